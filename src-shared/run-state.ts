@@ -1,0 +1,38 @@
+// Run and task states (DESIGN §6, binding names) and the transitions the engine may make.
+
+export const SIDES = ['a', 'b'] as const
+export type Side = (typeof SIDES)[number]
+
+export const RUN_STATUSES = ['pending', 'running', 'executed', 'evaluating', 'scored', 'failed', 'canceled'] as const
+export type RunStatus = (typeof RUN_STATUSES)[number]
+
+/** Execution failures; `null` on a failed run means the evaluation failed (the execution is kept). */
+export const FAILURE_TYPES = ['agent_error', 'timeout', 'crashed', 'spawn_failed', 'interrupted', 'canceled'] as const
+export type FailureType = (typeof FAILURE_TYPES)[number]
+
+export const TASK_STATUSES = ['idle', 'running', 'done', 'canceled'] as const
+export type TaskStatus = (typeof TASK_STATUSES)[number]
+
+const ALLOWED: Record<RunStatus, readonly RunStatus[]> = {
+  pending: ['running', 'canceled'],
+  running: ['executed', 'failed', 'canceled'],
+  executed: ['evaluating', 'pending'],
+  evaluating: ['scored', 'failed', 'executed'],
+  scored: ['evaluating', 'pending'],
+  failed: ['evaluating', 'pending'],
+  canceled: ['pending', 'running'],
+}
+
+/** Whether the state machine allows `from → to`. `→ pending` is a deliberate re-run (`--rerun`). */
+export function canTransition(from: RunStatus, to: RunStatus): boolean {
+  return ALLOWED[from].includes(to)
+}
+
+export function isTerminal(status: RunStatus): boolean {
+  return status === 'scored' || status === 'failed' || status === 'canceled'
+}
+
+/** An execution failure offers re-run; an evaluation failure (failure_type null) offers re-evaluate. */
+export function isExecutionFailure(status: RunStatus, failureType: FailureType | null): boolean {
+  return (status === 'failed' && failureType !== null) || status === 'canceled'
+}

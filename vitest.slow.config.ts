@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+// Long fault and soak suites: `npm run test:slow`, run by hand before resolving issues that ask for them.
+export default defineConfig({
+  test: {
+    passWithNoTests: true,
+    include: ['test/**/*.slow.test.ts'],
+    fileParallelism: false,
+    testTimeout: 1_800_000,
+    hookTimeout: 300_000,
+    reporters: ['default', ['json', { outputFile: 'reports/vitest-slow.json' }]],
+  },
+})
