@@ -17,7 +17,10 @@ export default tseslint.config(
     files: ['src-renderer/**/*'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['electron', 'node:*', '../src-main/*', '**/src-main/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['electron', 'node:*', '../src-main/*', '**/src-main/**'] },
+      ],
     },
   },
   {
@@ -29,5 +32,9 @@ export default tseslint.config(
     files: ['src-shared/**/*'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['electron', 'node:*'] }] },
   },
-  { files: ['bin/**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    files: ['bin/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 )

@@ -18,6 +18,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/**/*.slow.test.ts'],
           fileParallelism: false,
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },

@@ -21,7 +21,9 @@ for (const gate of gates) {
   const started = Date.now()
   const res = spawnSync('npm', gate.cmd, { stdio: 'inherit', env: process.env })
   const ok = res.status === 0
-  process.stdout.write(`=== ${gate.name}: ${ok ? 'ok' : `FAILED (exit ${res.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`)
+  process.stdout.write(
+    `=== ${gate.name}: ${ok ? 'ok' : `FAILED (exit ${res.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`,
+  )
   if (gate.report) {
     const counts = readCounts(gate)
     passed += counts.passed
@@ -35,7 +37,8 @@ for (const gate of gates) {
 function readCounts(gate) {
   if (!existsSync(gate.report)) return { passed: 0, failed: 0 }
   const r = JSON.parse(readFileSync(gate.report, 'utf8'))
-  if (gate.kind === 'vitest') return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0) }
+  if (gate.kind === 'vitest')
+    return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0) }
   const s = r.stats ?? {}
   return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) }
 }

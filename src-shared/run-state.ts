@@ -3,11 +3,26 @@
 export const SIDES = ['a', 'b'] as const
 export type Side = (typeof SIDES)[number]
 
-export const RUN_STATUSES = ['pending', 'running', 'executed', 'evaluating', 'scored', 'failed', 'canceled'] as const
+export const RUN_STATUSES = [
+  'pending',
+  'running',
+  'executed',
+  'evaluating',
+  'scored',
+  'failed',
+  'canceled',
+] as const
 export type RunStatus = (typeof RUN_STATUSES)[number]
 
 /** Execution failures; `null` on a failed run means the evaluation failed (the execution is kept). */
-export const FAILURE_TYPES = ['agent_error', 'timeout', 'crashed', 'spawn_failed', 'interrupted', 'canceled'] as const
+export const FAILURE_TYPES = [
+  'agent_error',
+  'timeout',
+  'crashed',
+  'spawn_failed',
+  'interrupted',
+  'canceled',
+] as const
 export type FailureType = (typeof FAILURE_TYPES)[number]
 
 export const TASK_STATUSES = ['idle', 'running', 'done', 'canceled'] as const
@@ -20,7 +35,7 @@ const ALLOWED: Record<RunStatus, readonly RunStatus[]> = {
   evaluating: ['scored', 'failed', 'executed'],
   scored: ['evaluating', 'pending'],
   failed: ['evaluating', 'pending'],
-  canceled: ['pending', 'running'],
+  canceled: ['pending'],
 }
 
 /** Whether the state machine allows `from → to`. `→ pending` is a deliberate re-run (`--rerun`). */

@@ -1,71 +1,163 @@
 // The A/B task config (DESIGN §4, binding): one JSON shape for the UI, the CLI and the export.
 import { z } from 'zod'
 
-const nonEmpty = z.string().trim().min(1, 'must not be empty')
-const modelName = z
-  .string()
-  .regex(/^[^/\s]+\/\S+$/, 'must be "provider/model" as opencode names it, e.g. "anthropic/claude-sonnet-4"')
+const got = (input: unknown): string => (input === undefined ? 'nothing' : JSON.stringify(input))
+const kindOf = (input: unknown): unknown => (input as { kind?: unknown } | undefined)?.kind
+const badKind = (input: unknown): string =>
+  kindOf(input) === undefined ? '"kind" is missing' : `unknown kind ${got(kindOf(input))}`
+
+const nonEmpty = z
+  .string({
+    error: (iss) => (iss.input === undefined ? undefined : `must be a text (got ${got(iss.input)})`),
+  })
+  .trim()
+  .min(1, 'must not be empty')
+const modelName = z.string().regex(/^[^/\s]+\/\S+$/, {
+  error: (iss) =>
+    `${got(iss.input)} has no provider: write "provider/model" as opencode names it, e.g. "anthropic/claude-sonnet-4"`,
+})
+
+/** A whole number in [min, max] whose messages say the range and what was given. */
+function intIn(min: number, max: number) {
+  const error = (iss: { input?: unknown }) =>
+    iss.input === undefined
+      ? undefined
+      : `must be a whole number from ${min} to ${max} (got ${got(iss.input)})`
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error })
+}
+
+/** A number in [min, max] (bounds may be open) with a message that says the range. */
+function numberIn(min: number, max: number | null, openMin = false, openMax = false) {
+  const range = `${openMin ? 'above' : 'from'} ${min}${max === null ? ' up' : ` ${openMax ? 'to below' : 'to'} ${max}`}`
+  const error = (iss: { input?: unknown }) =>
+    iss.input === undefined ? undefined : `must be a number ${range} (got ${got(iss.input)})`
+  let schema = z.number({ error })
+  schema = openMin ? schema.gt(min, { error }) : schema.min(min, { error })
+  if (max !== null) schema = openMax ? schema.lt(max, { error }) : schema.max(max, { error })
+  return schema
+}
 
 export const skillRefSchema = z.strictObject({ path: nonEmpty, label: nonEmpty.optional() })
 
-export const baselineSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('none') }),
-  z.strictObject({ kind: z.literal('skill'), path: nonEmpty, label: nonEmpty.optional() }),
-])
+export const baselineSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('none') }),
+    z.strictObject({ kind: z.literal('skill'), path: nonEmpty, label: nonEmpty.optional() }),
+  ],
+  {
+    error: (iss) =>
+      iss.code === 'invalid_union'
+        ? `${badKind(iss.input)}: use {"kind": "none"} or {"kind": "skill", "path": "…"}`
+        : undefined,
+  },
+)
 
 export const PRESET_EVALUATOR_IDS = ['preset-agent-task-completion', 'preset-agent-trace-quality'] as const
 export const JUDGE_SCALES = [100, 10, 5, 1] as const
 
-const weight = z.number().min(0, 'must be 0 or more').default(1)
-export const evaluatorRefSchema = z.union([
-  z.strictObject({ id: z.enum(PRESET_EVALUATOR_IDS), weight }),
-  z.strictObject({
-    id: nonEmpty,
-    kind: z.literal('llm'),
-    prompt: nonEmpty,
-    scale: z.union(JUDGE_SCALES.map((s) => z.literal(s))).default(100),
-    weight,
-  }),
-  z.strictObject({ id: nonEmpty, kind: z.literal('command'), command: nonEmpty, weight }),
-])
+const INLINE_HINT = 'give "kind": "llm" with "prompt", or "kind": "command" with "command"'
+const weight = numberIn(0, null).default(1)
+const inlineId = nonEmpty.refine((id) => !(PRESET_EVALUATOR_IDS as readonly string[]).includes(id), {
+  error: (iss) => `${got(iss.input)} is a preset's id: give your evaluator another id`,
+})
+
+export const evaluatorRefSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.undefined().optional(),
+      id: z.enum(PRESET_EVALUATOR_IDS, {
+        error: (iss) =>
+          `unknown evaluator ${got(iss.input)}: use a preset (${PRESET_EVALUATOR_IDS.join(', ')}) or ${INLINE_HINT}`,
+      }),
+      weight,
+    }),
+    z.strictObject({
+      id: inlineId,
+      kind: z.literal('llm'),
+      prompt: nonEmpty,
+      scale: z
+        .union(
+          JUDGE_SCALES.map((s) => z.literal(s)),
+          { error: (iss) => `must be one of ${JUDGE_SCALES.join(', ')} (got ${got(iss.input)})` },
+        )
+        .default(100),
+      weight,
+    }),
+    z.strictObject({ id: inlineId, kind: z.literal('command'), command: nonEmpty, weight }),
+  ],
+  {
+    error: (iss) =>
+      iss.code === 'invalid_union'
+        ? `${badKind(iss.input)}: leave "kind" out for a preset, or ${INLINE_HINT}`
+        : undefined,
+  },
+)
 
 export const agentSchema = z.strictObject({
   model: modelName,
   opencodeConfig: nonEmpty.optional(),
-  driver: z.enum(['process', 'server']).default('process'),
-  timeoutSec: z.number().int().min(5).max(86_400).default(600),
-  idleTimeoutSec: z.number().int().min(5).max(86_400).default(120),
-  concurrency: z.number().int().min(1).max(64).default(2),
+  driver: z
+    .enum(['process', 'server'], { error: (iss) => `must be "process" or "server" (got ${got(iss.input)})` })
+    .default('process'),
+  timeoutSec: intIn(5, 86_400).default(600),
+  idleTimeoutSec: intIn(5, 86_400).default(120),
+  concurrency: intIn(1, 64).default(2),
 })
 
 export const judgeSchema = z.strictObject({
   model: modelName.optional(),
-  concurrency: z.number().int().min(1).max(64).default(3),
-  retries: z.number().int().min(0).max(10).default(2),
+  concurrency: intIn(1, 64).default(3),
+  retries: intIn(0, 10).default(2),
 })
 
 export const policySchema = z.strictObject({
-  minLift: z.number().min(0).max(100).default(5),
-  costBudget: z.number().min(0).default(0.2),
-  costMetric: z.enum(['tokens', 'usd', 'time']).default('tokens'),
-  stabilityTolerance: z.number().min(0).max(100).default(10),
-  passThreshold: z.number().min(0).max(100).default(50),
-  alpha: z.number().gt(0).lt(1).default(0.05),
+  minLift: numberIn(0, 100).default(5),
+  costBudget: numberIn(0, null).default(0.2),
+  costMetric: z
+    .enum(['tokens', 'usd', 'time'], {
+      error: (iss) => `must be "tokens", "usd" or "time" (got ${got(iss.input)})`,
+    })
+    .default('tokens'),
+  stabilityTolerance: numberIn(0, 100).default(10),
+  passThreshold: numberIn(0, 100).default(50),
+  alpha: numberIn(0, 1, true, true).default(0.05),
 })
+
+const evaluatorList = z
+  .array(evaluatorRefSchema)
+  .min(1, 'must list at least one evaluator (or leave "evaluators" out for the default)')
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>()
+    list.forEach((ref, i) => {
+      if (seen.has(ref.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'id'],
+          message: `duplicate evaluator id "${ref.id}": list each once`,
+        })
+      seen.add(ref.id)
+    })
+  })
 
 export const taskConfigSchema = z.strictObject({
   name: nonEmpty,
   skill: skillRefSchema,
   baseline: baselineSchema.default({ kind: 'none' }),
   dataset: z.strictObject({ path: nonEmpty }),
-  cases: z.array(z.union([nonEmpty, z.number()]).transform(String)).min(1).optional(),
-  repeatRounds: z.number().int().min(1).max(20).default(3),
+  cases: z
+    .array(
+      z
+        .union([nonEmpty, z.number()], { error: 'must be a case id (a string or a number)' })
+        .transform(String),
+    )
+    .min(1, 'must list at least one case id (or leave "cases" out to run them all)')
+    .optional(),
+  repeatRounds: intIn(1, 20).default(3),
   agent: agentSchema,
   judge: judgeSchema.default({ concurrency: 3, retries: 2 }),
-  evaluators: z
-    .array(evaluatorRefSchema)
-    .min(1)
-    .default([{ id: 'preset-agent-task-completion', weight: 1 }]),
+  evaluators: evaluatorList.default([{ id: 'preset-agent-task-completion', weight: 1 }]),
   policy: policySchema.default(policySchema.parse({})),
 })
 
@@ -75,15 +167,91 @@ export type EvaluatorRef = z.output<typeof evaluatorRefSchema>
 export type Policy = z.output<typeof policySchema>
 export type Baseline = z.output<typeof baselineSchema>
 
+/** One config problem: the field (`evaluators[0].id`), what is wrong, and what to do when we know. */
+export interface ConfigIssue {
+  field: string
+  message: string
+  fix?: string
+}
+
+const KNOWN_KEYS: Record<string, readonly string[]> = {
+  '': Object.keys(taskConfigSchema.shape),
+  skill: Object.keys(skillRefSchema.shape),
+  baseline: ['kind', 'path', 'label'],
+  dataset: ['path'],
+  agent: Object.keys(agentSchema.shape),
+  judge: Object.keys(judgeSchema.shape),
+  policy: Object.keys(policySchema.shape),
+  'evaluators[]': ['id', 'kind', 'prompt', 'scale', 'command', 'weight'],
+}
+
+/** `['evaluators', 0, 'id']` → `evaluators[0].id`. */
+export function formatFieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => {
+    if (typeof key === 'number') return `${out}[${key}]`
+    return out ? `${out}.${String(key)}` : String(key)
+  }, '')
+}
+
+function suggestion(key: string, known: readonly string[]): string | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '')
+  const n = norm(key)
+  return (
+    known.find((k) => norm(k) === n) ??
+    known.find((k) => editDistance(norm(k), n) <= 2) ??
+    known.find((k) => n.length >= 4 && (norm(k).startsWith(n) || n.startsWith(norm(k))))
+  )
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
+    prev = row
+  }
+  return prev[b.length] ?? 0
+}
+
+/** Structured form of every problem in a failed parse (see `describeConfigIssues`). */
+export function configIssues(error: z.ZodError): ConfigIssue[] {
+  const out: ConfigIssue[] = []
+  for (const issue of error.issues) {
+    const field = formatFieldPath(issue.path)
+    if (issue.code === 'unrecognized_keys') {
+      const known = KNOWN_KEYS[field.replace(/\[\d+\]$/, '[]')] ?? []
+      for (const key of issue.keys) {
+        const full = field ? `${field}.${key}` : key
+        const near = suggestion(key, known)
+        let fix = `remove it${known.length ? ` (known here: ${known.join(', ')})` : ''}`
+        if (known.includes(key)) fix = `remove it: "${key}" goes with another "kind"`
+        else if (near) fix = `did you mean "${near}"? (known here: ${known.join(', ')})`
+        out.push({ field: full, message: `unknown key "${full}"`, fix })
+      }
+      continue
+    }
+    const missing =
+      issue.code === 'invalid_type' &&
+      ('input' in issue ? issue.input === undefined : /received undefined/.test(issue.message))
+    if (missing) {
+      out.push({
+        field: field || '(top level)',
+        message: `${field || '(top level)'} is required`,
+        fix: 'add it',
+      })
+      continue
+    }
+    out.push({ field: field || '(top level)', message: `${field || '(top level)'}: ${issue.message}` })
+  }
+  return out
+}
+
 /** One line per problem: the field path, what is wrong and, where we know it, what to do. */
 export function describeConfigIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const where = issue.path.length ? issue.path.join('.') : '(top level)'
-    if (issue.code === 'unrecognized_keys') {
-      const base = issue.path.length ? `${where}.` : ''
-      return `unknown key ${issue.keys.map((k) => `"${base}${k}"`).join(', ')}: remove it (see the config table in the README)`
-    }
-    if (issue.code === 'invalid_type' && issue.input === undefined) return `${where}: required`
-    return `${where}: ${issue.message}`
-  })
+  return configIssues(error).map((i) => (i.fix ? `${i.message}: ${i.fix}` : i.message))
 }

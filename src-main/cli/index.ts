@@ -1,2 +1,22 @@
-// skill-ab command line: dispatches to one module per command.
-process.stdout.write('skill-ab 0.1.0\n')
+// Entry of the built CLI (out/cli/index.js): wires the process to `main`.
+import type { Io } from './command'
+import { EXIT } from './command'
+import { main } from './main'
+
+const io: Io = {
+  out: (t) => void process.stdout.write(t),
+  err: (t) => void process.stderr.write(t),
+  isTty: Boolean(process.stdout.isTTY),
+  env: process.env,
+  cwd: process.cwd(),
+}
+
+main(process.argv.slice(2), io).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (err: unknown) => {
+    io.err(`skill-ab: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+    process.exitCode = EXIT.error
+  },
+)

@@ -1,0 +1,47 @@
+// Unit tests of finding the opencode binary: SKILL_AB_OPENCODE_BIN → bundled package → PATH.
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { bundledCandidates, findOpencodeBin } from './opencode-bin'
+
+let dir = ''
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('findOpencodeBin', () => {
+  it('prefers the env variable, then the bundled package, then PATH', () => {
+    dir = mkdtempSync(join(tmpdir(), 'ocbin-'))
+    const onPath = join(dir, 'bin')
+    mkdirSync(onPath)
+    writeFileSync(join(onPath, 'opencode'), '#!/bin/sh\n')
+    chmodSync(join(onPath, 'opencode'), 0o755)
+    const empty = join(dir, 'nothing-installed')
+    mkdirSync(empty)
+    expect(findOpencodeBin({ env: { SKILL_AB_OPENCODE_BIN: '/x/opencode', PATH: onPath } })).toMatchObject({
+      path: '/x/opencode',
+      source: 'env',
+    })
+    const bundled = findOpencodeBin({ env: { PATH: onPath } })
+    if (process.platform === 'linux' && process.arch === 'x64') {
+      expect(bundled?.source).toBe('bundled')
+      expect(bundled?.path).toMatch(/opencode-linux-x64(-baseline)?\/bin\/opencode$/)
+    }
+    expect(findOpencodeBin({ env: { PATH: onPath }, fromDirs: [empty] })).toEqual({
+      path: join(onPath, 'opencode'),
+      source: 'path',
+      detail: onPath,
+    })
+    expect(findOpencodeBin({ env: { PATH: empty }, fromDirs: [empty] })).toBeNull()
+  })
+
+  it('picks the baseline build for CPUs without AVX2, nothing bundled off linux-x64', () => {
+    expect(bundledCandidates(true, 'linux', 'x64')).toEqual([
+      'opencode-linux-x64',
+      'opencode-linux-x64-baseline',
+    ])
+    expect(bundledCandidates(false, 'linux', 'x64')).toEqual(['opencode-linux-x64-baseline'])
+    expect(bundledCandidates(true, 'darwin', 'arm64')).toEqual([])
+  })
+})

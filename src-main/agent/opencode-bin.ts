@@ -1,0 +1,146 @@
+// Finds the opencode binary (SKILL_AB_OPENCODE_BIN → bundled package → PATH) and reads its version.
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { delimiter, dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { execa } from 'execa'
+
+export type OpencodeBinSource = 'env' | 'bundled' | 'path'
+
+export interface OpencodeBin {
+  path: string
+  source: OpencodeBinSource
+  /** How it was found, for `doctor`: the variable, the package name, or the PATH entry. */
+  detail: string
+}
+
+/** The bundled packages (DESIGN §2): AVX2 build first, the baseline build for CPUs without AVX2. */
+export const BUNDLED_PACKAGES = ['opencode-linux-x64', 'opencode-linux-x64-baseline'] as const
+
+function isExecutableFile(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false
+    accessSync(file, constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Whether this CPU has AVX2 (Linux: /proc/cpuinfo); unknown counts as yes. */
+export function cpuHasAvx2(cpuinfoPath = '/proc/cpuinfo'): boolean {
+  try {
+    return /\bavx2\b/.test(readFileSync(cpuinfoPath, 'utf8'))
+  } catch {
+    return true
+  }
+}
+
+/** The bundled package names to try, best first, for this machine. */
+export function bundledCandidates(avx2: boolean, platform = process.platform, arch = process.arch): string[] {
+  if (platform !== 'linux' || arch !== 'x64') return []
+  return avx2 ? [...BUNDLED_PACKAGES] : ['opencode-linux-x64-baseline']
+}
+
+function resolveBundled(pkg: string, fromDirs: string[]): string | null {
+  for (const from of fromDirs) {
+    try {
+      const manifest = createRequire(join(from, 'noop.js')).resolve(`${pkg}/package.json`)
+      const bin = join(dirname(manifest), 'bin', 'opencode')
+      if (isExecutableFile(bin)) return bin
+    } catch {
+      // not installed as seen from this folder
+    }
+  }
+  return null
+}
+
+/** The first executable `opencode` in PATH. */
+export function findOnPath(name: string, pathVar: string | undefined): string | null {
+  for (const dir of (pathVar ?? '').split(delimiter)) {
+    if (!dir) continue
+    const file = join(dir, name)
+    if (isExecutableFile(file)) return file
+  }
+  return null
+}
+
+export interface FindBinOptions {
+  env?: NodeJS.ProcessEnv
+  avx2?: boolean
+  /** Folders to resolve the bundled package from; default: this module's folder and the cwd. */
+  fromDirs?: string[]
+}
+
+/** SKILL_AB_OPENCODE_BIN → bundled opencode-linux-x64(-baseline) → `opencode` on PATH; null if none. */
+export function findOpencodeBin(opts: FindBinOptions = {}): OpencodeBin | null {
+  const env = opts.env ?? process.env
+  const fromEnv = env.SKILL_AB_OPENCODE_BIN
+  if (fromEnv) return { path: resolve(fromEnv), source: 'env', detail: 'SKILL_AB_OPENCODE_BIN' }
+  const fromDirs = opts.fromDirs ?? [moduleDir(), process.cwd()]
+  for (const pkg of bundledCandidates(opts.avx2 ?? cpuHasAvx2())) {
+    const bin = resolveBundled(pkg, fromDirs)
+    if (bin) return { path: bin, source: 'bundled', detail: pkg }
+  }
+  const onPath = findOnPath('opencode', env.PATH)
+  return onPath ? { path: onPath, source: 'path', detail: dirname(onPath) } : null
+}
+
+function moduleDir(): string {
+  try {
+    return dirname(fileURLToPath(import.meta.url))
+  } catch {
+    return process.cwd()
+  }
+}
+
+const versions = new Map<string, Promise<string>>()
+
+/**
+ * `opencode --version` (e.g. "1.18.33"). Even --version creates dirs under HOME and XDG, so it runs in a
+ * throwaway HOME. Cached per binary path; rejects with the reason when the binary does not answer.
+ */
+export function opencodeVersion(bin: string, pathVar = process.env.PATH): Promise<string> {
+  const cached = versions.get(bin)
+  if (cached) return cached
+  const run = (async () => {
+    const home = mkdtempSync(join(tmpdir(), 'skill-ab-ocver-'))
+    try {
+      const env = {
+        PATH: pathVar ?? '/usr/bin:/bin',
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, 'config'),
+        XDG_DATA_HOME: join(home, 'data'),
+        XDG_CACHE_HOME: join(home, 'cache'),
+        XDG_STATE_HOME: join(home, 'state'),
+        TMPDIR: home,
+        OPENCODE_DISABLE_AUTOUPDATE: '1',
+        OPENCODE_DISABLE_MODELS_FETCH: '1',
+      }
+      const r = await execa(bin, ['--version'], {
+        env,
+        extendEnv: false,
+        reject: false,
+        timeout: 30_000,
+        stdin: 'ignore',
+      })
+      const version =
+        String(r.stdout ?? '')
+          .trim()
+          .split(/\s+/)
+          .pop() ?? ''
+      if (r.failed || !/^\d+\.\d+\.\d+/.test(version)) {
+        throw new Error(
+          `${bin} --version failed: ${r.shortMessage ?? (String(r.stderr ?? '').trim() || 'no version printed')}`,
+        )
+      }
+      return version
+    } finally {
+      rmSync(home, { recursive: true, force: true })
+    }
+  })()
+  versions.set(bin, run)
+  run.catch(() => versions.delete(bin))
+  return run
+}

@@ -1,0 +1,207 @@
+// The `process` AgentDriver: one `opencode run --format json` per run in a private env; never throws per run.
+import { join } from 'node:path'
+import { eventSessionId, foldEvents, zeroTokens } from './events'
+import { removePrivateDirs } from './isolation'
+import { classify } from './outcome'
+import { judgeVisibility, listVisibleSkills } from './proof'
+import { redactEvent } from './redact'
+import { runProcess } from './run-process'
+import { prepareSide, setupProcess, type SideContext } from './side-context'
+import type {
+  AgentDriver,
+  AgentEvent,
+  IsolationProof,
+  RunHooks,
+  RunOutcome,
+  RunSpec,
+  SideSession,
+  SideSpec,
+} from './types'
+import { checkModel } from './model-check'
+import { captureDiff, prepareWorkDir } from './workdir'
+
+export interface ProcessDriverOptions {
+  /** The opencode binary; default: SKILL_AB_OPENCODE_BIN → bundled package → PATH. */
+  bin?: string
+  /** SIGTERM → SIGKILL grace period, ms (opencode exits ≈0.1 s after SIGTERM). */
+  graceMs?: number
+  /** The parent environment the clean run env is taken from (credentials, PATH, OPENCODE_CONFIG). */
+  env?: NodeJS.ProcessEnv
+}
+
+export const DEFAULT_GRACE_MS = 3000
+
+/** `… message=created id=ses_… parentID=undefined …`: opencode's INFO log line for a new top-level session. */
+export function sessionIdFromLog(line: string): string | null {
+  if (!line.includes('message=created') || !line.includes('parentID=undefined')) return null
+  return /\bid=(ses_[A-Za-z0-9]+)/.exec(line)?.[1] ?? null
+}
+
+export function createProcessDriver(opts: ProcessDriverOptions = {}): AgentDriver {
+  return {
+    name: 'process',
+    openSide: (spec) => openProcessSide(spec, opts),
+  }
+}
+
+/** `opencode debug skill` in the env and kind of cwd (a fresh git repo) a run of this side uses. */
+export async function proveSide(ctx: SideContext): Promise<IsolationProof> {
+  const { spec } = ctx
+  const fail = (message: string): IsolationProof => ({ side: spec.side, ok: false, visible: [], message })
+  if (ctx.setupError || !ctx.bin) return fail(ctx.setupError ?? 'opencode not found')
+  if (ctx.versionError) return fail(ctx.versionError)
+  let setup
+  try {
+    setup = setupProcess(ctx, `proof-${spec.side}`)
+  } catch (err) {
+    return fail(`could not prepare the private dirs under ${spec.runRoot}: ${(err as Error).message}`)
+  }
+  try {
+    const cwd = join(setup.prepared.dirs.root, 'work')
+    await prepareWorkDir(cwd, {}, ctx.parentEnv.PATH)
+    // One after the other: two opencode processes initialising one fresh data dir race on its database.
+    const visible = await listVisibleSkills({ bin: ctx.bin.path, cwd, env: setup.env })
+    const modelProblem = await checkModel({ bin: ctx.bin.path, cwd, env: setup.env, model: spec.model })
+    if (modelProblem) return fail(setup.redact(modelProblem))
+    const proof = judgeVisibility(spec, visible)
+    return ctx.notes.length ? { ...proof, message: `${proof.message}; note: ${ctx.notes.join('; ')}` } : proof
+  } catch (err) {
+    return fail(setup.redact((err as Error).message))
+  } finally {
+    removePrivateDirs(setup.prepared.dirs)
+  }
+}
+
+async function openProcessSide(spec: SideSpec, opts: ProcessDriverOptions): Promise<SideSession> {
+  const ctx = await prepareSide(spec, opts.env ?? process.env, opts.bin)
+  const proof = await proveSide(ctx)
+  const skillVisible = proof.visible.some((s) => s.name === spec.skillUnderTest)
+  return {
+    proof,
+    run: (runSpec, hooks, signal) =>
+      runOnce(ctx, runSpec, hooks, signal, skillVisible, opts.graceMs ?? DEFAULT_GRACE_MS),
+    close: async () => {},
+  }
+}
+
+function emptyOutcome(startedAt: string, skillVisible: boolean): RunOutcome {
+  return {
+    kind: 'ok',
+    message: null,
+    sessionId: null,
+    exitCode: null,
+    signal: null,
+    tokens: zeroTokens(),
+    costUsd: null,
+    finalOutput: '',
+    skillVisible,
+    skillLoaded: false,
+    events: [],
+    diff: '',
+    stderrTail: '',
+    startedAt,
+    finishedAt: startedAt,
+  }
+}
+
+async function runOnce(
+  ctx: SideContext,
+  spec: RunSpec,
+  hooks: RunHooks,
+  signal: AbortSignal,
+  skillVisible: boolean,
+  graceMs: number,
+): Promise<RunOutcome> {
+  const startedAt = new Date().toISOString()
+  const early = (kind: RunOutcome['kind'], message: string): RunOutcome => ({
+    ...emptyOutcome(startedAt, skillVisible),
+    kind,
+    message,
+    finishedAt: new Date().toISOString(),
+  })
+  if (ctx.setupError || !ctx.bin) return early('spawn_failed', ctx.setupError ?? 'opencode not found')
+  if (signal.aborted) return early('canceled', 'canceled before the agent started')
+  const pathVar = ctx.parentEnv.PATH
+  let firstCommit: string
+  try {
+    firstCommit = await prepareWorkDir(spec.workDir, spec.caseInput.files, pathVar)
+  } catch (err) {
+    return early('spawn_failed', `could not prepare the work dir: ${(err as Error).message}`)
+  }
+  let setup
+  try {
+    setup = setupProcess(ctx, spec.runId)
+  } catch (err) {
+    return early(
+      'spawn_failed',
+      `could not prepare the private dirs under ${ctx.spec.runRoot}: ${(err as Error).message}`,
+    )
+  }
+  try {
+    const { spec: side } = ctx
+    let sessionId: string | null = null
+    const sawSession = (id: string): void => {
+      if (sessionId !== null) return
+      sessionId = id
+      hooks.onSessionId?.(id)
+    }
+    const events: AgentEvent[] = []
+    const res = await runProcess({
+      bin: ctx.bin.path,
+      // `--opt=value` keeps a title or model starting with "-" from being read as an option. --print-logs:
+      // stderr then shows the session id at once, each provider retry (progress for the idle watchdog),
+      // and the real cause behind an opaque UnknownError.
+      args: ['run', '--format', 'json', `--model=${side.model}`, `--title=${spec.title}`, '--print-logs'],
+      cwd: spec.workDir,
+      env: setup.env,
+      stdin: spec.caseInput.prompt,
+      timeoutMs: side.timeoutSec * 1000,
+      idleTimeoutMs: side.idleTimeoutSec * 1000,
+      graceMs,
+      signal,
+      marker: setup.marker,
+      onSpawn: (pid, startTime) => hooks.onSpawn?.(pid, startTime),
+      onEvent: (raw: AgentEvent) => {
+        const event = redactEvent(raw, setup.secrets, setup.redact)
+        events.push(event)
+        const id = eventSessionId(event)
+        if (id) sawSession(id)
+        hooks.onEvent?.(event)
+      },
+      // The log names the session at creation, long before the first event (a run killed while
+      // waiting for its first answer still has a session id).
+      onStderrLine: (line) => {
+        const id = sessionId === null ? sessionIdFromLog(line) : null
+        if (id) sawSession(id)
+      },
+    })
+    const finishedAt = new Date().toISOString()
+    const folded = foldEvents(events, side.skillUnderTest)
+    const { kind, message } = classify(res, folded, side, ctx.bin.path)
+    // The agent's env holds credentials: whatever it wrote could hold them too.
+    const diff = setup.redact(await captureDiff(spec.workDir, firstCommit, pathVar))
+    const leftoverNote =
+      res.leftovers > 0 ? `\n[skill-ab: killed ${res.leftovers} leftover process(es) of this run]\n` : ''
+    return {
+      kind,
+      message: message === null ? null : setup.redact(message),
+      sessionId: folded.sessionId ?? sessionId,
+      exitCode: res.exitCode,
+      signal: res.signal,
+      tokens: folded.tokens,
+      costUsd: folded.costUsd,
+      finalOutput: folded.finalOutput,
+      skillVisible,
+      skillLoaded: folded.skillLoaded,
+      events,
+      diff,
+      stderrTail: setup.redact(res.stderrTail + leftoverNote),
+      startedAt,
+      finishedAt,
+    }
+  } catch (err) {
+    return early('crashed', `skill-ab could not run the agent: ${(err as Error).message}`)
+  } finally {
+    removePrivateDirs(setup.prepared.dirs)
+  }
+}

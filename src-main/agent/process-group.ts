@@ -1,0 +1,128 @@
+// Process groups of agent runs: start time, SIGTERM→SIGKILL stop (never SIGINT) and sweeping leftovers.
+import { readdirSync, readFileSync } from 'node:fs'
+
+/** /proc/<pid>/stat field 22 (start time in clock ticks since boot); null if gone or not Linux. */
+export function processStartTime(pid: number): string | null {
+  let stat: string
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return null
+  }
+  // comm (field 2) is parenthesised and may contain spaces or ')': fields 3… follow the LAST ')'.
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const field = rest[22 - 3]
+  return field && /^\d+$/.test(field) ? field : null
+}
+
+/** Process group id (field 5) of `pid`; null if gone. */
+export function processGroupId(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const field = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[5 - 3]
+    return field ? Number(field) : null
+  } catch {
+    return null
+  }
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+  } catch {
+    return true
+  }
+}
+
+function allPids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((n) => /^\d+$/.test(n))
+      .map(Number)
+  } catch {
+    return []
+  }
+}
+
+/** Live (non-zombie) members of process group `pgid`. */
+export function groupMembers(pgid: number): number[] {
+  return allPids().filter((pid) => processGroupId(pid) === pgid && !isZombie(pid))
+}
+
+/** Live processes whose environment holds `name=value` (inherited by everything a run starts). */
+export function processesWithEnv(name: string, value: string): number[] {
+  const needle = Buffer.from(`\0${name}=${value}\0`)
+  const out: number[] = []
+  for (const pid of allPids()) {
+    if (pid === process.pid) continue
+    let environ: Buffer
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`)
+    } catch {
+      continue
+    }
+    if (Buffer.concat([Buffer.from([0]), environ]).includes(needle) && !isZombie(pid)) out.push(pid)
+  }
+  return out
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal)
+  } catch {
+    // already gone
+  }
+}
+
+function signalPid(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal)
+  } catch {
+    // already gone
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+
+export interface StopOptions {
+  /** Resolves when the group leader has exited (so the grace period can end early). */
+  exited: Promise<unknown>
+  graceMs: number
+  /** The run's env marker: also SIGTERM/SIGKILL processes that left the group (own sessions). */
+  marker?: { name: string; value: string }
+}
+
+/** SIGTERM to the group (and marked strays), then SIGKILL to whatever is left after `graceMs`. */
+export async function stopGroup(pgid: number, opts: StopOptions): Promise<void> {
+  const strays = (): number[] => (opts.marker ? processesWithEnv(opts.marker.name, opts.marker.value) : [])
+  signalGroup(pgid, 'SIGTERM')
+  for (const pid of strays()) signalPid(pid, 'SIGTERM')
+  const graceOver = sleep(opts.graceMs).then(() => 'grace' as const)
+  await Promise.race([opts.exited.then(() => 'exited' as const), graceOver])
+  // Give the rest of the group a moment after the leader went, then force whatever is left.
+  const deadline = Date.now() + Math.min(opts.graceMs, 1000)
+  while (Date.now() < deadline && (groupMembers(pgid).length > 0 || strays().length > 0)) await sleep(50)
+  killLeftovers(pgid, opts.marker)
+}
+
+/** SIGKILL to the group and to every marked process; returns how many were still alive. */
+export function killLeftovers(pgid: number | null, marker?: { name: string; value: string }): number {
+  const pids = new Set<number>(pgid ? groupMembers(pgid) : [])
+  if (marker) for (const pid of processesWithEnv(marker.name, marker.value)) pids.add(pid)
+  if (pgid && pids.size > 0) signalGroup(pgid, 'SIGKILL')
+  for (const pid of pids) signalPid(pid, 'SIGKILL')
+  return pids.size
+}
+
+/**
+ * Kills an orphaned run of a dead owner, by its recorded pid and start time (the reaper's helper):
+ * a pid that now belongs to another process (different start time) is never touched.
+ */
+export function killOrphanGroup(pid: number, startTime: string | null): boolean {
+  const now = processStartTime(pid)
+  if (now === null || (startTime !== null && startTime !== '' && now !== startTime)) return false
+  signalGroup(pid, 'SIGKILL')
+  signalPid(pid, 'SIGKILL')
+  return true
+}

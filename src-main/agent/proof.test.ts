@@ -1,0 +1,47 @@
+// Unit tests of the isolation verdict: exactly the side's own snapshot, or no skill at all.
+import { describe, expect, it } from 'vitest'
+import { judgeVisibility, nonBuiltIn, parseDebugSkill } from './proof'
+import type { SideSpec } from './types'
+
+const spec = (side: 'a' | 'b', snapshotDir: string | null): SideSpec => ({
+  side,
+  skill: snapshotDir ? { name: 'pirate', snapshotDir, contentHash: 'sha256:x' } : null,
+  skillUnderTest: 'pirate',
+  model: 'p/m',
+  runRoot: '/tmp/r',
+  timeoutSec: 60,
+  idleTimeoutSec: 30,
+})
+
+describe('parseDebugSkill', () => {
+  it('reads the JSON array and drops built-ins', () => {
+    const out = JSON.stringify([
+      { name: 'customize-opencode', location: '<built-in>', content: '…' },
+      { name: 'pirate', location: '/d/skills/pirate/h/pirate/SKILL.md', description: 'd' },
+    ])
+    expect(nonBuiltIn(parseDebugSkill(`noise\n${out}\n`))).toEqual([
+      { name: 'pirate', location: '/d/skills/pirate/h/pirate/SKILL.md' },
+    ])
+    expect(() => parseDebugSkill('no json')).toThrow(/no JSON array/)
+  })
+})
+
+describe('judgeVisibility', () => {
+  const mine = { name: 'pirate', location: '/d/skills/pirate/h1/pirate/SKILL.md' }
+  it('side b must see exactly its own snapshot', () => {
+    expect(judgeVisibility(spec('b', '/d/skills/pirate/h1/pirate'), [mine]).ok).toBe(true)
+    expect(judgeVisibility(spec('b', '/d/skills/pirate/h1/pirate'), []).ok).toBe(false)
+    const other = { name: 'pirate', location: '/home/u/.claude/skills/pirate/SKILL.md' }
+    const r = judgeVisibility(spec('b', '/d/skills/pirate/h1/pirate'), [mine, other])
+    expect(r.ok).toBe(false)
+    expect(r.message).toContain('.claude')
+  })
+  it('side a without a skill must see none; with a baseline version, exactly its own', () => {
+    expect(judgeVisibility(spec('a', null), []).ok).toBe(true)
+    const leak = judgeVisibility(spec('a', null), [mine])
+    expect(leak.ok).toBe(false)
+    expect(leak.message).toContain('skill under test')
+    expect(judgeVisibility(spec('a', '/d/skills/pirate/h0/pirate'), [mine]).ok).toBe(false)
+    expect(judgeVisibility(spec('a', '/d/skills/pirate/h1/pirate'), [mine]).ok).toBe(true)
+  })
+})

@@ -1,0 +1,114 @@
+// The isolation proof: `opencode debug skill` per side must list exactly its own snapshot, or no skill.
+import { realpathSync } from 'node:fs'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import type { IsolationProof, SideSpec } from './types'
+
+export interface ListedSkill {
+  name: string
+  location: string
+}
+
+/** The location opencode reports for skills compiled into it (e.g. customize-opencode). */
+export const BUILT_IN_LOCATION = '<built-in>'
+
+/** Parses `opencode debug skill` output (a JSON array of {name, description, location, content}). */
+export function parseDebugSkill(stdout: string): ListedSkill[] {
+  const start = stdout.indexOf('[')
+  const end = stdout.lastIndexOf(']')
+  if (start < 0 || end < start) throw new Error('no JSON array in `opencode debug skill` output')
+  const value = JSON.parse(stdout.slice(start, end + 1)) as unknown
+  if (!Array.isArray(value)) throw new Error('`opencode debug skill` did not print an array')
+  return value
+    .filter((s): s is Record<string, unknown> => !!s && typeof s === 'object')
+    .map((s) => ({ name: String(s.name ?? ''), location: String(s.location ?? '') }))
+}
+
+/** Skills that are not built into opencode. */
+export function nonBuiltIn(skills: ListedSkill[]): ListedSkill[] {
+  return skills.filter((s) => s.location !== BUILT_IN_LOCATION && !s.location.startsWith('<'))
+}
+
+function canonical(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
+  }
+}
+
+/** The SKILL.md opencode must report for a side's snapshot. */
+export function expectedLocation(spec: SideSpec): string | null {
+  return spec.skill ? join(spec.skill.snapshotDir, 'SKILL.md') : null
+}
+
+/** Judges what a side sees: exactly its own snapshot, or (no skill) nothing but built-ins. */
+export function judgeVisibility(spec: SideSpec, visible: ListedSkill[]): IsolationProof {
+  const expected = expectedLocation(spec)
+  const mine = (s: ListedSkill): boolean =>
+    !!spec.skill &&
+    expected !== null &&
+    s.name === spec.skill.name &&
+    canonical(s.location) === canonical(expected)
+  const own = visible.filter(mine)
+  const foreign = visible.filter((s) => !mine(s))
+  const list = (ss: ListedSkill[]): string => ss.map((s) => `${s.name} (${s.location})`).join(', ')
+  const base = { side: spec.side, visible }
+  if (foreign.length > 0) {
+    const leak = foreign.some((s) => s.name === spec.skillUnderTest)
+      ? ` including the skill under test "${spec.skillUnderTest}"`
+      : ''
+    return {
+      ...base,
+      ok: false,
+      message: `side ${spec.side} sees skills it must not see${leak}: ${list(foreign)}; expected ${
+        spec.skill ? `only ${spec.skill.name} at ${expected}` : 'none'
+      }`,
+    }
+  }
+  if (spec.skill && own.length !== 1) {
+    return {
+      ...base,
+      ok: false,
+      message: `side ${spec.side} does not see its skill ${spec.skill.name} at ${expected} (check its SKILL.md front matter: name and description)`,
+    }
+  }
+  return {
+    ...base,
+    ok: true,
+    message: spec.skill
+      ? `side ${spec.side} sees exactly ${spec.skill.name} at ${expected}`
+      : `side ${spec.side} sees no skill (the skill under test "${spec.skillUnderTest}" is hidden)`,
+  }
+}
+
+export interface DebugSkillInput {
+  bin: string
+  cwd: string
+  env: Record<string, string>
+  timeoutMs?: number
+}
+
+/** Runs `opencode debug skill` and returns the non-built-in skills it lists; throws with stderr on failure. */
+export async function listVisibleSkills(input: DebugSkillInput): Promise<ListedSkill[]> {
+  const r = await execa(input.bin, ['debug', 'skill'], {
+    cwd: input.cwd,
+    env: input.env,
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+    timeout: input.timeoutMs ?? 60_000,
+    killSignal: 'SIGKILL',
+    detached: true,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (r.failed) {
+    const stderr = String(r.stderr ?? '')
+      .trim()
+      .slice(-2000)
+    throw new Error(
+      `\`opencode debug skill\` failed (${r.shortMessage ?? 'unknown'})${stderr ? `: ${stderr}` : ''}`,
+    )
+  }
+  return nonBuiltIn(parseDebugSkill(String(r.stdout ?? '')))
+}

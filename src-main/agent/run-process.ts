@@ -1,0 +1,182 @@
+// Runs one agent process in its own group: prompt on stdin, events parsed live, watchdog, leftovers swept.
+import { execa } from 'execa'
+import { LineSplitter, parseEventLine } from './events'
+import { killLeftovers, processStartTime, stopGroup } from './process-group'
+import type { AgentEvent } from './types'
+
+export type StopReason = 'timeout' | 'idle' | 'canceled'
+
+export interface ProcessInput {
+  bin: string
+  args: string[]
+  cwd: string
+  env: Record<string, string>
+  stdin: string
+  timeoutMs: number
+  idleTimeoutMs: number
+  graceMs: number
+  signal: AbortSignal
+  /** Env marker every process of the run inherits. */
+  marker: { name: string; value: string }
+  onSpawn?(pid: number, startTime: string): void
+  onEvent?(event: AgentEvent): void
+  /** Every complete stderr line (opencode's --print-logs output). */
+  onStderrLine?(line: string): void
+}
+
+export interface ProcessResult {
+  /** Node's error code when the process could not be started (ENOENT, EACCES, …). */
+  spawnError: string | null
+  spawnMessage: string | null
+  pid: number | null
+  exitCode: number | null
+  signal: string | null
+  /** Why the app stopped it, if it did. */
+  stopReason: StopReason | null
+  events: AgentEvent[]
+  stderrTail: string
+  /** Lines on stdout that were not events (kept for the crash message). */
+  noise: string[]
+  /** Processes of the run still alive after it ended, killed then. */
+  leftovers: number
+}
+
+export const STDERR_TAIL_BYTES = 16 * 1024
+
+/** Keeps the last `max` bytes of a text stream. */
+export class Tail {
+  private buf = ''
+  constructor(private readonly max: number) {}
+  push(s: string): void {
+    this.buf += s
+    if (this.buf.length > this.max * 2) this.buf = this.buf.slice(-this.max)
+  }
+  toString(): string {
+    return this.buf.length > this.max ? this.buf.slice(-this.max) : this.buf
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+
+export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
+  const events: AgentEvent[] = []
+  const noise: string[] = []
+  const stderr = new Tail(STDERR_TAIL_BYTES)
+  const lines = new LineSplitter()
+  const errLines = new LineSplitter()
+  const takeErrLine = (line: string): void => {
+    try {
+      input.onStderrLine?.(line)
+    } catch {
+      // a failing listener must not break the run
+    }
+  }
+  const takeLine = (line: string): void => {
+    const event = parseEventLine(line)
+    if (!event) {
+      if (line.trim() && noise.length < 50) noise.push(line.slice(0, 2000))
+      return
+    }
+    events.push(event)
+    try {
+      input.onEvent?.(event)
+    } catch {
+      // a failing listener must not break the run
+    }
+  }
+
+  const child = execa(input.bin, input.args, {
+    cwd: input.cwd,
+    env: input.env,
+    extendEnv: false,
+    detached: true,
+    cleanup: false,
+    buffer: false,
+    reject: false,
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const node = child.nodeChildProcess
+  const pid = child.pid ?? null
+  let stopReason: StopReason | null = null
+  let stopping: Promise<void> | null = null
+  let hasExited = pid === null
+  const exited = new Promise<void>((resolve) => {
+    if (pid === null) resolve()
+    else
+      node.once('exit', () => {
+        hasExited = true
+        resolve()
+      })
+  })
+
+  const stop = (reason: StopReason): void => {
+    // After the exit, nothing is stopped (the pid may be reused) and the outcome stays what it was.
+    if (stopping || pid === null || hasExited) return
+    stopReason = reason
+    stopping = stopGroup(pid, { exited, graceMs: input.graceMs, marker: input.marker })
+  }
+
+  let idleTimer: NodeJS.Timeout | undefined
+  const armIdle = (): void => {
+    clearTimeout(idleTimer)
+    idleTimer = setTimeout(() => stop('idle'), input.idleTimeoutMs)
+  }
+  const wallTimer = setTimeout(() => stop('timeout'), input.timeoutMs)
+  const onAbort = (): void => stop('canceled')
+
+  if (pid !== null) {
+    try {
+      input.onSpawn?.(pid, processStartTime(pid) ?? '')
+    } catch {
+      // listener errors do not stop the run
+    }
+    armIdle()
+    input.signal.addEventListener('abort', onAbort, { once: true })
+    if (input.signal.aborted) onAbort()
+    child.stdout?.on('data', (chunk: Buffer) => {
+      armIdle()
+      for (const line of lines.push(chunk)) takeLine(line)
+    })
+    child.stderr?.on('data', (chunk: Buffer) => {
+      armIdle()
+      stderr.push(chunk.toString('utf8'))
+      for (const line of errLines.push(chunk)) takeErrLine(line)
+    })
+    child.stdin?.on('error', () => {
+      // the process may exit before reading its prompt (EPIPE)
+    })
+    child.stdin?.end(input.stdin)
+  }
+
+  await exited
+  // stdout may still hold the last bytes; a grandchild that kept the pipe open must not hang us.
+  const result = await Promise.race([child, sleep(2000).then(() => null)])
+  clearTimeout(idleTimer)
+  clearTimeout(wallTimer)
+  input.signal.removeEventListener('abort', onAbort)
+  if (stopping) await stopping
+  for (const line of lines.end()) takeLine(line)
+  for (const line of errLines.end()) takeErrLine(line)
+  // Whatever the run started and left behind (own sessions included) goes with it.
+  const leftovers = pid === null ? 0 : killLeftovers(pid, input.marker)
+  if (result === null) {
+    child.stdout?.destroy()
+    child.stderr?.destroy()
+  }
+
+  const spawnError = pid === null ? ((result?.code as string | undefined) ?? 'ESPAWN') : null
+  return {
+    spawnError,
+    spawnMessage: spawnError ? (result?.shortMessage ?? `could not start ${input.bin}`) : null,
+    pid,
+    exitCode: spawnError ? null : (node.exitCode ?? result?.exitCode ?? null),
+    signal: spawnError ? null : (node.signalCode ?? result?.signal ?? null),
+    stopReason,
+    events,
+    stderrTail: stderr.toString(),
+    noise,
+    leftovers,
+  }
+}

@@ -1,0 +1,144 @@
+// What a side prepares once (binary, version, provider config, rg, auth) and per-process dirs + env from it.
+import { readFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { createPrivateDirs, findRipgrep, type PreparedDirs, type Ripgrep } from './isolation'
+import { findOpencodeBin, opencodeVersion, type OpencodeBin } from './opencode-bin'
+import { collectSecrets, makeRedactor, type Redactor } from './redact'
+import { buildConfigContent, buildRunEnv, RUN_MARKER_VAR } from './run-env'
+import type { SideSpec } from './types'
+import { loadUserConfig, userAuthFile, type UserConfig } from './user-config'
+
+export interface SideContext {
+  spec: SideSpec
+  parentEnv: NodeJS.ProcessEnv
+  bin: OpencodeBin | null
+  version: string | null
+  userConfig: UserConfig | null
+  ripgrep: Ripgrep
+  authFile: string | null
+  /** Credentials in the auth file (kept out of stored events and stderr). */
+  authSecrets: string[]
+  /** `<dataDir>/skills/<name>/<hash>` (holds `<name>/SKILL.md`), or null for a side without a skill. */
+  skillsPath: string | null
+  /** Why this side cannot run at all (no binary, unreadable config), else null. */
+  setupError: string | null
+  /** Why the binary did not answer `--version` (the proof fails; runs still try and report spawn_failed). */
+  versionError: string | null
+  /** Notes for the proof message (ripgrep missing, config keys left out). */
+  notes: string[]
+}
+
+/** The provider id of `provider/model`. */
+export function providerOf(model: string): string | null {
+  const i = model.indexOf('/')
+  return i > 0 ? model.slice(0, i) : null
+}
+
+/** String values of opencode's auth.json that look like credentials. */
+export function authFileSecrets(file: string | null): string[] {
+  if (!file) return []
+  const out: string[] = []
+  const walk = (v: unknown, key: string): void => {
+    if (typeof v === 'string' && key !== 'type' && v.length >= 8) out.push(v)
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k)
+  }
+  try {
+    walk(JSON.parse(readFileSync(file, 'utf8')) as unknown, '')
+  } catch {
+    // unreadable: opencode will say so in the run
+  }
+  return out
+}
+
+export async function prepareSide(
+  spec: SideSpec,
+  parentEnv: NodeJS.ProcessEnv,
+  binPath?: string,
+): Promise<SideContext> {
+  const notes: string[] = []
+  let setupError: string | null = null
+  const bin: OpencodeBin | null = binPath
+    ? { path: binPath, source: 'env', detail: 'createProcessDriver({ bin })' }
+    : findOpencodeBin({ env: parentEnv })
+  let version: string | null = null
+  let versionError: string | null = null
+  if (!bin) {
+    setupError =
+      'opencode not found: set SKILL_AB_OPENCODE_BIN, install the optional dependency opencode-linux-x64 (npm ci), or put opencode on PATH'
+  } else {
+    try {
+      version = await opencodeVersion(bin.path, parentEnv.PATH)
+    } catch (err) {
+      versionError = (err as Error).message
+    }
+  }
+  let userConfig: UserConfig | null = null
+  try {
+    userConfig = loadUserConfig(spec.opencodeConfigPath, parentEnv)
+    if (userConfig.dropped.length) {
+      notes.push(
+        `left out of the provider config (${userConfig.sources.join(', ')}): ${userConfig.dropped.join(', ')}`,
+      )
+    }
+  } catch (err) {
+    setupError ??= (err as Error).message
+  }
+  const ripgrep = findRipgrep(parentEnv.PATH)
+  if (!ripgrep.path)
+    notes.push("ripgrep (rg) not found: the agent's grep and glob tools will fail; install ripgrep")
+  if (!providerOf(spec.model)) setupError ??= `model "${spec.model}" is not of the form provider/model`
+  const authFile = userAuthFile(parentEnv)
+  return {
+    spec,
+    parentEnv,
+    bin,
+    version,
+    userConfig,
+    ripgrep,
+    authFile,
+    authSecrets: authFileSecrets(authFile),
+    skillsPath: spec.skill ? dirname(spec.skill.snapshotDir) : null,
+    setupError,
+    versionError,
+    notes,
+  }
+}
+
+export interface ProcessSetup {
+  prepared: PreparedDirs
+  env: Record<string, string>
+  marker: { name: string; value: string }
+  redact: Redactor
+  secrets: string[]
+}
+
+/** Private dirs and the clean env for one opencode process of this side (proof or run). */
+export function setupProcess(ctx: SideContext, label: string): ProcessSetup {
+  const prepared = createPrivateDirs({
+    runRoot: ctx.spec.runRoot,
+    label,
+    // Only the dependency's name decides whether opencode installs it; the version is informative.
+    opencodeVersion: ctx.version ?? 'latest',
+    ripgrep: ctx.ripgrep,
+    authFile: ctx.authFile,
+    providerConfig: ctx.userConfig?.config ?? null,
+  })
+  const providers = [...(ctx.userConfig?.providers ?? []), providerOf(ctx.spec.model) ?? ''].filter(Boolean)
+  const configContent = buildConfigContent({
+    skillsPath: ctx.skillsPath,
+    providers,
+    idleTimeoutSec: ctx.spec.idleTimeoutSec,
+    tmpDir: prepared.dirs.tmp,
+  })
+  const marker = { name: RUN_MARKER_VAR, value: prepared.dirs.root }
+  const env = buildRunEnv({
+    parent: ctx.parentEnv,
+    dirs: prepared.dirs,
+    configFile: prepared.configFile,
+    configContent,
+    envRefs: ctx.userConfig?.envRefs ?? [],
+    marker: marker.value,
+  })
+  const secrets = collectSecrets(env, [...(ctx.userConfig?.secrets ?? []), ...ctx.authSecrets])
+  return { prepared, env, marker, redact: makeRedactor(secrets), secrets }
+}

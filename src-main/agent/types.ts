@@ -1,0 +1,106 @@
+// The agent driver seam (DESIGN §5). The engine talks only to `AgentDriver`; `process` (one `opencode run`
+// per run) is the first implementation, `server` (one `opencode serve` per side) can be added behind the
+// same interface without touching the engine.
+import type { Side } from '../../src-shared/run-state'
+
+export interface TokenCounts {
+  input: number
+  output: number
+  reasoning: number
+  cacheRead: number
+  cacheWrite: number
+}
+
+/** What one side of a task runs with. `skill` null = no skill (baseline kind "none"). */
+export interface SideSpec {
+  side: Side
+  /** The skill snapshot this side sees: a folder holding `<skillName>/SKILL.md` is derived from it. */
+  skill: { name: string; snapshotDir: string; contentHash: string } | null
+  /** Name of the skill under test; side a must NOT see it when `skill` is null. */
+  skillUnderTest: string
+  model: string
+  /** Path of the user's opencode config (providers/models only); undefined = OPENCODE_CONFIG from env. */
+  opencodeConfigPath?: string
+  /** Where per-run private dirs go (under the data dir). */
+  runRoot: string
+  timeoutSec: number
+  idleTimeoutSec: number
+}
+
+/** What `proveIsolation` found for one side, before any run of that side starts. */
+export interface IsolationProof {
+  side: Side
+  ok: boolean
+  /** Skills the side's opencode lists (built-ins excluded), with their SKILL.md locations. */
+  visible: { name: string; location: string }[]
+  message: string
+}
+
+export interface CaseInput {
+  caseId: string
+  prompt: string
+  /** Relative POSIX path → file content, committed in the work dir's first commit. */
+  files: Record<string, string>
+}
+
+export interface RunSpec {
+  runId: string
+  title: string
+  caseInput: CaseInput
+  /** Created by the driver: a fresh git repo with the case files committed. Kept after the run. */
+  workDir: string
+}
+
+/** One parsed NDJSON event from `opencode run --format json` (kept as received). */
+export interface AgentEvent {
+  type: string
+  timestamp?: number
+  sessionID?: string
+  [key: string]: unknown
+}
+
+export interface RunHooks {
+  /** Called as soon as the process is spawned: pid and its start time (for the reaper). */
+  onSpawn?(pid: number, startTime: string): void
+  /** Called once, on the first event carrying a session id. */
+  onSessionId?(sessionId: string): void
+  /** Called for every event as it arrives (the engine persists them as they stream). */
+  onEvent?(event: AgentEvent): void
+}
+
+export type OutcomeKind = 'ok' | 'agent_error' | 'timeout' | 'canceled' | 'crashed' | 'spawn_failed'
+
+export interface RunOutcome {
+  kind: OutcomeKind
+  /** For failures: what happened, e.g. the provider's message. */
+  message: string | null
+  sessionId: string | null
+  exitCode: number | null
+  signal: string | null
+  tokens: TokenCounts
+  /** Summed from step_finish; 0 from opencode means "unknown price" and is reported as null. */
+  costUsd: number | null
+  finalOutput: string
+  /** This side's opencode listed the skill under test. */
+  skillVisible: boolean
+  /** A `skill` tool call for the skill under test completed. */
+  skillLoaded: boolean
+  events: AgentEvent[]
+  /** `git diff` of the work dir after the run against its first commit (`.opencode/` left out). */
+  diff: string
+  stderrTail: string
+  startedAt: string
+  finishedAt: string
+}
+
+export interface SideSession {
+  readonly proof: IsolationProof
+  run(spec: RunSpec, hooks: RunHooks, signal: AbortSignal): Promise<RunOutcome>
+  close(): Promise<void>
+}
+
+export interface AgentDriver {
+  readonly name: 'process' | 'server'
+  /** Prepares one side (seeded dirs, config) and proves what it sees. Throws nothing: check `proof.ok`. */
+  openSide(spec: SideSpec): Promise<SideSession>
+}

@@ -1,0 +1,56 @@
+// Unit tests of reading the user's opencode config down to providers/models.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadUserConfig, userAuthFile } from './user-config'
+
+let dir = ''
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('loadUserConfig', () => {
+  it('keeps providers/models, drops skills/agents, absolutises {file:} and lists {env:} refs', () => {
+    dir = mkdtempSync(join(tmpdir(), 'ucfg-'))
+    const file = join(dir, 'opencode.jsonc')
+    writeFileSync(
+      file,
+      `{
+        // comments and trailing commas are fine
+        "model": "p/m",
+        "skills": { "paths": ["/leak"] },
+        "agent": { "x": {} },
+        "provider": { "p": { "options": { "apiKey": "{env:P_KEY}", "token": "literal-secret", "cert": "{file:./ca.pem}" } } },
+      }`,
+    )
+    const c = loadUserConfig(file, { HOME: '/home/u' })
+    expect(c.sources).toEqual([file])
+    expect(c.providers).toEqual(['p'])
+    expect(c.envRefs).toEqual(['P_KEY'])
+    expect(c.secrets).toEqual(['literal-secret'])
+    expect(c.dropped.sort()).toEqual(['agent', 'skills'])
+    expect(c.config).toEqual({
+      model: 'p/m',
+      provider: {
+        p: {
+          options: { apiKey: '{env:P_KEY}', token: 'literal-secret', cert: `{file:${join(dir, 'ca.pem')}}` },
+        },
+      },
+    })
+  })
+
+  it('falls back to OPENCODE_CONFIG, then to the real global config; none is fine', () => {
+    dir = mkdtempSync(join(tmpdir(), 'ucfg-'))
+    expect(loadUserConfig(undefined, { HOME: dir }).config).toBeNull()
+    mkdirSync(join(dir, '.config', 'opencode'), { recursive: true })
+    writeFileSync(join(dir, '.config', 'opencode', 'opencode.json'), '{"provider":{"g":{}}}')
+    expect(loadUserConfig(undefined, { HOME: dir }).providers).toEqual(['g'])
+    writeFileSync(join(dir, 'env.json'), '{"provider":{"e":{}}}')
+    expect(
+      loadUserConfig(undefined, { HOME: dir, OPENCODE_CONFIG: join(dir, 'env.json') }).providers,
+    ).toEqual(['e'])
+    expect(() => loadUserConfig(join(dir, 'missing.json'), { HOME: dir })).toThrow(/cannot read/)
+    expect(userAuthFile({ HOME: dir })).toBeNull()
+  })
+})

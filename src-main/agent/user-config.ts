@@ -1,0 +1,162 @@
+// The user's opencode config reduced to providers/models: its skills, agents and plugins reach neither side.
+import { existsSync, readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, isAbsolute, join, resolve } from 'node:path'
+import { jsonrepair } from 'jsonrepair'
+
+/** Top-level keys that describe providers and models; everything else is left out. */
+export const KEPT_KEYS = [
+  '$schema',
+  'provider',
+  'model',
+  'small_model',
+  'disabled_providers',
+  'enabled_providers',
+] as const
+
+export interface UserConfig {
+  /** The file(s) read; empty when the user has no config. */
+  sources: string[]
+  /** The reduced config, ready to be written as OPENCODE_CONFIG; null when there is none. */
+  config: Record<string, unknown> | null
+  /** Provider ids defined in the config. */
+  providers: string[]
+  /** Variables the config reads through `{env:NAME}`: the run env must carry them. */
+  envRefs: string[]
+  /** Literal apiKey values, to be redacted from anything the app keeps. */
+  secrets: string[]
+  /** Top-level keys left out (shown by doctor / proof messages). */
+  dropped: string[]
+}
+
+function realHome(env: NodeJS.ProcessEnv): string {
+  return env.HOME || homedir()
+}
+
+/** The real user's global opencode config files, in opencode's load order. */
+export function globalConfigFiles(env: NodeJS.ProcessEnv): string[] {
+  const base = join(env.XDG_CONFIG_HOME || join(realHome(env), '.config'), 'opencode')
+  return ['config.json', 'opencode.json', 'opencode.jsonc']
+    .map((f) => join(base, f))
+    .filter((f) => existsSync(f))
+}
+
+/** Which files hold the user's providers: the explicit path, else OPENCODE_CONFIG, else the global config. */
+export function userConfigFiles(explicit: string | undefined, env: NodeJS.ProcessEnv): string[] {
+  if (explicit) return [resolve(explicit)]
+  if (env.OPENCODE_CONFIG) return [resolve(env.OPENCODE_CONFIG)]
+  return globalConfigFiles(env)
+}
+
+/** JSON with comments and trailing commas, as opencode accepts it. */
+export function parseJsonc(text: string, file: string): Record<string, unknown> {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    try {
+      value = JSON.parse(jsonrepair(text))
+    } catch (err) {
+      throw new Error(`${file}: not valid JSON/JSONC (${(err as Error).message})`, { cause: err })
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`${file}: expected a JSON object`)
+  return value as Record<string, unknown>
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v)
+}
+
+function mergeDeep(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a }
+  for (const [k, v] of Object.entries(b)) {
+    const prev = out[k]
+    out[k] = isObject(prev) && isObject(v) ? mergeDeep(prev, v) : v
+  }
+  return out
+}
+
+/** `{file:rel}` resolves against the config's folder and `~` against the real HOME: make both absolute. */
+function absolutiseFileRefs(value: unknown, configDir: string, home: string): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/\{file:([^}]+)\}/g, (_m, p: string) => {
+      const path = p.startsWith('~/') ? join(home, p.slice(2)) : isAbsolute(p) ? p : resolve(configDir, p)
+      return `{file:${path}}`
+    })
+  }
+  if (Array.isArray(value)) return value.map((v) => absolutiseFileRefs(v, configDir, home))
+  if (isObject(value)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, absolutiseFileRefs(v, configDir, home)]),
+    )
+  }
+  return value
+}
+
+function collect(value: unknown, visit: (key: string, v: unknown) => void, key = ''): void {
+  visit(key, value)
+  if (Array.isArray(value)) value.forEach((v) => collect(v, visit, key))
+  else if (isObject(value)) for (const [k, v] of Object.entries(value)) collect(v, visit, k)
+}
+
+/** Reads and reduces the user's config; throws an Error naming the file when it cannot be read. */
+export function loadUserConfig(explicit: string | undefined, env: NodeJS.ProcessEnv): UserConfig {
+  const sources = userConfigFiles(explicit, env)
+  let merged: Record<string, unknown> = {}
+  const dropped = new Set<string>()
+  for (const file of sources) {
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (err) {
+      throw new Error(
+        `cannot read the opencode config ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+        {
+          cause: err,
+        },
+      )
+    }
+    const parsed = parseJsonc(text, file)
+    const kept: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(parsed)) {
+      if ((KEPT_KEYS as readonly string[]).includes(k)) kept[k] = v
+      else dropped.add(k)
+    }
+    merged = mergeDeep(
+      merged,
+      absolutiseFileRefs(kept, dirname(file), realHome(env)) as Record<string, unknown>,
+    )
+  }
+  if (sources.length === 0)
+    return { sources, config: null, providers: [], envRefs: [], secrets: [], dropped: [] }
+
+  const envRefs = new Set<string>()
+  const secrets = new Set<string>()
+  collect(merged, (key, v) => {
+    if (typeof v !== 'string') return
+    for (const m of v.matchAll(/\{env:([^}]+)\}/g)) if (m[1]) envRefs.add(m[1])
+    if (
+      /^(apiKey|api_key|token|secret|password|accessKeyId|secretAccessKey)$/i.test(key) &&
+      v.length >= 6 &&
+      !v.includes('{')
+    ) {
+      secrets.add(v)
+    }
+  })
+  return {
+    sources,
+    config: merged,
+    providers: isObject(merged.provider) ? Object.keys(merged.provider) : [],
+    envRefs: [...envRefs],
+    secrets: [...secrets],
+    dropped: [...dropped],
+  }
+}
+
+/** The real user's opencode auth file, when it exists. */
+export function userAuthFile(env: NodeJS.ProcessEnv): string | null {
+  const file = join(env.XDG_DATA_HOME || join(realHome(env), '.local', 'share'), 'opencode', 'auth.json')
+  return existsSync(file) ? file : null
+}

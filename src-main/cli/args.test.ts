@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { parseArgs, UsageError } from './args'
+
+describe('parseArgs', () => {
+  const spec = { out: 'string', json: 'boolean' } as const
+
+  it('reads positionals, valued flags in both forms, and boolean flags', () => {
+    expect(parseArgs(['a.json', '--out', 'f', '--json'], spec)).toEqual({
+      positionals: ['a.json'],
+      flags: { out: 'f', json: true },
+    })
+    expect(parseArgs(['--out=g'], spec).flags.out).toBe('g')
+  })
+
+  it('refuses unknown options, missing values and values on boolean flags', () => {
+    expect(() => parseArgs(['--nope'], spec)).toThrow(new UsageError('unknown option --nope'))
+    expect(() => parseArgs(['-x'], spec)).toThrow(/unknown option -x/)
+    expect(() => parseArgs(['--out'], spec)).toThrow(/--out needs a value/)
+    expect(() => parseArgs(['--json=1'], spec)).toThrow(/takes no value/)
+  })
+})

@@ -1,0 +1,45 @@
+// Tiny argv parser for the CLI: positionals and declared --flags only; anything else is a usage error.
+
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+export interface FlagSpec {
+  /** `string` flags take a value (`--out f` or `--out=f`); `boolean` flags take none. */
+  [name: string]: 'string' | 'boolean'
+}
+
+export interface ParsedArgs {
+  positionals: string[]
+  flags: Record<string, string | boolean | undefined>
+}
+
+export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
+  const positionals: string[] = []
+  const flags: ParsedArgs['flags'] = {}
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1))
+      break
+    }
+    if (!arg.startsWith('--') || arg === '--') {
+      if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`)
+      positionals.push(arg)
+      continue
+    }
+    const eq = arg.indexOf('=')
+    const name = arg.slice(2, eq >= 0 ? eq : undefined)
+    const kind = spec[name]
+    if (!kind) throw new UsageError(`unknown option --${name}`)
+    if (kind === 'boolean') {
+      if (eq >= 0) throw new UsageError(`--${name} takes no value`)
+      flags[name] = true
+      continue
+    }
+    const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i]
+    if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`)
+    flags[name] = value
+  }
+  return { positionals, flags }
+}

@@ -1,0 +1,20 @@
+// What every CLI command module provides, and the exit codes of DESIGN §14 (binding).
+import type { FlagSpec } from './args'
+
+export const EXIT = { pass: 0, reject: 1, error: 2, inconclusive: 3, maxCost: 4, interrupted: 130 } as const
+
+export interface Io {
+  out(text: string): void
+  err(text: string): void
+  isTty: boolean
+  env: NodeJS.ProcessEnv
+  cwd: string
+}
+
+export interface Command {
+  name: string
+  summary: string
+  usage: string
+  flags: FlagSpec
+  run(positionals: string[], flags: Record<string, string | boolean | undefined>, io: Io): Promise<number>
+}

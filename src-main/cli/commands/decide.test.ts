@@ -1,0 +1,190 @@
+// `skill-ab decide` with a fake Io: one decision per line, per-field policy merge, bad lines, exit codes.
+import { Readable } from 'node:stream'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { parseArgs, UsageError } from '../args'
+import { decideCommand, readProcessStdin, type DecideIo } from './decide'
+
+function fakeIo(
+  stdin: string,
+  files: Record<string, string> = {},
+): DecideIo & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    out: (text: string) => void (io.stdout += text),
+    err: (text: string) => void (io.stderr += text),
+    isTty: false,
+    env: {},
+    cwd: '/work',
+    readStdin: () => Promise.resolve(stdin),
+    readFile: (path: string) => {
+      const text = files[path]
+      if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`)
+      return text
+    },
+  }
+  return io
+}
+
+async function run(argv: string[], stdin: string, files: Record<string, string> = {}) {
+  const io = fakeIo(stdin, files)
+  const { positionals, flags } = parseArgs(argv, decideCommand.flags)
+  const code = await decideCommand.run(positionals, flags, io)
+  return {
+    code,
+    lines: io.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l)),
+    stderr: io.stderr,
+  }
+}
+
+/** Cases c1..cN, 2 rounds, side b `lift` points above a; tokens as an object on side a. */
+function experiment(lift: number, cases = 4, extra: Record<string, unknown> = {}): string {
+  const runs = []
+  for (let c = 1; c <= cases; c++)
+    for (let round = 1; round <= 2; round++) {
+      const a = 40 + 5 * c + round
+      runs.push({
+        caseId: `c${c}`,
+        side: 'a',
+        round,
+        score: a,
+        durationMs: 1000,
+        costUsd: 0.01,
+        tokens: { input: 500, output: 300, reasoning: 100, cacheRead: 50, cacheWrite: 50 },
+      })
+      runs.push({
+        caseId: c,
+        side: 'b',
+        round,
+        score: a + lift + (c % 2),
+        tokens: 1100,
+        costUsd: 0.011,
+        durationMs: 1000,
+        id: 'r',
+        status: 'scored',
+      })
+    }
+  return JSON.stringify({
+    runs: runs.map((r) => ({ ...r, caseId: `c${String(r.caseId).replace('c', '')}` })),
+    ...extra,
+  })
+}
+
+describe('skill-ab decide', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('prints one §10 decision per line, in order, and exits 0', async () => {
+    const r = await run([], `${experiment(20)}\n\n${experiment(0)}\n`)
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe('')
+    expect(r.lines).toHaveLength(2)
+    expect(r.lines.map((d) => d.verdict)).toEqual(['pass', 'reject'])
+    expect(Object.keys(r.lines[0])).toEqual([
+      'verdict',
+      'reasons',
+      'capability',
+      'cost',
+      'stability',
+      'casesNeeded',
+      'coverage',
+    ])
+    expect(r.lines[0].cost.ratio).toBeCloseTo(1.1, 12)
+    expect(r.lines[0].cost.metrics.time.ratio).toBe(1)
+  })
+
+  it('merges policy fields: defaults < --policy file < the line', async () => {
+    const files = { '/work/p.json': '{"minLift": 25, "costMetric": "time"}' }
+    const lines = [experiment(20), experiment(20, 4, { policy: { minLift: 2 } })].join('\n')
+    const r = await run(['--policy', 'p.json'], lines, files)
+    expect(r.code).toBe(0)
+    expect(r.lines.map((d) => [d.capability.minLift, d.cost.metric, d.stability.tolerance])).toEqual([
+      [25, 'time', 10],
+      [2, 'time', 10],
+    ])
+    expect(r.lines.map((d) => d.capability.verdict)).toEqual(['reject', 'pass'])
+  })
+
+  it('counts a run as executed when it has tokens or durationMs', async () => {
+    const runs = JSON.parse(experiment(20)).runs.map((x: Record<string, unknown>) =>
+      x.side === 'b' && x.caseId === 'c1' ? { ...x, tokens: null, durationMs: undefined } : x,
+    )
+    const [d] = (await run([], JSON.stringify({ runs }))).lines
+    expect(d.cost.metrics.tokens.skippedCases).toEqual(['c1'])
+    expect(d.cost.metrics.usd.unknownPrices).toBe(0)
+  })
+
+  it('is deterministic: same input, same bytes', async () => {
+    const a = await run([], experiment(7, 6))
+    const b = await run([], experiment(7, 6))
+    expect(JSON.stringify(a.lines)).toBe(JSON.stringify(b.lines))
+  })
+
+  it.each([
+    ['{"runs": [', /^line 2: not JSON/],
+    ['[1, 2]', /^line 2: must be a JSON object \{"runs": \[...\], "policy"\?: \{...\}\}$/],
+    [
+      '{"runs": [{"caseId": "c1", "side": "c", "round": 1, "score": 5}]}',
+      /^line 2: runs\[0\]\.side: must be "a" or "b" \(got "c"\)$/,
+    ],
+    [
+      '{"runs": [{"caseId": "c1", "side": "a", "round": 0, "score": 5}]}',
+      /^line 2: runs\[0\]\.round: must be a whole number ≥ 1 \(got 0\)$/,
+    ],
+    [
+      '{"runs": [{"caseId": "c1", "side": "a", "round": 1, "score": 101}]}',
+      /^line 2: runs\[0\]\.score: must be a number from 0 to 100 \(got 101\)$/,
+    ],
+    [
+      '{"runs": [{"caseId": "c1", "side": "a", "round": 1, "score": 5, "tokens": "many"}]}',
+      /^line 2: runs\[0\]\.tokens: must be a number ≥ 0, \{input/,
+    ],
+    [
+      '{"runs": [{"caseId": "c1", "side": "a", "round": 1, "score": 5}, {"caseId": "c1", "side": "a", "round": 1, "score": 6}]}',
+      /^line 2: runs\[1\] repeats case "c1" side a round 1 \(runs\[0\]\)/,
+    ],
+    [
+      '{"runs": [], "policy": {"costMetric": "euros"}}',
+      /^line 2: policy\.costMetric: must be "tokens", "usd" or "time" \(got "euros"\)$/,
+    ],
+    ['{"runs": [], "polcy": {}}', /^line 2: unknown key polcy$/],
+    ['{}', /^line 2: runs: must be an array of runs \(got nothing\)$/],
+  ])('a bad line (%s) prints {"error"} in its place, the rest go on, exit 2', async (bad, message) => {
+    const r = await run([], [experiment(20), bad, experiment(0)].join('\n'))
+    expect(r.code).toBe(2)
+    expect(r.lines).toHaveLength(3)
+    expect(r.lines[0].verdict).toBe('pass')
+    expect(Object.keys(r.lines[1])).toEqual(['error'])
+    expect(r.lines[1].error).toMatch(message)
+    expect(r.lines[2].verdict).toBe('reject')
+    expect(r.stderr).toMatch(/1 bad line/)
+  })
+
+  it.each([
+    [{}, /--policy p\.json: ENOENT/],
+    [{ '/work/p.json': 'nope' }, /--policy p\.json: .*JSON/],
+    [{ '/work/p.json': '[1]' }, /--policy p\.json: must be a JSON object of policy fields/],
+    [
+      { '/work/p.json': '{"alpha": 2}' },
+      /--policy p\.json: policy\.alpha: must be a number above 0 to below 1 \(got 2\)/,
+    ],
+  ])('a bad --policy file exits 2 before reading stdin', async (files, message) => {
+    const r = await run(['--policy', 'p.json'], experiment(20), files)
+    expect(r.code).toBe(2)
+    expect(r.lines).toEqual([])
+    expect(r.stderr).toMatch(message)
+  })
+
+  it('refuses positionals with a UsageError (exit 2 in main)', async () => {
+    await expect(run(['runs.jsonl'], '')).rejects.toBeInstanceOf(UsageError)
+  })
+
+  it('reads process.stdin by default', async () => {
+    vi.spyOn(process, 'stdin', 'get').mockReturnValue(
+      Readable.from([Buffer.from('{"ru'), Buffer.from('ns":[]}')]) as unknown as typeof process.stdin,
+    )
+    expect(await readProcessStdin()).toBe('{"runs":[]}')
+  })
+})

@@ -1,0 +1,151 @@
+// `skill-ab export` with a fake Io on a temp data dir: stdout / --out / --markdown, exit codes, no secrets.
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openStore, type TaskRow } from '../../db'
+import { seedTask } from '../../db/testing'
+import { drive, seedExportTask } from '../../export/test-fixtures'
+import { exportSchema } from '../../../src-shared/export'
+import { parseArgs, UsageError } from '../args'
+import type { Io } from '../command'
+import { exportCommand } from './export'
+
+const SECRET = 'sk-cli-secret-abcdef0123456789'
+
+let home: string
+let env: NodeJS.ProcessEnv
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'skill-ab-export-'))
+  const bin = join(home, 'fake-opencode')
+  writeFileSync(bin, '#!/bin/sh\necho 1.2.3\n')
+  chmodSync(bin, 0o755)
+  env = {
+    PATH: process.env.PATH,
+    SKILL_AB_HOME: join(home, 'data'),
+    SKILL_AB_OPENCODE_BIN: bin,
+    OPENAI_API_KEY: SECRET,
+  }
+})
+afterEach(() => rmSync(home, { recursive: true, force: true }))
+
+function fakeIo(): Io & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    out: (text: string) => void (io.stdout += text),
+    err: (text: string) => void (io.stderr += text),
+    isTty: false,
+    env,
+    cwd: home,
+  }
+  return io
+}
+
+async function run(argv: string[]) {
+  const io = fakeIo()
+  const { positionals, flags } = parseArgs(argv, exportCommand.flags)
+  const code = await exportCommand.run(positionals, flags, io)
+  return { code, stdout: io.stdout, stderr: io.stderr }
+}
+
+/** Seeds the data dir through a store of its own, closed before the command opens it. */
+function seed<T>(fn: (store: ReturnType<typeof openStore>) => T): T {
+  const store = openStore(env.SKILL_AB_HOME as string)
+  try {
+    return fn(store)
+  } finally {
+    store.close()
+  }
+}
+
+function seedScored(name = 'pirate v2 vs none'): TaskRow {
+  return seed((store) => {
+    const providerFile = join(home, 'opencode.json')
+    writeFileSync(providerFile, JSON.stringify({ provider: { openai: { options: { apiKey: SECRET } } } }))
+    const { task, runs } = seedExportTask(store, {
+      name,
+      config: { agent: { model: 'openai/gpt', opencodeConfig: providerFile } },
+    })
+    for (const r of runs) drive(store, r.id, 'scored', { score: r.side === 'a' ? 50 : 60 })
+    return task
+  })
+}
+
+describe('skill-ab export', () => {
+  it('prints the pretty-printed document to stdout, by task name; exit 0; no secret in it', async () => {
+    const task = seedScored()
+    const r = await run(['pirate v2 vs none'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^\{\n {2}"schema": "skill-ab\/export@1",\n/)
+    const doc = exportSchema.parse(JSON.parse(r.stdout))
+    expect(doc.task.id).toBe(task.id)
+    expect(doc.environment).toMatchObject({
+      opencodeVersion: '1.2.3',
+      agentModel: 'openai/gpt',
+      app: '0.1.0',
+    })
+    expect(doc.runs).toHaveLength(8)
+    expect(r.stdout).not.toContain(SECRET)
+    expect(r.stderr).toBe('')
+  })
+
+  it('--out writes the JSON file and --markdown the summary; nothing on stdout', async () => {
+    const task = seedScored()
+    const r = await run([task.id, '--out', 'x.json', '--markdown', 'x.md'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toContain('x.json')
+    const text = readFileSync(join(home, 'x.json'), 'utf8')
+    expect(exportSchema.safeParse(JSON.parse(text)).success).toBe(true)
+    expect(text).not.toContain(SECRET)
+    const md = readFileSync(join(home, 'x.md'), 'utf8')
+    expect(md).toContain('| c1 | 50.0 | 60.0 | +10.0 | scored | scored |')
+    expect(md).toContain('| c2 | 50.0 | 60.0 | +10.0 | scored | scored |')
+  })
+
+  it('unknown task: exit 2, "no task …" with the known tasks listed', async () => {
+    const task = seedScored()
+    const r = await run(['nope', '--out', 'x.json'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/^skill-ab export: no task "nope"/)
+    expect(r.stderr).toContain(task.id)
+    expect(r.stdout).toBe('')
+    expect(existsSync(join(home, 'x.json'))).toBe(false)
+  })
+
+  it('ambiguous name (same name, two skill versions): exit 2 listing both ids', async () => {
+    const [v1, v2] = seed((store) => [seedTask(store, 'shared', 'v1'), seedTask(store, 'shared', 'v2')])
+    const r = await run(['shared'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('ambiguous')
+    expect(r.stderr).toContain(v1?.id)
+    expect(r.stderr).toContain(v2?.id)
+    // Either id exports.
+    expect((await run([v2?.id ?? ''])).code).toBe(0)
+  })
+
+  it('an unwritable --out is exit 2 with the file named', async () => {
+    const task = seedScored()
+    const r = await run([task.id, '--out', 'missing-dir/x.json'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('--out')
+    expect(r.stderr).toContain('missing-dir/x.json')
+  })
+
+  it('usage errors: no task, extra arguments, a flag without a file', async () => {
+    await expect(run([])).rejects.toThrow(UsageError)
+    await expect(run([])).rejects.toThrow(/missing <task>/)
+    await expect(run(['a', 'b'])).rejects.toThrow(/unexpected argument "b"/)
+    expect(() => parseArgs(['a', '--out'], exportCommand.flags)).toThrow(/--out needs a value/)
+    expect(exportCommand.usage).toContain('Usage: skill-ab export <task> [--out f.json] [--markdown f.md]')
+  })
+
+  it('no opencode binary: opencodeVersion is null', async () => {
+    const task = seedScored()
+    env.SKILL_AB_OPENCODE_BIN = join(home, 'does-not-exist')
+    const r = await run([task.id])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout).environment.opencodeVersion).toBeNull()
+  })
+})

@@ -1,0 +1,17 @@
+// Every CLI command, in the order `--help` lists them.
+import type { Command } from '../command'
+import { decideCommand } from './decide'
+import { doctorCommand } from './doctor'
+import { exportCommand } from './export'
+import { judgeParseCommand } from './judge-parse'
+import { listCommand } from './list'
+import { runCommand } from './run'
+
+export const commands: Command[] = [
+  runCommand,
+  doctorCommand,
+  listCommand,
+  exportCommand,
+  decideCommand,
+  judgeParseCommand,
+]

@@ -1,0 +1,62 @@
+// `skill-ab list [--json]`: every task with its status and run counts.
+import { openAppContext } from '../../services/app-context'
+import { EXIT, type Command } from '../command'
+import { userErrorMessage } from '../errors'
+import { UsageError } from '../args'
+
+export const listCommand: Command = {
+  name: 'list',
+  summary: 'list the A/B tasks in the data dir',
+  usage: [
+    'Usage: skill-ab list [--json]',
+    '',
+    'Options:',
+    '  --json   one JSON array instead of a table',
+  ].join('\n'),
+  flags: { json: 'boolean' },
+  async run(positionals, flags, io) {
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`)
+    let ctx
+    try {
+      ctx = openAppContext({ env: io.env, kind: 'cli' })
+    } catch (err) {
+      const message = userErrorMessage(err)
+      if (message === null) throw err
+      io.err(`skill-ab list: ${message}\n`)
+      return EXIT.error
+    }
+    try {
+      const rows = ctx.store.tasks.list().map((t) => ({
+        id: t.id,
+        name: t.taskName,
+        skillName: t.skillName,
+        skillVersion: t.skillVersion,
+        status: t.status,
+        verdict: null as string | null,
+        runs: ctx.store.runs.countsByStatus(t.id),
+        createdAt: t.createdAt,
+        updatedAt: t.updatedAt,
+      }))
+      if (flags.json) {
+        io.out(`${JSON.stringify(rows, null, 2)}\n`)
+        return EXIT.pass
+      }
+      if (rows.length === 0) {
+        io.out(`no tasks yet in ${ctx.dataDir}: start one with \`skill-ab run <config.json>\`\n`)
+        return EXIT.pass
+      }
+      for (const r of rows) {
+        const counts = Object.entries(r.runs)
+          .filter(([, n]) => n > 0)
+          .map(([s, n]) => `${n} ${s}`)
+          .join(', ')
+        io.out(
+          `${r.id}  ${r.name}  (${r.skillName} ${r.skillVersion})  ${r.status}  ${counts}  updated ${r.updatedAt}\n`,
+        )
+      }
+      return EXIT.pass
+    } finally {
+      ctx.close()
+    }
+  },
+}

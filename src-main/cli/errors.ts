@@ -1,0 +1,23 @@
+// Errors a user can act on: shown as one clear message with exit code 2 (DESIGN §14); the rest are bugs.
+import { StoreError } from '../db'
+import { IsolationError } from '../engine/execute-runs'
+import { InputError } from '../inputs/errors'
+import { ResumeConflictError, TaskBusyError } from '../services/errors'
+import { TaskLookupError } from '../services/find-task'
+
+const USER_ERRORS = [
+  InputError,
+  StoreError,
+  ResumeConflictError,
+  TaskBusyError,
+  IsolationError,
+  TaskLookupError,
+]
+
+/** The message for a user-facing error, or null when `err` is a bug that should surface with its stack. */
+export function userErrorMessage(err: unknown): string | null {
+  if (!(err instanceof Error) || !USER_ERRORS.some((E) => err instanceof E)) return null
+  if (err instanceof IsolationError)
+    return `the pre-flight check failed, nothing was run:\n${err.message}\n(Each side must know the model and see exactly its own skill; \`skill-ab doctor <config>\` checks this.)`
+  return err.message
+}

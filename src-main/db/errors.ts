@@ -1,0 +1,59 @@
+// Typed errors of the store: callers (CLI exit 2, UI messages) switch on `code`, never on message text.
+import type { RunStatus } from '../../src-shared/run-state'
+
+export type StoreErrorCode =
+  | 'not_writable' // the data dir cannot be created or written
+  | 'not_a_database' // the file is corrupted, not SQLite, or another program's database
+  | 'newer_schema' // written by a newer Skill A/B
+  | 'migration_diverged' // the recorded migration history differs from this build's list
+  | 'duplicate_task' // a task with this identity exists
+  | 'forbidden_transition' // the run state machine forbids the change
+  | 'not_found'
+
+export class StoreError extends Error {
+  override readonly name: string = 'StoreError'
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}
+
+export interface TaskIdentity {
+  skillName: string
+  skillVersion: string
+  taskName: string
+}
+
+/** A task with the same (skill name, skill version, task name) exists (DESIGN §8.5). */
+export class DuplicateTaskError extends StoreError {
+  override readonly name = 'DuplicateTaskError'
+  constructor(
+    readonly identity: TaskIdentity,
+    readonly existingTaskId: string | null,
+  ) {
+    super(
+      'duplicate_task',
+      `an A/B task named "${identity.taskName}" already exists for skill "${identity.skillName}" ` +
+        `version "${identity.skillVersion}": resume it, or choose another task name or version label`,
+    )
+  }
+}
+
+/** The state machine (DESIGN §6) does not allow this change; a programming error, never a race. */
+export class TransitionError extends StoreError {
+  override readonly name = 'TransitionError'
+  constructor(
+    readonly runId: string,
+    readonly from: RunStatus,
+    readonly to: RunStatus,
+    detail?: string,
+  ) {
+    super(
+      'forbidden_transition',
+      `run ${runId}: ${from} → ${to} is not allowed${detail ? ` (${detail})` : ''}`,
+    )
+  }
+}

@@ -1,0 +1,29 @@
+// The db module's public surface: open a store, its row types, errors and small helpers.
+export { openStore, type Store } from './connection'
+export { dataDir, databasePath } from './data-dir'
+export {
+  DuplicateTaskError,
+  StoreError,
+  TransitionError,
+  type StoreErrorCode,
+  type TaskIdentity,
+} from './errors'
+export { caseContentHash, type DatasetCaseInput, type DatasetCaseRow, type DatasetRow } from './datasets'
+export type { Correction, EvalResultInput, EvalResultRow, ParseStrategy } from './eval-results'
+export type { InstanceKind, InstanceRow } from './instances'
+export { instanceAlive, pidExists, processAlive, processStartTime } from './process-info'
+export type { RunPatch, RunRow, RunStatusChange } from './run-rows'
+export type { PendingRun, TransitionRequest } from './runs'
+export type { SkillVersionRow } from './skill-versions'
+export type { QueryBuilder } from './sql'
+export type { ClaimResult, NewTask, TaskRow } from './tasks'
+export type { TrajectoryRecord, TrajectorySummary } from './trajectories'
+export { localUser } from './user'
+export { newId, nowIso } from './ids'
+export type { DatasetsRepo } from './datasets'
+export type { EvalResultsRepo } from './eval-results'
+export type { InstancesRepo } from './instances'
+export type { RunsRepo } from './runs'
+export type { SkillVersionsRepo } from './skill-versions'
+export type { TasksRepo } from './tasks'
+export type { TrajectoriesRepo } from './trajectories'

@@ -1,0 +1,73 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { StoreError } from './errors'
+import { migrate } from './migrate'
+import type { Migration } from './migrations'
+import { makeTempDir } from './testing'
+
+const m1: Migration = { id: 1, name: 'one', up: 'CREATE TABLE a (x INTEGER)' }
+const m2: Migration = { id: 2, name: 'two', up: 'CREATE TABLE b (y INTEGER); INSERT INTO a VALUES (1)' }
+const broken: Migration = {
+  id: 2,
+  name: 'broken',
+  up: 'CREATE TABLE c (z INTEGER); INSERT INTO nowhere VALUES (1)',
+}
+
+let dir: string
+let db: Database.Database
+beforeEach(() => {
+  dir = makeTempDir()
+  db = new Database(join(dir, 'test.db'))
+})
+afterEach(() => {
+  db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const tables = () =>
+  (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as {
+      name: string
+    }[]
+  ).map((t) => t.name)
+
+describe('migrate', () => {
+  it('applies pending migrations in order and records them', () => {
+    expect(migrate(db, [m1], 'test.db')).toEqual([1])
+    expect(migrate(db, [m1, m2], 'test.db')).toEqual([2])
+    expect(migrate(db, [m1, m2], 'test.db')).toEqual([])
+    expect(tables()).toEqual(['a', 'b', 'schema_migration'])
+    expect(db.prepare('SELECT id, name FROM schema_migration ORDER BY id').all()).toEqual([
+      { id: 1, name: 'one' },
+      { id: 2, name: 'two' },
+    ])
+    expect(db.pragma('user_version', { simple: true })).toBe(2)
+  })
+
+  it('rolls back a failing migration entirely and keeps the earlier ones', () => {
+    migrate(db, [m1], 'test.db')
+    expect(() => migrate(db, [m1, broken], 'test.db')).toThrow(/nowhere/)
+    expect(tables()).toEqual(['a', 'schema_migration'])
+    expect(db.pragma('user_version', { simple: true })).toBe(1)
+  })
+
+  it('refuses a history that is newer or diverges', () => {
+    migrate(db, [m1, m2], 'test.db')
+    const newer = (() => {
+      try {
+        migrate(db, [m1], 'test.db')
+      } catch (err) {
+        return err as StoreError
+      }
+    })()
+    expect(newer?.code).toBe('newer_schema')
+    expect(newer?.message).toBe('test.db was written by a newer Skill A/B (schema 2 > 1): upgrade the app')
+    expect(() => migrate(db, [m1, { ...m2, name: 'renamed' }], 'test.db')).toThrow(StoreError)
+  })
+
+  it('rejects a bundled list that is not numbered 1, 2, 3 …', () => {
+    expect(() => migrate(db, [m2], 'test.db')).toThrow(/expected 1/)
+  })
+})

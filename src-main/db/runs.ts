@@ -1,0 +1,257 @@
+// Runs: one row per case × round × side; status changes are compare-and-set and recorded in order (§6).
+import type { Updateable } from 'kysely'
+import {
+  canTransition,
+  RUN_STATUSES,
+  type FailureType,
+  type RunStatus,
+  type Side,
+} from '../../src-shared/run-state'
+import { StoreError, TransitionError } from './errors'
+import { newId, nowIso } from './ids'
+import {
+  RERUN_RESET,
+  runPatchColumns,
+  toRunRow,
+  toStatusChange,
+  type RunPatch,
+  type RunRow,
+  type RunStatusChange,
+} from './run-rows'
+import type { RunTable } from './schema'
+import type { Sql } from './sql'
+import { localUser } from './user'
+
+export interface PendingRun {
+  caseKey: string
+  round: number
+  side: Side
+  /** Content hash of the case this run executes. */
+  caseHash: string
+}
+
+export interface TransitionRequest {
+  /** Statuses the run must be in for the change to happen (compare-and-set). */
+  from: RunStatus[]
+  to: RunStatus
+  patch?: RunPatch
+}
+
+const EXECUTION_FAILURES: readonly FailureType[] = [
+  'agent_error',
+  'timeout',
+  'crashed',
+  'spawn_failed',
+  'interrupted',
+]
+
+/** The failure_type the new status gets; throws when it contradicts §6 (seed 004 §5.4). */
+function failureTypeFor(
+  run: RunRow,
+  to: RunStatus,
+  requested: FailureType | null | undefined,
+): FailureType | null {
+  if (to === 'canceled') return 'canceled'
+  if (to !== 'failed') return null
+  if (run.status === 'running') {
+    if (requested && EXECUTION_FAILURES.includes(requested)) return requested
+    throw new TransitionError(
+      run.id,
+      run.status,
+      to,
+      `an execution failure needs failureType in ${EXECUTION_FAILURES.join('|')}`,
+    )
+  }
+  if (requested) {
+    throw new TransitionError(
+      run.id,
+      run.status,
+      to,
+      'an evaluation failure has failureType null (the execution is kept)',
+    )
+  }
+  return null
+}
+
+/** Columns the repository sets itself for a status change (before the caller's patch). */
+function automaticColumns(run: RunRow, to: RunStatus, now: string): Updateable<RunTable> {
+  switch (to) {
+    case 'pending':
+      return { ...RERUN_RESET }
+    case 'running':
+      return { started_by: localUser(), started_at: now, attempt: run.attempt + 1, finished_at: null }
+    case 'executed':
+      return run.status === 'running' ? { executed_at: now } : {}
+    case 'evaluating':
+      return { score: null, evaluation_result_id: null, finished_at: null }
+    default:
+      return { finished_at: now }
+  }
+}
+
+export class RunsRepo {
+  constructor(private readonly sql: Sql) {}
+
+  /** Adds pending runs, skipping (case, round, side) that exist (resume). Returns the runs added. */
+  insertPending(taskId: string, rows: PendingRun[]): RunRow[] {
+    const { qb } = this.sql
+    return this.sql.transaction(() => {
+      const top = this.sql.first(
+        qb
+          .selectFrom('run')
+          .select((eb) => eb.fn.max('ordinal').as('max'))
+          .where('task_id', '=', taskId),
+      )
+      let ordinal = (top?.max ?? -1) + 1
+      const added: RunRow[] = []
+      const now = nowIso()
+      for (const r of rows) {
+        const inserted = this.sql.first(
+          qb
+            .insertInto('run')
+            .values({
+              id: newId('run'),
+              task_id: taskId,
+              ordinal,
+              case_key: r.caseKey,
+              round: r.round,
+              side: r.side,
+              status: 'pending',
+              attempt: 0,
+              case_hash: r.caseHash,
+              created_at: now,
+              updated_at: now,
+            })
+            .onConflict((oc) => oc.columns(['task_id', 'case_key', 'round', 'side']).doNothing())
+            .returningAll(),
+        )
+        if (!inserted) continue
+        ordinal += 1
+        this.#recordChange(inserted.id, null, 'pending', null, now)
+        added.push(toRunRow(inserted))
+      }
+      return added
+    })
+  }
+
+  get(runId: string): RunRow | null {
+    const r = this.sql.first(this.sql.qb.selectFrom('run').selectAll().where('id', '=', runId))
+    return r ? toRunRow(r) : null
+  }
+
+  /** The task's runs in insertion order, optionally only those in `status`. */
+  listByTask(taskId: string, opts: { status?: RunStatus[] } = {}): RunRow[] {
+    let q = this.sql.qb.selectFrom('run').selectAll().where('task_id', '=', taskId)
+    if (opts.status) q = q.where('status', 'in', opts.status.length ? opts.status : ['-'])
+    return this.sql.all(q.orderBy('ordinal')).map(toRunRow)
+  }
+
+  /** Runs of every task in these statuses (the reaper: running/evaluating runs of dead owners). */
+  listByStatus(status: RunStatus[]): RunRow[] {
+    if (status.length === 0) return []
+    const q = this.sql.qb.selectFrom('run').selectAll().where('status', 'in', status)
+    return this.sql.all(q.orderBy('task_id').orderBy('ordinal')).map(toRunRow)
+  }
+
+  countsByStatus(taskId: string): Record<RunStatus, number> {
+    const rows = this.sql.all(
+      this.sql.qb
+        .selectFrom('run')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+        .where('task_id', '=', taskId)
+        .groupBy('status'),
+    )
+    const counts = Object.fromEntries(RUN_STATUSES.map((s) => [s, 0])) as Record<RunStatus, number>
+    for (const r of rows) counts[r.status as RunStatus] = r.n
+    return counts
+  }
+
+  /** The run's status changes, oldest first (creation → pending included). */
+  history(runId: string): RunStatusChange[] {
+    return this.sql
+      .all(this.sql.qb.selectFrom('run_status_change').selectAll().where('run_id', '=', runId).orderBy('seq'))
+      .map(toStatusChange)
+  }
+
+  /**
+   * Compare-and-set status change: applies `to` (+ patch) only if the run is in one of `from`, records it
+   * in the status history, in one transaction. Returns the updated run, or null if it was not in `from`.
+   * Throws `TransitionError` when any `from → to` is forbidden by `canTransition`, or when failureType
+   * contradicts §6. Automatic: → running sets startedBy (local OS user), startedAt and attempt + 1;
+   * → pending (re-run) clears everything the previous attempt produced; → evaluating clears the score;
+   * → canceled sets failureType 'canceled'; other non-failed statuses clear the failure fields.
+   */
+  transition(runId: string, req: TransitionRequest): RunRow | null {
+    for (const from of req.from) {
+      if (!canTransition(from, req.to)) throw new TransitionError(runId, from, req.to)
+    }
+    return this.sql.transaction(() => {
+      const run = this.get(runId)
+      if (!run) throw new StoreError('not_found', `no run with id ${runId}`)
+      if (!req.from.includes(run.status)) return null
+      const patch = req.patch ?? {}
+      const failureType = failureTypeFor(run, req.to, patch.failureType)
+      const now = nowIso()
+      const set: Updateable<RunTable> = {
+        ...automaticColumns(run, req.to, now),
+        ...runPatchColumns(patch),
+        status: req.to,
+        failure_type: failureType,
+        updated_at: now,
+      }
+      if (req.to !== 'failed' && req.to !== 'canceled' && patch.failureMessage === undefined)
+        set.failure_message = null
+      const updated = this.sql.first(
+        this.sql.qb
+          .updateTable('run')
+          .set(set)
+          .where('id', '=', runId)
+          .where('status', 'in', req.from)
+          .returningAll(),
+      )
+      if (!updated) return null
+      this.#recordChange(runId, run.status, req.to, failureType, now)
+      return toRunRow(updated)
+    })
+  }
+
+  /**
+   * Sets fields without a status change (pid on spawn, session id, tokens as they stream). With
+   * `whenStatus`, only if the run is in one of those statuses. Returns the run, or null if not updated.
+   */
+  update(runId: string, patch: RunPatch, opts: { whenStatus?: RunStatus[] } = {}): RunRow | null {
+    let q = this.sql.qb
+      .updateTable('run')
+      .set({ ...runPatchColumns(patch), updated_at: nowIso() })
+      .where('id', '=', runId)
+    if (opts.whenStatus) q = q.where('status', 'in', opts.whenStatus.length ? opts.whenStatus : ['-'])
+    const updated = this.sql.transaction(() => this.sql.first(q.returningAll()))
+    return updated ? toRunRow(updated) : null
+  }
+
+  #recordChange(
+    runId: string,
+    from: RunStatus | null,
+    to: RunStatus,
+    failureType: FailureType | null,
+    at: string,
+  ): void {
+    const { qb } = this.sql
+    const last = this.sql.first(
+      qb
+        .selectFrom('run_status_change')
+        .select((eb) => eb.fn.max('seq').as('max'))
+        .where('run_id', '=', runId),
+    )
+    this.sql.run(
+      qb.insertInto('run_status_change').values({
+        run_id: runId,
+        seq: (last?.max ?? 0) + 1,
+        from_status: from,
+        to_status: to,
+        failure_type: failureType,
+        at,
+      }),
+    )
+  }
+}

@@ -1,0 +1,188 @@
+// Kysely table types of the SQLite schema (snake_case, as stored); repositories map them to camelCase rows.
+import type { Generated, Selectable } from 'kysely'
+
+/** Booleans are stored as 0/1 (SQLite has no boolean type). */
+export type Flag = 0 | 1
+
+export interface SchemaMigrationTable {
+  id: number
+  name: string
+  applied_at: string
+}
+
+export interface InstanceTable {
+  id: string
+  pid: number
+  start_time: string | null
+  hostname: string
+  kind: string
+  started_at: string
+}
+
+export interface SkillVersionTable {
+  id: string
+  skill_name: string
+  label: string
+  content_hash: string
+  snapshot_dir: string
+  created_at: string
+}
+
+export interface DatasetTable {
+  id: string
+  path: string
+  format: string
+  content_hash: string
+  case_count: number
+  created_at: string
+}
+
+export interface DatasetCaseTable {
+  id: string
+  dataset_id: string
+  case_key: string
+  ordinal: number
+  prompt: string
+  files_json: string
+  expected_output: string | null
+  expectations_json: string
+  tags_json: string
+  content_hash: string
+}
+
+export interface EvaluatorTable {
+  id: string
+  version: number
+  kind: string
+  name: string | null
+  prompt: string | null
+  command: string | null
+  scale: number | null
+  weight: number
+  content_hash: string
+  created_at: string
+}
+
+export interface GrayscaleTaskTable {
+  id: string
+  task_name: string
+  skill_name: string
+  skill_version: string
+  config_json: string
+  evaluation_batch_id: string | null
+  status: string
+  owner_instance_id: string | null
+  skill_version_a_id: string | null
+  skill_version_b_id: string
+  dataset_id: string
+  created_at: string
+  updated_at: string
+}
+
+export interface RunTable {
+  id: string
+  task_id: string
+  ordinal: number
+  case_key: string
+  round: number
+  side: string
+  status: string
+  failure_type: string | null
+  failure_message: string | null
+  attempt: number
+  session_id: string | null
+  pid: number | null
+  pid_start_time: string | null
+  instance_id: string | null
+  started_by: string | null
+  work_dir: string | null
+  case_hash: string
+  started_at: string | null
+  executed_at: string | null
+  finished_at: string | null
+  tokens_input: Generated<number>
+  tokens_output: Generated<number>
+  tokens_reasoning: Generated<number>
+  tokens_cache_read: Generated<number>
+  tokens_cache_write: Generated<number>
+  cost_usd: number | null
+  skill_visible: Flag | null
+  skill_loaded: Flag | null
+  exit_code: number | null
+  final_output: string | null
+  evaluator_run_id: string | null
+  evaluation_result_id: string | null
+  score: number | null
+  created_at: string
+  updated_at: string
+}
+
+/** A `run` row as SELECT returns it. */
+export type RunRecord = Selectable<RunTable>
+
+export interface RunStatusChangeTable {
+  run_id: string
+  seq: number
+  from_status: string | null
+  to_status: string
+  failure_type: string | null
+  at: string
+}
+
+export interface TrajectoryTable {
+  run_id: string
+  session_id: string | null
+  prompt: string | null
+  final_output: string | null
+  diff: string | null
+  stderr_tail: string | null
+  updated_at: string
+}
+
+export interface TrajectoryEventTable {
+  run_id: string
+  seq: number
+  event_json: string
+}
+
+export interface TrajectoryEvalResultTable {
+  id: string
+  seq: number
+  evaluator_run_id: string
+  task_id: string | null
+  run_id: string | null
+  grayscale_task_id: string | null
+  evaluator_id: string
+  evaluator_version: number
+  status: string
+  score: number | null
+  reason: string | null
+  raw_output: string | null
+  parse_strategy: string | null
+  error: string | null
+  judge_tokens_input: number
+  judge_tokens_output: number
+  judge_tokens_reasoning: number
+  judge_tokens_cache_read: number
+  judge_tokens_cache_write: number
+  judge_cost_usd: number | null
+  correction_json: string | null
+  judge_input: string | null
+  raw_analysis_json: string | null
+  created_at: string
+}
+
+export interface Database {
+  schema_migration: SchemaMigrationTable
+  instance: InstanceTable
+  skill_version: SkillVersionTable
+  dataset: DatasetTable
+  dataset_case: DatasetCaseTable
+  evaluator: EvaluatorTable
+  grayscale_task: GrayscaleTaskTable
+  run: RunTable
+  run_status_change: RunStatusChangeTable
+  trajectory: TrajectoryTable
+  trajectory_event: TrajectoryEventTable
+  trajectory_eval_result: TrajectoryEvalResultTable
+}

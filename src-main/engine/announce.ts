@@ -1,0 +1,24 @@
+// Turns a stored run row into the `run.changed` event (called only after the row was written).
+import type { RunRow } from '../db'
+import type { EngineEvents, RunChange } from './events'
+
+export function toRunChange(run: RunRow): RunChange {
+  const t = run.tokens
+  return {
+    runId: run.id,
+    taskId: run.taskId,
+    caseId: run.caseKey,
+    round: run.round,
+    side: run.side,
+    status: run.status,
+    failureType: run.failureType,
+    failureMessage: run.failureMessage,
+    durationMs:
+      run.startedAt && run.executedAt ? Date.parse(run.executedAt) - Date.parse(run.startedAt) : null,
+    totalTokens: run.executedAt ? t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite : null,
+  }
+}
+
+export function announceRun(events: EngineEvents, run: RunRow): void {
+  events.emit('run.changed', toRunChange(run))
+}

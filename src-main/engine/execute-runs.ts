@@ -1,0 +1,186 @@
+// Executes a task's runs with the agent driver: isolation proof per side, a concurrency limit, cancellation,
+// and every state change written to SQLite before it is announced (DESIGN §5, §6).
+import { join } from 'node:path'
+import type {
+  AgentDriver,
+  CaseInput,
+  IsolationProof,
+  RunOutcome,
+  SideSession,
+  SideSpec,
+} from '../agent/types'
+import type { RunRow, Store } from '../db'
+import type { Side } from '../../src-shared/run-state'
+import type { EngineEvents } from './events'
+import { createLimiter } from './limiter'
+import { announceRun } from './announce'
+
+export interface EngineContext {
+  store: Store
+  driver: AgentDriver
+  events: EngineEvents
+  instanceId: string
+}
+
+export interface ExecutionPlan {
+  taskId: string
+  taskName: string
+  sides: Record<Side, SideSpec>
+  /** caseKey → what the agent gets: the selected cases. Runs of other cases are left alone. */
+  cases: ReadonlyMap<string, CaseInput>
+  /** Runs of later rounds (repeatRounds lowered on resume) are left alone. */
+  maxRound: number
+  /** Work dirs go below this folder (kept after the run). */
+  workRoot: string
+  concurrency: number
+}
+
+export interface ExecutionSummary {
+  proofs: Partial<Record<Side, IsolationProof>>
+  executed: number
+  failed: number
+  canceled: number
+}
+
+export class IsolationError extends Error {
+  override name = 'IsolationError'
+  constructor(readonly proofs: IsolationProof[]) {
+    super(
+      proofs
+        .filter((p) => !p.ok)
+        .map((p) => `side ${p.side}: ${p.message}`)
+        .join('\n'),
+    )
+  }
+}
+
+/** Runs a plain start or resume executes: never started, canceled, or interrupted by a crash (§4). */
+export function needsExecution(run: RunRow): boolean {
+  return (
+    run.status === 'pending' ||
+    run.status === 'canceled' ||
+    (run.status === 'failed' && run.failureType === 'interrupted')
+  )
+}
+
+export async function executeRuns(
+  ctx: EngineContext,
+  plan: ExecutionPlan,
+  signal: AbortSignal,
+): Promise<ExecutionSummary> {
+  const todo = ctx.store.runs
+    .listByTask(plan.taskId)
+    .filter((r) => needsExecution(r) && plan.cases.has(r.caseKey) && r.round <= plan.maxRound)
+  const summary: ExecutionSummary = { proofs: {}, executed: 0, failed: 0, canceled: 0 }
+  if (todo.length === 0) return summary
+
+  const sidesNeeded = [...new Set(todo.map((r) => r.side))].sort()
+  const sessions = await Promise.all(sidesNeeded.map((side) => ctx.driver.openSide(plan.sides[side])))
+  const bySide = new Map<Side, SideSession>(sidesNeeded.map((side, i) => [side, sessions[i] as SideSession]))
+  try {
+    for (const s of sessions) summary.proofs[s.proof.side] = s.proof
+    const failedProofs = sessions.filter((s) => !s.proof.ok)
+    if (failedProofs.length) throw new IsolationError(failedProofs.map((s) => s.proof))
+
+    const limiter = createLimiter(plan.concurrency)
+    await Promise.all(
+      todo.map((run) =>
+        limiter
+          .run(() => executeOne(ctx, plan, run, bySide.get(run.side) as SideSession, signal), signal)
+          .then(
+            (outcome) => tally(summary, outcome),
+            () => cancelQueued(ctx, run, summary),
+          ),
+      ),
+    )
+  } finally {
+    await Promise.all(sessions.map((s) => s.close()))
+  }
+  return summary
+}
+
+function tally(summary: ExecutionSummary, outcome: RunOutcome | null): void {
+  if (!outcome) return
+  if (outcome.kind === 'ok') summary.executed += 1
+  else if (outcome.kind === 'canceled') summary.canceled += 1
+  else summary.failed += 1
+}
+
+/** A run still queued when the user cancels: pending → canceled. */
+function cancelQueued(ctx: EngineContext, run: RunRow, summary: ExecutionSummary): void {
+  const row = ctx.store.runs.transition(run.id, { from: ['pending'], to: 'canceled' })
+  if (row) {
+    summary.canceled += 1
+    announceRun(ctx.events, row)
+  }
+}
+
+async function executeOne(
+  ctx: EngineContext,
+  plan: ExecutionPlan,
+  run: RunRow,
+  session: SideSession,
+  signal: AbortSignal,
+): Promise<RunOutcome | null> {
+  const caseInput = plan.cases.get(run.caseKey)
+  if (!caseInput) throw new Error(`case "${run.caseKey}" of run ${run.id} is not in the plan`)
+  const workDir = join(plan.workRoot, `${run.id}-a${run.attempt + 1}`)
+  const started = ctx.store.transaction(() => {
+    // A canceled or interrupted run starts over from pending (both steps stay in its history).
+    if (run.status !== 'pending' && !ctx.store.runs.transition(run.id, { from: [run.status], to: 'pending' }))
+      return null
+    ctx.store.trajectories.clear(run.id)
+    return ctx.store.runs.transition(run.id, {
+      from: ['pending'],
+      to: 'running',
+      patch: { instanceId: ctx.instanceId, workDir },
+    })
+  })
+  if (!started) return null
+  announceRun(ctx.events, started)
+
+  const outcome = await session.run(
+    {
+      runId: run.id,
+      title: `${plan.taskName} · ${run.caseKey} · r${run.round} · ${run.side}`,
+      caseInput,
+      workDir,
+    },
+    {
+      onSpawn: (pid, pidStartTime) =>
+        void ctx.store.runs.update(run.id, { pid, pidStartTime }, { whenStatus: ['running'] }),
+      onSessionId: (sessionId) =>
+        void ctx.store.runs.update(run.id, { sessionId }, { whenStatus: ['running'] }),
+      onEvent: (event) => ctx.store.trajectories.appendEvents(run.id, [event]),
+    },
+    signal,
+  )
+  const finished = ctx.store.transaction(() => {
+    ctx.store.trajectories.finish(run.id, {
+      sessionId: outcome.sessionId,
+      prompt: caseInput.prompt,
+      finalOutput: outcome.finalOutput,
+      diff: outcome.diff,
+      stderrTail: outcome.stderrTail,
+    })
+    return ctx.store.runs.transition(run.id, {
+      from: ['running'],
+      to: outcome.kind === 'ok' ? 'executed' : outcome.kind === 'canceled' ? 'canceled' : 'failed',
+      patch: {
+        sessionId: outcome.sessionId,
+        exitCode: outcome.exitCode,
+        tokens: outcome.tokens,
+        costUsd: outcome.costUsd,
+        finalOutput: outcome.finalOutput,
+        skillVisible: outcome.skillVisible,
+        skillLoaded: outcome.skillLoaded,
+        ...(outcome.kind === 'ok' || outcome.kind === 'canceled'
+          ? {}
+          : { failureType: outcome.kind, failureMessage: outcome.message }),
+        ...(outcome.kind === 'canceled' ? { failureMessage: outcome.message } : {}),
+      },
+    })
+  })
+  if (finished) announceRun(ctx.events, finished)
+  return outcome
+}

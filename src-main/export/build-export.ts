@@ -1,0 +1,129 @@
+// Builds the §10 export document of one A/B task from the store: runs, results, per-case summary, decision.
+import { StoreError, type RunRow, type SkillVersionRow, type Store, type TaskRow } from '../db'
+import { decide } from '../stats/decide'
+import type { Decision } from '../../src-shared/decision'
+import { EXPORT_SCHEMA_ID, type ExportDecision, type ExportDocument } from '../../src-shared/export'
+import { policySchema, type Policy } from '../../src-shared/task-config'
+import { summarizeCases } from './cases'
+import { environmentSecrets, redactSecretFields, scrubSecrets } from './redact'
+import { evaluationsByRun, toExperimentRun, toRunEntry } from './run-entries'
+
+export interface ExportEnv {
+  /** `opencode --version` of the binary in use; null when none was found. */
+  opencodeVersion: string | null
+  /** The app's version. */
+  app: string
+  now?: () => Date
+  /** Marks the document as the bundled demo's (`"demo": true`). */
+  demo?: boolean
+  /** Values scrubbed from the whole document; default: credential-named variables of process.env. */
+  secrets?: readonly string[]
+}
+
+/** What the export reads from the stored config; tolerant of a partial config (older rows, tests). */
+export interface ConfigView {
+  config: Record<string, unknown>
+  /** config.repeatRounds when it is a whole number ≥ 1. */
+  rounds: number | null
+  policy: Policy
+  agentModel: string | null
+  judgeModel: string | null
+}
+
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null)
+
+export function readConfig(configJson: string): ConfigView {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(configJson)
+  } catch {
+    parsed = {}
+  }
+  const config = record(parsed)
+  const rounds = config.repeatRounds
+  const policy = policySchema.safeParse(record(config.policy))
+  const agentModel = text(record(config.agent).model)
+  return {
+    config,
+    rounds: typeof rounds === 'number' && Number.isInteger(rounds) && rounds >= 1 ? rounds : null,
+    policy: policy.success ? policy.data : policySchema.parse({}),
+    agentModel,
+    judgeModel: text(record(config.judge).model) ?? agentModel,
+  }
+}
+
+/** The decision as the document's loose type (same fields; its interfaces copied into plain objects). */
+export function toExportDecision(d: Decision): ExportDecision {
+  const m = d.cost.metrics
+  return {
+    ...d,
+    capability: { ...d.capability },
+    cost: { ...d.cost, metrics: { tokens: { ...m.tokens }, usd: { ...m.usd }, time: { ...m.time } } },
+    stability: { ...d.stability },
+    casesNeeded: d.casesNeeded && { ...d.casesNeeded },
+  }
+}
+
+const skillVersion = (row: SkillVersionRow | null) =>
+  row && { name: row.skillName, label: row.label, contentHash: row.contentHash }
+
+/**
+ * The runs the task is made of now: cases of its dataset selection and rounds up to repeatRounds (runs of
+ * cases or rounds dropped on resume stay in the store but are not part of the experiment). Also the case order.
+ */
+export function scopeRuns(
+  store: Store,
+  task: TaskRow,
+  rounds: number | null,
+): { runs: RunRow[]; caseOrder: string[] } {
+  const caseOrder = store.datasets.getCases(task.datasetId).map((c) => c.caseKey)
+  const selected = caseOrder.length ? new Set(caseOrder) : null
+  const runs = store.runs
+    .listByTask(task.id)
+    .filter((r) => (selected === null || selected.has(r.caseKey)) && (rounds === null || r.round <= rounds))
+  return { runs, caseOrder }
+}
+
+export function buildExport(store: Store, taskId: string, env: ExportEnv): ExportDocument {
+  const task = store.tasks.get(taskId)
+  if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`)
+  const view = readConfig(task.configJson)
+  const { runs, caseOrder } = scopeRuns(store, task, view.rounds)
+  const evaluations = evaluationsByRun(runs, store.evalResults.latestByTask(task.id))
+  const decision = decide(runs.map(toExperimentRun), view.policy, view.rounds ? { rounds: view.rounds } : {})
+  const a = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
+  const b = store.skillVersions.get(task.skillVersionBId)
+
+  const doc: ExportDocument = {
+    schema: EXPORT_SCHEMA_ID,
+    exportedAt: (env.now?.() ?? new Date()).toISOString(),
+    ...(env.demo ? { demo: true as const } : {}),
+    task: {
+      id: task.id,
+      name: task.taskName,
+      status: task.status,
+      evaluationBatchId: task.evaluationBatchId,
+      config: redactSecretFields(view.config),
+      skillName: task.skillName,
+      skillVersion: task.skillVersion,
+      createdAt: task.createdAt,
+      updatedAt: task.updatedAt,
+    },
+    skillVersions: { a: skillVersion(a), b: skillVersion(b) },
+    environment: {
+      opencodeVersion: env.opencodeVersion,
+      agentModel: view.agentModel,
+      judgeModel: view.judgeModel,
+      app: env.app,
+    },
+    runs: runs.map((r) => toRunEntry(r, evaluations.get(r.id) ?? [])),
+    cases: summarizeCases(
+      caseOrder,
+      runs.map((r) => ({ caseId: r.caseKey, side: r.side, status: r.status, score: r.score })),
+    ),
+    decision: toExportDecision(decision),
+  }
+  return scrubSecrets(doc, env.secrets ?? environmentSecrets(process.env))
+}

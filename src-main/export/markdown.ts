@@ -1,0 +1,88 @@
+// A markdown summary of an export (DESIGN §10) for pasting into a review: verdict, per-case table, dimensions.
+import type { ExportCase, ExportDocument } from '../../src-shared/export'
+
+const VERDICT_WORDS: Record<string, string> = {
+  pass: 'PASS: the skill improves capability, and neither cost nor stability rejects it',
+  reject: 'REJECT: at least one dimension rejects the skill',
+  inconclusive: 'INCONCLUSIVE: the evidence does not decide either way yet',
+}
+
+/** Text safe inside a table cell: no pipe, no line break. */
+export function cell(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
+}
+
+const fixed = (x: number | null | undefined, digits = 1): string =>
+  typeof x === 'number' && Number.isFinite(x) ? x.toFixed(digits) : '—'
+const signed = (x: number | null | undefined, digits = 1): string =>
+  typeof x === 'number' && Number.isFinite(x)
+    ? `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(digits)}`
+    : '—'
+const range = (lo: number | null, hi: number | null, f: (x: number | null) => string): string =>
+  lo === null || hi === null ? '—' : `[${f(lo)}, ${f(hi)}]`
+
+function sideName(v: { name: string; label: string } | null, fallback: string): string {
+  return v ? `${v.name} ${v.label}` : fallback
+}
+
+function caseRow(c: ExportCase): string {
+  const delta = c.a.score !== null && c.b.score !== null ? signed(c.b.score - c.a.score) : '—'
+  return `| ${cell(c.caseId)} | ${fixed(c.a.score)} | ${fixed(c.b.score)} | ${delta} | ${c.a.status} | ${c.b.status} |`
+}
+
+function confidence(doc: ExportDocument): string {
+  const alpha = doc.decision.capability.alpha
+  return typeof alpha === 'number' && alpha > 0 && alpha < 1 ? `${+((1 - alpha) * 100).toFixed(1)}% CI` : 'CI'
+}
+
+function dimensionRows(doc: ExportDocument): string[] {
+  const { capability: cap, cost, stability: stab } = doc.decision
+  const times = (x: number | null) => (x === null ? '—' : `×${x.toFixed(2)}`)
+  return [
+    `| capability (b − a, points) | ${signed(cap.estimate)} | ${range(cap.ciLow, cap.ciHigh, signed)} | ${cap.n} | **${cap.verdict}** |`,
+    `| cost (${cost.metric}, b ÷ a) | ${times(cost.ratio)} | ${range(cost.ciLow, cost.ciHigh, times)} | ${cost.n} | **${cost.verdict}** |`,
+    `| stability (sd b − sd a, points) | ${signed(stab.estimate)} | ${range(stab.ciLow, stab.ciHigh, signed)} | ${stab.n} | **${stab.verdict}** |`,
+  ]
+}
+
+export function exportToMarkdown(doc: ExportDocument): string {
+  const { task, decision } = doc
+  const b = sideName(doc.skillVersions.b, 'the skill')
+  const a = sideName(doc.skillVersions.a, 'no skill')
+  const lines = [
+    `## Skill A/B · ${task.name}: ${a} (a) vs ${b} (b) — ${decision.verdict}`,
+    '',
+    `**Verdict: ${VERDICT_WORDS[decision.verdict] ?? decision.verdict}.**`,
+    '',
+  ]
+  if (doc.demo) lines.push('> Demo: run against the bundled scripted model, not a real measurement.', '')
+  lines.push(
+    `Task \`${task.id}\` (${task.status}); agent ${doc.environment.agentModel ?? '—'}, judge ${doc.environment.judgeModel ?? '—'}, ` +
+      `opencode ${doc.environment.opencodeVersion ?? 'unknown'}, Skill A/B ${doc.environment.app}; exported ${doc.exportedAt}.`,
+    '',
+    '### Cases',
+    '',
+    '| case | a score | b score | Δ | a status | b status |',
+    '|---|---:|---:|---:|---|---|',
+    ...doc.cases.map(caseRow),
+  )
+  if (doc.cases.length === 0) lines.push('| (no cases) | — | — | — | — | — |')
+  lines.push(
+    '',
+    'Scores are means of the scored rounds on 0–100; Δ = b − a.',
+    '',
+    '### Decision',
+    '',
+    `| dimension | estimate | ${confidence(doc)} | n cases | verdict |`,
+    '|---|---:|---|---:|---|',
+    ...dimensionRows(doc),
+    '',
+    ...decision.reasons.map((r) => `- ${r.replace(/\r?\n/g, ' ')}`),
+  )
+  if (decision.casesNeeded)
+    lines.push(
+      '',
+      `Cases needed: about **${decision.casesNeeded.cases} cases × ${decision.casesNeeded.rounds} rounds** for this lift and spread to pass with 80% probability.`,
+    )
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,105 @@
+// Maps stored runs and judge results to the export's `runs[]` entries and to the decision's input.
+import type { EvalResultRow, RunRow } from '../db'
+import type { ExperimentRun } from '../stats/types'
+import type { ExportEvaluation, ExportRun } from '../../src-shared/export'
+
+/** Execution wall time: started → executed, in ms; null when the run has not executed (or times are odd). */
+export function runDurationMs(run: Pick<RunRow, 'startedAt' | 'executedAt'>): number | null {
+  if (!run.startedAt || !run.executedAt) return null
+  const ms = Date.parse(run.executedAt) - Date.parse(run.startedAt)
+  return Number.isFinite(ms) && ms >= 0 ? ms : null
+}
+
+/** The execution completed: executed, evaluating, scored, or an evaluation failure (failure_type null). */
+export function runExecuted(run: Pick<RunRow, 'status' | 'failureType'>): boolean {
+  return (
+    run.status === 'executed' ||
+    run.status === 'evaluating' ||
+    run.status === 'scored' ||
+    (run.status === 'failed' && run.failureType === null)
+  )
+}
+
+export function totalTokens(run: Pick<RunRow, 'tokens'>): number {
+  const t = run.tokens
+  return t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite
+}
+
+/** The decision's view of a run: only a scored run has a score; unscored or errored is missing, not zero. */
+export function toExperimentRun(run: RunRow): ExperimentRun {
+  return {
+    caseId: run.caseKey,
+    side: run.side,
+    round: run.round,
+    score: run.status === 'scored' ? run.score : null,
+    tokens: totalTokens(run),
+    costUsd: run.costUsd,
+    durationMs: runDurationMs(run),
+    executed: runExecuted(run),
+  }
+}
+
+export function toEvaluation(r: EvalResultRow): ExportEvaluation {
+  return {
+    id: r.id,
+    evaluatorId: r.evaluatorId,
+    evaluatorRunId: r.evaluatorRunId,
+    status: r.status,
+    score: r.score,
+    reason: r.reason,
+    parseStrategy: r.parseStrategy,
+    correction: r.correction
+      ? { score: r.correction.score, note: r.correction.note, by: r.correction.by, at: r.correction.at }
+      : null,
+    createdAt: r.createdAt,
+    evaluatorVersion: r.evaluatorVersion,
+    judgeCostUsd: r.judgeCostUsd,
+  }
+}
+
+/**
+ * The latest result per evaluator of each run's current attempt. `latest` holds the latest row per
+ * (run, evaluator); a row judging another session than the run's (an earlier attempt, before a re-run)
+ * is left out. Rows without a session id are kept.
+ */
+export function evaluationsByRun(
+  runs: readonly RunRow[],
+  latest: readonly EvalResultRow[],
+): Map<string, ExportEvaluation[]> {
+  const session = new Map(runs.map((r) => [r.id, r.sessionId]))
+  const out = new Map<string, ExportEvaluation[]>()
+  for (const row of latest) {
+    if (row.runId === null || !session.has(row.runId)) continue
+    if (row.sessionId !== null && row.sessionId !== session.get(row.runId)) continue
+    const list = out.get(row.runId) ?? []
+    list.push(toEvaluation(row))
+    out.set(row.runId, list)
+  }
+  for (const list of out.values()) list.sort((x, y) => (x.evaluatorId < y.evaluatorId ? -1 : 1))
+  return out
+}
+
+export function toRunEntry(run: RunRow, evaluations: ExportEvaluation[]): ExportRun {
+  return {
+    id: run.id,
+    caseId: run.caseKey,
+    side: run.side,
+    round: run.round,
+    startedBy: run.startedBy,
+    status: run.status,
+    failureType: run.failureType,
+    sessionId: run.sessionId,
+    skillVisible: run.skillVisible,
+    skillLoaded: run.skillLoaded,
+    tokens: { ...run.tokens },
+    costUsd: run.costUsd,
+    durationMs: runDurationMs(run),
+    score: run.status === 'scored' ? run.score : null,
+    evaluations,
+    attempt: run.attempt,
+    failureMessage: run.failureMessage,
+    startedAt: run.startedAt,
+    executedAt: run.executedAt,
+    finishedAt: run.finishedAt,
+  }
+}

@@ -1,0 +1,156 @@
+// Loads an A/B task config file (DESIGN §4): JSON syntax, schema, then every referenced path checked.
+import { readFileSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { configIssues, taskConfigSchema } from '../../src-shared/task-config'
+import type { TaskConfig } from '../../src-shared/task-config'
+import { displayPath, InputError, ProblemList } from './errors'
+import { deepFreeze } from './freeze'
+import type { Problem } from './errors'
+import { parseJsonText, stripBom } from './json-text'
+
+export interface ResolvedPaths {
+  skillPath: string
+  baselinePath?: string
+  datasetPath: string
+  /** `agent.opencodeConfig`, else `OPENCODE_CONFIG` from the environment; absent when neither is set. */
+  opencodeConfigPath?: string
+}
+
+export interface LoadedTaskConfig {
+  /** Validated, defaults filled in, frozen. Paths in it are as written; use `resolved` to open them. */
+  config: TaskConfig
+  /** The folder config paths resolve against (the config file's folder). */
+  configDir: string
+  /** Absolute paths, each checked to exist with the right type. */
+  resolved: ResolvedPaths
+  /** Things worth saying that do not stop the task (e.g. the judge shares the agent's model). */
+  warnings: string[]
+}
+
+export interface ParseConfigOptions {
+  /** The config file, for messages (the UI passes none). */
+  file?: string
+  /** Where `OPENCODE_CONFIG` is read from; `process.env` by default. */
+  env?: NodeJS.ProcessEnv
+}
+
+const JSON_FIX = 'fix the JSON syntax (a config is plain JSON: no comments, no trailing commas)'
+
+/** Reads, parses and validates a task config file; throws InputError listing every problem. */
+export function loadTaskConfig(file: string, opts: Omit<ParseConfigOptions, 'file'> = {}): LoadedTaskConfig {
+  const abs = resolve(file)
+  const shown = displayPath(abs)
+  let text: string
+  try {
+    if (statSync(abs).isDirectory())
+      throw new InputError({
+        file: shown,
+        message: 'is a folder',
+        fix: 'give the path of the config JSON file',
+      })
+    text = stripBom(readFileSync(abs, 'utf8'))
+  } catch (err) {
+    if (err instanceof InputError) throw err
+    throw new InputError({
+      file: shown,
+      message: `config file not found (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+      fix: `check the path (resolved against the current folder: ${abs})`,
+    })
+  }
+  const json = parseJsonText(text, shown, JSON_FIX)
+  return parseTaskConfig(json, dirname(abs), { ...opts, file: shown })
+}
+
+/** Validates an already parsed config and checks its paths against `baseDir`. */
+export function parseTaskConfig(
+  json: unknown,
+  baseDir: string,
+  opts: ParseConfigOptions = {},
+): LoadedTaskConfig {
+  const { file } = opts
+  const env = opts.env ?? process.env
+  const configDir = resolve(baseDir)
+  const parsed = taskConfigSchema.safeParse(json, { reportInput: true })
+  if (!parsed.success) {
+    throw new InputError(
+      configIssues(parsed.error).map((i): Problem => ({
+        file,
+        field: i.field,
+        message: i.message,
+        fix: i.fix,
+      })),
+    )
+  }
+  const config = parsed.data
+  const problems = new ProblemList()
+  const check = (
+    field: string,
+    raw: string,
+    want: 'file' | 'folder',
+    base: string,
+    baseName: string,
+  ): string => {
+    const abs = resolvePath(base, raw)
+    const problem = pathProblem(abs, want)
+    if (problem)
+      problems.add({
+        file,
+        field,
+        message: `${field}: ${want} ${problem}: ${abs}`,
+        fix: `fix the path ("${raw}" is resolved against ${baseName} ${base})`,
+      })
+    return abs
+  }
+  const here = "the config file's folder"
+  const resolved: ResolvedPaths = {
+    skillPath: check('skill.path', config.skill.path, 'folder', configDir, here),
+    datasetPath: check('dataset.path', config.dataset.path, 'file', configDir, here),
+  }
+  if (config.baseline.kind === 'skill')
+    resolved.baselinePath = check('baseline.path', config.baseline.path, 'folder', configDir, here)
+  if (config.agent.opencodeConfig)
+    resolved.opencodeConfigPath = check(
+      'agent.opencodeConfig',
+      config.agent.opencodeConfig,
+      'file',
+      configDir,
+      here,
+    )
+  else if (env.OPENCODE_CONFIG)
+    resolved.opencodeConfigPath = check(
+      'OPENCODE_CONFIG',
+      env.OPENCODE_CONFIG,
+      'file',
+      process.cwd(),
+      'the current folder',
+    )
+  problems.throwIfAny()
+
+  const warnings: string[] = []
+  const judgeModel = config.judge.model ?? config.agent.model
+  if (judgeModel === config.agent.model)
+    warnings.push(
+      `judge.model: the judge uses the agent's own model (${judgeModel}): set judge.model to another model family, which is less likely to favour the agent's style`,
+    )
+  return { config: deepFreeze(config), configDir, resolved, warnings }
+}
+
+function resolvePath(base: string, raw: string): string {
+  if (raw === '~' || raw.startsWith('~/')) return join(homedir(), raw.slice(1))
+  return resolve(base, raw)
+}
+
+/** Why `abs` is not a usable file/folder, or null when it is. */
+function pathProblem(abs: string, want: 'file' | 'folder'): string | null {
+  try {
+    const st = statSync(abs)
+    if (want === 'folder' && !st.isDirectory()) return 'is not a folder'
+    if (want === 'file' && !st.isFile())
+      return st.isDirectory() ? 'is a folder, not a file' : 'is not a regular file'
+    return null
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'not found' : `cannot be read (${code ?? String(err)})`
+  }
+}

@@ -1,0 +1,265 @@
+// Skills: read and check SKILL.md, hash a skill folder (DESIGN §10), store an immutable snapshot of it.
+import { createHash } from 'node:crypto'
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs'
+import { basename, join, resolve } from 'node:path'
+import { displayPath, InputError, ProblemList, reasonOf } from './errors'
+import { parseFrontMatter } from './front-matter'
+
+export interface SkillInfo {
+  name: string
+  description: string
+  /** The skill folder, absolute. */
+  dir: string
+}
+
+export interface SkillSnapshot {
+  name: string
+  description: string
+  /** `sha256:<hex>` (DESIGN §10). */
+  contentHash: string
+  /** `<dataDir>/skills/<name>/<hex>/<name>`: the copy; its files are read-only. */
+  snapshotDir: string
+  /** The given label, else the first 8 hex digits of the hash. */
+  label: string
+}
+
+/** What opencode's docs ask of a skill name (and what keeps it a safe folder name). */
+export const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/
+export const MAX_SKILL_NAME = 64
+const FRONT_MATTER_EXAMPLE = '"---", "name: my-skill", "description: what it does and when to use it", "---"'
+
+/** Reads `<dir>/SKILL.md` and checks its front matter; throws InputError naming every problem. */
+export function readSkill(dir: string): SkillInfo {
+  const abs = resolve(dir)
+  const shown = displayPath(abs)
+  let st
+  try {
+    st = statSync(abs)
+  } catch {
+    throw new InputError({
+      file: shown,
+      message: 'skill folder not found',
+      fix: 'check skill.path (a folder holding SKILL.md)',
+    })
+  }
+  if (!st.isDirectory())
+    throw new InputError({
+      file: shown,
+      message: 'is a file, not a skill folder',
+      fix: 'give the folder that holds SKILL.md',
+    })
+  const mdPath = join(abs, 'SKILL.md')
+  const md = displayPath(mdPath)
+  if (!existsSync(mdPath)) {
+    const near = readdirSync(abs).find((n) => n.toLowerCase() === 'skill.md')
+    throw new InputError({
+      file: shown,
+      message: 'no SKILL.md in the skill folder',
+      fix: near
+        ? `rename ${near} to SKILL.md (opencode looks for that exact name)`
+        : `add a SKILL.md that starts with the lines ${FRONT_MATTER_EXAMPLE}`,
+    })
+  }
+  let text: string
+  try {
+    text = readFileSync(mdPath, 'utf8')
+  } catch (err) {
+    throw new InputError({
+      file: md,
+      message: `SKILL.md cannot be read (${reasonOf(err)})`,
+      fix: 'make it a readable text file',
+    })
+  }
+  const fm = parseFrontMatter(text)
+  if (!fm.ok)
+    throw new InputError({
+      file: md,
+      line: 1,
+      message:
+        fm.reason === 'missing'
+          ? 'no YAML front matter (the file must start with a "---" line)'
+          : 'the front matter is not closed by a "---" line',
+      fix: `start SKILL.md with the lines ${FRONT_MATTER_EXAMPLE}`,
+    })
+  const lineOf = (key: string) => {
+    const k = text.split(/\r?\n/).findIndex((l) => l.startsWith(`${key}:`) || l.startsWith(`${key} :`))
+    return k < 0 ? 1 : k + 1
+  }
+  const problems = new ProblemList()
+  const scalar = (key: string): string => {
+    const v = fm.fields.get(key)
+    return v?.kind === 'scalar' ? v.value.trim() : ''
+  }
+  const name = scalar('name')
+  const folderName = basename(abs)
+  if (!name)
+    problems.add({
+      file: md,
+      line: lineOf('name'),
+      field: 'name',
+      message: 'the front matter has no "name"',
+      fix: `add "name: ${SKILL_NAME.test(folderName) ? folderName : 'my-skill'}" (lowercase letters, digits and hyphens)`,
+    })
+  else if (!SKILL_NAME.test(name) || name.length > MAX_SKILL_NAME)
+    problems.add({
+      file: md,
+      line: lineOf('name'),
+      field: 'name',
+      message: `name "${name}" is not a valid skill name`,
+      fix: `use at most ${MAX_SKILL_NAME} lowercase letters, digits and single hyphens, e.g. "${slug(name) || 'my-skill'}"`,
+    })
+  const description = scalar('description')
+  if (!description)
+    problems.add({
+      file: md,
+      line: lineOf('description'),
+      field: 'description',
+      message: 'the front matter has no "description"',
+      fix: 'add "description: what the skill does and when to use it" (opencode hides skills without one)',
+    })
+  problems.throwIfAny()
+  return { name, description, dir: abs }
+}
+
+interface SkillFile {
+  rel: string
+  abs: string
+  link: boolean
+}
+
+/** Regular files and symlinks under `dir`, recursively, `.git` skipped, sorted by UTF-8 bytes of the path. */
+export function listSkillFiles(dir: string): SkillFile[] {
+  const out: SkillFile[] = []
+  const walk = (abs: string, prefix: string) => {
+    for (const e of readdirSync(abs, { withFileTypes: true })) {
+      if (e.name === '.git') continue
+      const rel = prefix ? `${prefix}/${e.name}` : e.name
+      const path = join(abs, e.name)
+      if (e.isSymbolicLink()) out.push({ rel, abs: path, link: true })
+      else if (e.isDirectory()) walk(path, rel)
+      else if (e.isFile()) out.push({ rel, abs: path, link: false })
+    }
+  }
+  walk(resolve(dir), '')
+  return out.sort((a, b) => Buffer.compare(Buffer.from(a.rel, 'utf8'), Buffer.from(b.rel, 'utf8')))
+}
+
+/** DESIGN §10: per file, path 0x00 byte-length 0x00 content, in byte order of the paths; `sha256:<hex>`. */
+export function contentHash(dir: string): string {
+  const hash = createHash('sha256')
+  for (const f of listSkillFiles(dir)) {
+    const content = f.link ? readlinkSync(f.abs, { encoding: 'buffer' }) : readFileSync(f.abs)
+    hash.update(Buffer.from(f.rel, 'utf8'))
+    hash.update(Buffer.from([0]))
+    hash.update(String(content.length), 'ascii')
+    hash.update(Buffer.from([0]))
+    hash.update(content)
+  }
+  return `sha256:${hash.digest('hex')}`
+}
+
+/**
+ * Copies the skill to `<dataDir>/skills/<name>/<hex>/<name>` unless an intact copy is there already. The
+ * copy is built in a temp folder and renamed into place, so a crash never leaves a half-written snapshot
+ * where one is expected; a damaged one (its hash differs) is replaced.
+ */
+export function snapshotSkill(dir: string, dataDir: string, opts: { label?: string } = {}): SkillSnapshot {
+  const skill = readSkill(dir)
+  const hash = contentHash(skill.dir)
+  const hex = hash.slice('sha256:'.length)
+  const base = join(resolve(dataDir), 'skills', skill.name)
+  const final = join(base, hex)
+  const snapshotDir = join(final, skill.name)
+  const result = {
+    name: skill.name,
+    description: skill.description,
+    contentHash: hash,
+    snapshotDir,
+    label: opts.label ?? hex.slice(0, 8),
+  }
+  if (isIntact(snapshotDir, hash)) return result
+
+  mkdirSync(base, { recursive: true })
+  cleanLeftovers(base)
+  const tmp = mkdtempSync(join(base, `.tmp-${hex.slice(0, 8)}-`))
+  try {
+    copyTree(skill.dir, join(tmp, skill.name))
+    if (contentHash(join(tmp, skill.name)) !== hash)
+      throw new InputError({
+        file: displayPath(skill.dir),
+        message: 'the skill folder changed while it was being copied',
+        fix: 'try again once nothing writes to it',
+      })
+    if (existsSync(final)) {
+      if (isIntact(snapshotDir, hash)) return result // another process finished first
+      renameSync(final, join(base, `.trash-${hex.slice(0, 8)}-${process.pid}-${Date.now()}`))
+    }
+    try {
+      renameSync(tmp, final)
+    } catch (err) {
+      // Another process put an intact copy there first: use it.
+      if (!isIntact(snapshotDir, hash)) throw err
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true })
+    cleanLeftovers(base)
+  }
+  return result
+}
+
+function isIntact(snapshotDir: string, hash: string): boolean {
+  try {
+    return statSync(snapshotDir).isDirectory() && contentHash(snapshotDir) === hash
+  } catch {
+    return false
+  }
+}
+
+/** Copies what the hash covers: regular files (mode kept, made read-only) and symlinks (as links). */
+function copyTree(src: string, dst: string): void {
+  mkdirSync(dst, { recursive: true })
+  for (const f of listSkillFiles(src)) {
+    const target = join(dst, f.rel)
+    mkdirSync(join(target, '..'), { recursive: true })
+    if (f.link) symlinkSync(readlinkSync(f.abs), target)
+    else {
+      copyFileSync(f.abs, target)
+      chmodSync(target, lstatSync(f.abs).mode & 0o111 ? 0o555 : 0o444)
+    }
+  }
+}
+
+/** Removes `.trash-*` folders and `.tmp-*` folders older than an hour (left by a crash). */
+function cleanLeftovers(base: string): void {
+  for (const name of readdirSync(base)) {
+    const path = join(base, name)
+    try {
+      const stale = name.startsWith('.tmp-') && Date.now() - statSync(path).mtimeMs > 3_600_000
+      if (name.startsWith('.trash-') || stale) rmSync(path, { recursive: true, force: true })
+    } catch {
+      // Another process is cleaning up too.
+    }
+  }
+}
+
+function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SKILL_NAME)
+}

@@ -1,0 +1,45 @@
+// One process's view of the app: data dir, store, registered instance, agent driver and engine events.
+import type { AgentDriver } from '../agent/types'
+import { createProcessDriver } from '../agent/process-driver'
+import { dataDir, instanceAlive, openStore, type InstanceKind, type InstanceRow, type Store } from '../db'
+import { EngineEvents } from '../engine/events'
+
+export interface AppContext {
+  dataDir: string
+  store: Store
+  instance: InstanceRow
+  driver: AgentDriver
+  events: EngineEvents
+  /** Whether a registered instance is dead (the OS decides: pid + start time). Unknown ids count as dead. */
+  isInstanceDead(instanceId: string): boolean
+  close(): void
+}
+
+export function openAppContext(opts: {
+  env: NodeJS.ProcessEnv
+  kind: InstanceKind
+  driver?: AgentDriver
+}): AppContext {
+  const dir = dataDir(opts.env)
+  const store = openStore(dir)
+  const instance = store.instances.register(opts.kind)
+  return {
+    dataDir: dir,
+    store,
+    instance,
+    driver: opts.driver ?? createProcessDriver({ env: opts.env }),
+    events: new EngineEvents(),
+    isInstanceDead(instanceId) {
+      const owner = store.instances.get(instanceId)
+      return !owner || !instanceAlive(owner)
+    },
+    close: () => store.close(),
+  }
+}
+
+export function describeInstance(ctx: AppContext, instanceId: string): string {
+  const owner = ctx.store.instances.get(instanceId)
+  return owner
+    ? `${owner.kind} process pid ${owner.pid} on ${owner.hostname}, started ${owner.startedAt}`
+    : instanceId
+}

@@ -1,0 +1,117 @@
+// Pre-flight checks (`skill-ab doctor`): environment, data dir, opencode, and — with a config — the inputs,
+// the model and each side's isolation proof. Every check says what it found and, when it fails, what to do.
+import { join } from 'node:path'
+import { findRipgrep } from '../agent/isolation'
+import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
+import { createProcessDriver } from '../agent/process-driver'
+import type { SideSpec } from '../agent/types'
+import { dataDir, openStore } from '../db'
+import { loadDataset, selectCases } from '../inputs/dataset'
+import { reasonOf } from '../inputs/errors'
+import { loadTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
+import { snapshotSkill, type SkillSnapshot } from '../inputs/skill'
+
+export interface Check {
+  name: string
+  ok: boolean
+  detail: string
+}
+
+export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Promise<Check[]> {
+  const checks: Check[] = []
+  const add = (name: string, ok: boolean, detail: string): void => void checks.push({ name, ok, detail })
+  const attempt = async (name: string, fn: () => string | Promise<string>): Promise<boolean> => {
+    try {
+      add(name, true, await fn())
+      return true
+    } catch (err) {
+      add(name, false, reasonOf(err))
+      return false
+    }
+  }
+
+  add('node', true, `Node ${process.versions.node}`)
+  const dir = dataDir(env)
+  await attempt('data dir', () => {
+    openStore(dir).close()
+    return `${dir} (database ok)`
+  })
+  const bin = findOpencodeBin({ env })
+  if (!bin)
+    add(
+      'opencode',
+      false,
+      'not found: run `npm ci` (bundled opencode-linux-x64), set SKILL_AB_OPENCODE_BIN, or put opencode on PATH',
+    )
+  else
+    await attempt(
+      'opencode',
+      async () =>
+        `${await opencodeVersion(bin.path, env.PATH)} at ${bin.path} (${bin.source}: ${bin.detail})`,
+    )
+  const rg = findRipgrep(env.PATH)
+  add(
+    'ripgrep',
+    rg.path !== null,
+    rg.path ??
+      "not found: opencode's grep and glob tools will fail; install ripgrep (apt-get install ripgrep)",
+  )
+  const git = findOnPath('git', env.PATH)
+  add('git', git !== null, git ?? 'not found: every run works in a git repo; install git')
+  if (!configFile) return checks
+
+  let loaded: LoadedTaskConfig | undefined
+  await attempt('config', () => {
+    loaded = loadTaskConfig(configFile, { env })
+    return [`${configFile} is valid`, ...loaded.warnings.map((w) => `warning: ${w}`)].join('; ')
+  })
+  if (!loaded) return checks
+  const { config, resolved } = loaded
+  let skill: SkillSnapshot | undefined
+  let baseline: SkillSnapshot | null = null
+  await attempt('skill', () => {
+    skill = snapshotSkill(resolved.skillPath, dir, { label: config.skill.label })
+    return `${skill.name} ${skill.label} (${skill.contentHash})`
+  })
+  if (config.baseline.kind === 'skill' && resolved.baselinePath) {
+    const path = resolved.baselinePath
+    await attempt('baseline', () => {
+      baseline = snapshotSkill(path, dir, {
+        label: config.baseline.kind === 'skill' ? config.baseline.label : undefined,
+      })
+      return `${baseline.name} ${baseline.label} (${baseline.contentHash})`
+    })
+  } else add('baseline', true, 'no skill')
+  await attempt('dataset', () => {
+    const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
+    const picked = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
+    return `${dataset.format}, ${picked.length} of ${dataset.cases.length} cases selected`
+  })
+  add(
+    'provider config',
+    true,
+    resolved.opencodeConfigPath ?? 'none given: opencode uses your global config and environment credentials',
+  )
+  if (!skill) return checks
+
+  const driver = createProcessDriver({ env })
+  const spec = (side: 'a' | 'b', snap: SkillSnapshot | null): SideSpec => ({
+    side,
+    skill: snap && { name: snap.name, snapshotDir: snap.snapshotDir, contentHash: snap.contentHash },
+    skillUnderTest: (skill as SkillSnapshot).name,
+    model: config.agent.model,
+    opencodeConfigPath: resolved.opencodeConfigPath,
+    runRoot: join(dir, 'tmp'),
+    timeoutSec: config.agent.timeoutSec,
+    idleTimeoutSec: config.agent.idleTimeoutSec,
+  })
+  const sessions = await Promise.all([
+    driver.openSide(spec('a', baseline)),
+    driver.openSide(spec('b', skill)),
+  ])
+  for (const s of sessions) {
+    add(`side ${s.proof.side}`, s.proof.ok, `${config.agent.model}: ${s.proof.message}`)
+    await s.close()
+  }
+  return checks
+}

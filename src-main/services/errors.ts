@@ -1,0 +1,27 @@
+// Service-level errors a front door turns into a clear message and exit code 2.
+
+/** A resume refused by DESIGN §4: what differs, and what to do instead. */
+export class ResumeConflictError extends Error {
+  override name = 'ResumeConflictError'
+  constructor(
+    readonly taskName: string,
+    readonly conflicts: string[],
+  ) {
+    super(
+      `task "${taskName}" already exists and this config cannot resume it:\n` +
+        conflicts.map((c) => `  - ${c}`).join('\n') +
+        '\nA resume may only change cases, repeatRounds, concurrency, timeouts, judge retries, the driver and the policy.' +
+        '\nTo measure the changed setup, give the task a new "name" or the skill a new "label".',
+    )
+  }
+}
+
+/** A second `run` of a task whose owner process is alive. */
+export class TaskBusyError extends Error {
+  override name = 'TaskBusyError'
+  constructor(taskName: string, owner: string) {
+    super(
+      `task "${taskName}" is being run by another Skill A/B process (${owner}): wait for it or stop it first`,
+    )
+  }
+}

@@ -1,0 +1,56 @@
+// Resolves a `<task>` argument (DESIGN §14): a task id, or a task name when exactly one task has it.
+import type { Store, TaskRow } from '../db'
+
+/** How many known tasks an "unknown task" message lists. */
+export const KNOWN_TASKS_SHOWN = 10
+
+/** One line per task: id, name, skill and label. */
+export function describeTaskRow(t: TaskRow): string {
+  return `${t.id}  "${t.taskName}"  (${t.skillName} ${t.skillVersion}, ${t.status}, created ${t.createdAt})`
+}
+
+/**
+ * `unknown`: no task has this id or name (`candidates` = up to 10 known tasks, `total` = how many exist).
+ * `ambiguous`: several tasks share the name (same name for different skill versions): `candidates` = all of them.
+ */
+export class TaskLookupError extends Error {
+  override name = 'TaskLookupError'
+  constructor(
+    readonly kind: 'unknown' | 'ambiguous',
+    readonly ref: string,
+    readonly candidates: TaskRow[],
+    readonly total: number,
+  ) {
+    super(lookupMessage(kind, ref, candidates, total))
+  }
+}
+
+function lookupMessage(
+  kind: 'unknown' | 'ambiguous',
+  ref: string,
+  candidates: TaskRow[],
+  total: number,
+): string {
+  const lines = candidates.map((t) => `  ${describeTaskRow(t)}`)
+  if (kind === 'ambiguous')
+    return [
+      `task name "${ref}" is ambiguous: ${candidates.length} tasks have it (one per skill version); give the task id instead:`,
+      ...lines,
+    ].join('\n')
+  if (total === 0)
+    return `no task "${ref}": there are no tasks yet (start one with \`skill-ab run <config.json>\`)`
+  const more =
+    total > candidates.length ? [`  … and ${total - candidates.length} more (see \`skill-ab list\`)`] : []
+  return [`no task "${ref}" (neither a task id nor a task name); known tasks:`, ...lines, ...more].join('\n')
+}
+
+/** The task whose id is `ref`, else the one task named `ref`; throws `TaskLookupError` otherwise. */
+export function findTask(store: Store, ref: string): TaskRow {
+  const byId = store.tasks.get(ref)
+  if (byId) return byId
+  const all = store.tasks.list()
+  const named = all.filter((t) => t.taskName === ref)
+  if (named.length === 1) return named[0] as TaskRow
+  if (named.length > 1) throw new TaskLookupError('ambiguous', ref, named, all.length)
+  throw new TaskLookupError('unknown', ref, all.slice(0, KNOWN_TASKS_SHOWN), all.length)
+}

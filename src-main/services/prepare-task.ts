@@ -1,0 +1,160 @@
+// Create or resume (DESIGN §4) the task a config describes: snapshots, dataset import, identity, runs.
+import { join } from 'node:path'
+import type { CaseInput, SideSpec } from '../agent/types'
+import type { Store, TaskRow } from '../db'
+import type { ExecutionPlan } from '../engine/execute-runs'
+import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
+import type { LoadedTaskConfig } from '../inputs/load-config'
+import { snapshotSkill, type SkillSnapshot } from '../inputs/skill'
+import { SIDES } from '../../src-shared/run-state'
+import type { TaskConfig } from '../../src-shared/task-config'
+import { ResumeConflictError } from './errors'
+import { fingerprintOf, resumeConflicts } from './resume-check'
+
+export interface PreparedTask {
+  task: TaskRow
+  created: boolean
+  /** Runs added by this call (new task, or cases/rounds appended on resume). */
+  added: number
+  plan: ExecutionPlan
+  skill: SkillSnapshot
+  baseline: SkillSnapshot | null
+  cases: DatasetCase[]
+}
+
+/** Reads the inputs, refuses a resume that would mix different work, then writes everything in one transaction. */
+export function prepareTask(store: Store, loaded: LoadedTaskConfig): PreparedTask {
+  const { config, resolved } = loaded
+  const skill = snapshotSkill(resolved.skillPath, store.dataDir, { label: config.skill.label })
+  const baseline =
+    config.baseline.kind === 'skill' && resolved.baselinePath
+      ? snapshotSkill(resolved.baselinePath, store.dataDir, { label: config.baseline.label })
+      : null
+  const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
+  const cases = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
+  const stored = storedConfig(config, resolved)
+  const identity = { skillName: skill.name, skillVersion: skill.label, taskName: config.name }
+
+  const found = store.tasks.findByIdentity(identity)
+  // Nothing paid for yet (e.g. the pre-flight check refused a model typo): the config may change freely.
+  const unstarted = found && neverStarted(store, found) ? found : null
+  const existing = unstarted ? null : found
+  if (existing) checkResume(store, existing, stored, skill, baseline, cases)
+
+  const { task, added } = store.transaction(() => {
+    if (unstarted) store.tasks.delete(unstarted.id)
+    const b = store.skillVersions.upsert(skill.name, skill.label, skill.contentHash, skill.snapshotDir)
+    const a =
+      baseline &&
+      store.skillVersions.upsert(baseline.name, baseline.label, baseline.contentHash, baseline.snapshotDir)
+    const imported = store.datasets.import(
+      dataset.file,
+      dataset.format,
+      cases.map((c) => ({ ...c, caseKey: c.id })),
+    )
+    const configJson = JSON.stringify(stored)
+    const task = existing
+      ? store.tasks.updateConfig(existing.id, configJson, imported.dataset.id)
+      : store.tasks.create({
+          ...identity,
+          configJson,
+          skillVersionAId: a ? a.id : null,
+          skillVersionBId: b.id,
+          datasetId: imported.dataset.id,
+        })
+    const pending = cases.flatMap((c) =>
+      Array.from({ length: config.repeatRounds }, (_, r) =>
+        SIDES.map((side) => ({ caseKey: c.id, round: r + 1, side, caseHash: c.contentHash })),
+      ).flat(),
+    )
+    return { task, added: store.runs.insertPending(task.id, pending).length }
+  })
+
+  return {
+    task,
+    created: !existing,
+    added,
+    plan: planFor(store, task, stored, loaded, skill, baseline, cases),
+    skill,
+    baseline,
+    cases,
+  }
+}
+
+function neverStarted(store: Store, task: TaskRow): boolean {
+  return store.runs.listByTask(task.id).every((r) => r.status === 'pending' && r.attempt === 0)
+}
+
+/** The config as stored with the task: defaults filled in, paths absolute (a resume may start elsewhere). */
+function storedConfig(config: TaskConfig, resolved: LoadedTaskConfig['resolved']): TaskConfig {
+  return {
+    ...config,
+    skill: { ...config.skill, path: resolved.skillPath },
+    baseline:
+      config.baseline.kind === 'skill'
+        ? { ...config.baseline, path: resolved.baselinePath ?? config.baseline.path }
+        : config.baseline,
+    dataset: { path: resolved.datasetPath },
+    agent: {
+      ...config.agent,
+      ...(config.agent.opencodeConfig ? { opencodeConfig: resolved.opencodeConfigPath } : {}),
+    },
+  }
+}
+
+function checkResume(
+  store: Store,
+  task: TaskRow,
+  next: TaskConfig,
+  skill: SkillSnapshot,
+  baseline: SkillSnapshot | null,
+  cases: DatasetCase[],
+): void {
+  const prev = JSON.parse(task.configJson) as TaskConfig
+  const prevSkill = store.skillVersions.get(task.skillVersionBId)
+  const prevBaseline = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
+  const prevCases: Record<string, string> = {}
+  for (const run of store.runs.listByTask(task.id)) prevCases[run.caseKey] = run.caseHash
+  const conflicts = resumeConflicts(
+    fingerprintOf(prev, prevSkill?.contentHash ?? '', prevBaseline?.contentHash ?? null, prevCases),
+    fingerprintOf(
+      next,
+      skill.contentHash,
+      baseline?.contentHash ?? null,
+      Object.fromEntries(cases.map((c) => [c.id, c.contentHash])),
+    ),
+  )
+  if (conflicts.length) throw new ResumeConflictError(task.taskName, conflicts)
+}
+
+function planFor(
+  store: Store,
+  task: TaskRow,
+  config: TaskConfig,
+  loaded: LoadedTaskConfig,
+  skill: SkillSnapshot,
+  baseline: SkillSnapshot | null,
+  cases: DatasetCase[],
+): ExecutionPlan {
+  const side = (s: 'a' | 'b', snap: SkillSnapshot | null): SideSpec => ({
+    side: s,
+    skill: snap && { name: snap.name, snapshotDir: snap.snapshotDir, contentHash: snap.contentHash },
+    skillUnderTest: skill.name,
+    model: config.agent.model,
+    opencodeConfigPath: loaded.resolved.opencodeConfigPath,
+    runRoot: join(store.dataDir, 'tmp'),
+    timeoutSec: config.agent.timeoutSec,
+    idleTimeoutSec: config.agent.idleTimeoutSec,
+  })
+  return {
+    taskId: task.id,
+    taskName: task.taskName,
+    sides: { a: side('a', baseline), b: side('b', skill) },
+    cases: new Map<string, CaseInput>(
+      cases.map((c) => [c.id, { caseId: c.id, prompt: c.prompt, files: c.files }]),
+    ),
+    maxRound: config.repeatRounds,
+    workRoot: join(store.dataDir, 'work', task.id),
+    concurrency: config.agent.concurrency,
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { resumeConflicts, type TaskFingerprint } from './resume-check'
+
+const base: TaskFingerprint = {
+  skillHash: 'sha256:aaaaaaaaaaaa',
+  baselineHash: null,
+  agentModel: 'p/agent',
+  judgeModel: 'p/judge',
+  evaluators: [{ id: 'preset-agent-task-completion', weight: 1 }],
+  caseHashes: { c1: 'h1', c2: 'h2' },
+}
+
+describe('resumeConflicts', () => {
+  it('lets cases be added or dropped and nothing else differ', () => {
+    expect(resumeConflicts(base, { ...base, caseHashes: { c1: 'h1', c3: 'h3' } })).toEqual([])
+  })
+
+  it('names each refused change by its field', () => {
+    const next: TaskFingerprint = {
+      skillHash: 'sha256:bbbbbbbbbbbb',
+      baselineHash: 'sha256:cccccccc',
+      agentModel: 'p/other',
+      judgeModel: 'p/judge2',
+      evaluators: [{ id: 'preset-agent-task-completion', weight: 2 }],
+      caseHashes: { c1: 'changed', c2: 'h2' },
+    }
+    const conflicts = resumeConflicts(base, next)
+    expect(conflicts).toEqual([
+      "skill.path: the skill's contents changed (aaaaaaaa → bbbbbbbb)",
+      'baseline: the baseline changed (none → cccccccc)',
+      'agent.model: "p/agent" → "p/other"',
+      'judge.model: "p/judge" → "p/judge2"',
+      'evaluators: the list or a weight changed',
+      'dataset: case "c1" was edited under the same id',
+    ])
+  })
+
+  it('ignores key order inside evaluators', () => {
+    const reordered = { ...base, evaluators: [{ weight: 1, id: 'preset-agent-task-completion' as const }] }
+    expect(resumeConflicts(base, reordered)).toEqual([])
+  })
+})

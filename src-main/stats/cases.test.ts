@@ -1,0 +1,42 @@
+// Tabulation: which cases count (⌈R/2⌉ scored rounds per side), missing runs, R and later attempts.
+import { describe, expect, it } from 'vitest'
+import { tabulate } from './cases'
+import { casesFrom, run } from './test-fixtures'
+
+describe('tabulate: the case is the unit', () => {
+  it.each([
+    { R: 1, min: 1 },
+    { R: 2, min: 1 },
+    { R: 3, min: 2 },
+    { R: 4, min: 2 },
+    { R: 5, min: 3 },
+  ])('a case counts with ≥ ⌈R/2⌉ scored rounds per side: R = $R → $min', ({ R, min }) => {
+    expect(tabulate([run('c', 'a', 1, 50)], R).minScored).toBe(min)
+  })
+
+  it('missing scores are missing, not zero; a case counts only when both sides have enough', () => {
+    const t = tabulate(
+      casesFrom({
+        ok: { a: [50, null, 70], b: [80, 90, 100] },
+        short: { a: [50, null, null], b: [80, 90, 100] },
+        oneSided: { a: [50, 60, 70], b: [] },
+      }),
+    )
+    expect(t.rounds).toBe(3)
+    expect(t.all.map((c) => c.caseId)).toEqual(['ok', 'oneSided', 'short'])
+    expect(t.counting.map((c) => c.caseId)).toEqual(['ok'])
+    expect(t.counting[0]?.a.scores).toEqual([50, 70])
+  })
+
+  it('R defaults to the highest round; rounds above R are ignored; a later entry replaces an earlier one', () => {
+    const runs = [run('c', 'a', 2, 10), run('c', 'a', 1, 20), run('c', 'a', 2, 30), run('c', 'a', 4, 99)]
+    expect(tabulate(runs).rounds).toBe(4)
+    const t = tabulate(runs, 3)
+    expect(t.all[0]?.a.scores).toEqual([20, 30])
+  })
+
+  it('only executed runs carry cost', () => {
+    const t = tabulate([run('c', 'a', 1, 50), run('c', 'a', 2, null, { executed: false, tokens: null })])
+    expect(t.all[0]?.a.executed).toHaveLength(1)
+  })
+})

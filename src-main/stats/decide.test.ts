@@ -1,0 +1,175 @@
+// The overall decision: verdict combinations, coverage, shape, determinism and the rounds option.
+import { describe, expect, it } from 'vitest'
+import type { Verdict } from '../../src-shared/decision'
+import { decide, overall } from './decide'
+import { casesFrom, fromDiffs, policy, run } from './test-fixtures'
+
+const fullCoverage = { counting: 10, total: 10, rounds: 3, minScoredRounds: 2, sufficient: true }
+
+describe('overall verdict', () => {
+  it.each<[Verdict, Verdict, Verdict, Verdict]>([
+    ['pass', 'pass', 'pass', 'pass'],
+    ['pass', 'inconclusive', 'inconclusive', 'pass'],
+    ['pass', 'reject', 'pass', 'reject'],
+    ['pass', 'pass', 'reject', 'reject'],
+    ['reject', 'pass', 'pass', 'reject'],
+    ['inconclusive', 'pass', 'pass', 'inconclusive'],
+    ['inconclusive', 'reject', 'inconclusive', 'reject'],
+    ['reject', 'reject', 'reject', 'reject'],
+  ])('capability %s, cost %s, stability %s → %s', (capability, cost, stability, expected) => {
+    expect(overall({ capability, cost, stability }, fullCoverage).verdict).toBe(expected)
+  })
+
+  it('names the rejecting dimensions', () => {
+    expect(overall({ capability: 'pass', cost: 'reject', stability: 'reject' }, fullCoverage).why).toBe(
+      'cost and stability reject',
+    )
+  })
+
+  it('coverage below 80% → inconclusive, whatever the rest says', () => {
+    const low = { ...fullCoverage, counting: 7, sufficient: false }
+    expect(overall({ capability: 'reject', cost: 'reject', stability: 'reject' }, low)).toEqual({
+      verdict: 'inconclusive',
+      why: 'only 7 of 10 cases (70%) count; 80% are needed, whatever the dimensions say',
+    })
+  })
+})
+
+/** 10 cases × 3 rounds with a clear lift; `drop` cases lose 2 of side b's rounds. */
+function lifted(drop: number) {
+  const spec: Record<string, { a: (number | null)[]; b: (number | null)[] }> = {}
+  for (let i = 0; i < 10; i++) {
+    const base = 40 + 3 * i
+    const b = [base + 20, base + 22, base + 18]
+    spec[`case-${String(i).padStart(2, '0')}`] = {
+      a: [base, base + 2, base - 2],
+      b: i < drop ? [b[0] as number, null, null] : b,
+    }
+  }
+  return casesFrom(spec)
+}
+
+describe('decide', () => {
+  it('passes a clear improvement, with reasons in rule order', () => {
+    const d = decide(lifted(0), policy())
+    expect(d.verdict).toBe('pass')
+    expect(d.casesNeeded).toBeNull()
+    expect(d.coverage).toEqual({ counting: 10, total: 10, rounds: 3, minScoredRounds: 2, sufficient: true })
+    expect(d.reasons.map((r) => r.split(/[:(]/)[0]?.trim())).toEqual([
+      'overall',
+      'coverage',
+      'capability',
+      'capability, beside it',
+      'cost',
+      'cost',
+      'cost',
+      'stability',
+      'reliability',
+    ])
+    expect(d.reasons[0]).toBe('overall: pass — capability passes and neither cost nor stability rejects')
+    expect(d.reasons[1]).toBe(
+      'coverage: 10 of 10 cases (100%) count (≥ 2 of 3 rounds scored on each side); at least 8 needed (80%)',
+    )
+    expect(d.reasons[2]).toMatch(/^capability: pass — \+20\.0 points, 95% CI \[20\.0, 20\.0\] \(n = 10\)/)
+  })
+
+  it.each([
+    { drop: 2, verdict: 'pass', counting: 8 },
+    { drop: 3, verdict: 'inconclusive', counting: 7 },
+  ])(
+    'coverage: $drop cases short of scored rounds → $counting of 10 count → $verdict',
+    ({ drop, verdict, counting }) => {
+      const d = decide(lifted(drop), policy())
+      expect(d.verdict).toBe(verdict)
+      expect(d.coverage.counting).toBe(counting)
+      expect(d.capability.verdict).toBe('pass')
+      if (verdict === 'inconclusive') {
+        expect(d.reasons[0]).toBe(
+          'overall: inconclusive — only 7 of 10 cases (70%) count; 80% are needed, whatever the dimensions say',
+        )
+        expect(d.reasons[1]).toMatch(/^coverage: 7 of 10 cases \(70%\) count .* at least 8 needed/)
+      }
+    },
+  )
+
+  it('unknown prices make a usd gate inconclusive but do not block a pass', () => {
+    const runs = lifted(0).map((r, i) => (i === 0 ? { ...r, costUsd: null } : r))
+    const d = decide(runs, policy({ costMetric: 'usd' }))
+    expect(d.cost).toMatchObject({
+      verdict: 'inconclusive',
+      metric: 'usd',
+      ratio: null,
+      ciLow: null,
+      ciHigh: null,
+    })
+    expect(d.cost.metrics.usd.reason).toMatch(/^prices unknown for 1 run:/)
+    expect(d.verdict).toBe('pass')
+  })
+
+  it('rejects when a dimension rejects', () => {
+    const runs = lifted(0).map((r) => (r.side === 'b' ? { ...r, tokens: 3000 } : r))
+    const d = decide(runs, policy())
+    expect(d.cost.verdict).toBe('reject')
+    expect(d.verdict).toBe('reject')
+    expect(d.reasons[0]).toBe('overall: reject — cost rejects')
+  })
+
+  it('n < 2 and no input: inconclusive everywhere, every key present, nulls where not computable', () => {
+    for (const runs of [[], fromDiffs([10])]) {
+      const d = decide(runs, policy())
+      expect(d.verdict).toBe('inconclusive')
+      expect([d.capability.verdict, d.cost.verdict, d.stability.verdict]).toEqual([
+        'inconclusive',
+        'inconclusive',
+        'inconclusive',
+      ])
+      expect(d.casesNeeded).toBeNull()
+      expect(JSON.parse(JSON.stringify(d))).toEqual(d)
+    }
+    expect(decide([], policy()).reasons.slice(0, 2)).toEqual([
+      'overall: inconclusive — no cases to decide on',
+      'coverage: no cases in the input',
+    ])
+  })
+
+  it('has exactly the §10 keys (plus the documented extras), always', () => {
+    const d = decide(fromDiffs([3, 9, 1, 12], 2), policy())
+    expect(Object.keys(d)).toEqual([
+      'verdict',
+      'reasons',
+      'capability',
+      'cost',
+      'stability',
+      'casesNeeded',
+      'coverage',
+    ])
+    expect(Object.keys(d.capability).slice(0, 5)).toEqual(['verdict', 'estimate', 'ciLow', 'ciHigh', 'n'])
+    expect(Object.keys(d.capability)).toEqual(
+      expect.arrayContaining(['bootstrapCiLow', 'bootstrapCiHigh', 'signTest', 'sd', 'tStar']),
+    )
+    expect(Object.keys(d.cost).slice(0, 6)).toEqual(['verdict', 'metric', 'ratio', 'ciLow', 'ciHigh', 'n'])
+    for (const m of Object.values(d.cost.metrics))
+      expect(Object.keys(m).slice(0, 6)).toEqual(['verdict', 'ratio', 'ciLow', 'ciHigh', 'n', 'reason'])
+    expect(Object.keys(d.stability).slice(0, 5)).toEqual(['verdict', 'estimate', 'ciLow', 'ciHigh', 'n'])
+    expect(d.casesNeeded).toEqual({ cases: expect.any(Number), rounds: 2 })
+    expect(JSON.parse(JSON.stringify(d))).toEqual(d)
+  })
+
+  it('is deterministic and ignores the order of the runs', () => {
+    const runs = lifted(1).map((r, i) => ({
+      ...r,
+      score: r.score === null ? null : r.score + ((i * 7) % 11),
+    }))
+    const d = decide(runs, policy())
+    expect(decide(runs, policy())).toEqual(d)
+    expect(decide([...runs].reverse(), policy())).toEqual(d)
+  })
+
+  it('R: the option wins over the highest round, and later rounds are ignored', () => {
+    const runs = [...fromDiffs([10, 12, 8], 2), run('c1', 'a', 3, 0), run('c1', 'b', 4, 0)]
+    expect(decide(runs, policy()).coverage).toMatchObject({ rounds: 4, minScoredRounds: 2 })
+    const d = decide(runs, policy(), { rounds: 2 })
+    expect(d.coverage).toMatchObject({ rounds: 2, minScoredRounds: 1, counting: 3 })
+    expect(d.capability.estimate).toBe(10)
+  })
+})

@@ -1,0 +1,50 @@
+// `skill-ab doctor`: environment checks alone, then a config's inputs, model and isolation proof.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeWorld, runCli, writeSkill, type World } from './support/fixtures'
+
+let world: World
+
+beforeAll(() => {
+  world = makeWorld('http://127.0.0.1:9/v1')
+  writeSkill(world, 'skill', 'pirate-speak')
+  world.write('cases.jsonl', '{"id":"c1","prompt":"Say hi."}\n')
+})
+afterAll(() => world.cleanup())
+
+const config = (model: string): string =>
+  world.write(
+    `doctor-${model.replace('/', '-')}.json`,
+    JSON.stringify({
+      name: 'd',
+      skill: { path: './skill' },
+      dataset: { path: './cases.jsonl' },
+      agent: { model },
+    }),
+  )
+
+describe('skill-ab doctor', () => {
+  it('checks the environment without a config', async () => {
+    const res = await runCli(['doctor'], world.env, world.root)
+    expect(res.code, res.stdout).toBe(0)
+    expect(res.stdout).toMatch(/ok\s+opencode\s+1\.18\.33 at .*opencode \(bundled/)
+    expect(res.stdout).toMatch(/ok\s+data dir\s+.*\/data \(database ok\)/)
+    expect(res.stdout).toContain('all checks passed')
+  })
+
+  it('proves both sides of a config and names a model opencode does not know', async () => {
+    const good = await runCli(['doctor', config('scripted/agent')], world.env, world.root)
+    expect(good.code, good.stdout).toBe(0)
+    expect(good.stdout).toMatch(/ok\s+side a\s+scripted\/agent: side a sees no skill/)
+    expect(good.stdout).toMatch(
+      /ok\s+side b\s+scripted\/agent: side b sees exactly pirate-speak at .*\/skills\/pirate-speak\//,
+    )
+    expect(good.stdout).toMatch(/ok\s+dataset\s+jsonl, 1 of 1 cases selected/)
+
+    const bad = await runCli(['doctor', config('scripted/gpt-9')], world.env, world.root)
+    expect(bad.code).toBe(2)
+    expect(bad.stdout).toMatch(
+      /FAIL\s+side a\s+.*provider "scripted" has no such model; it has: .*scripted\/agent/,
+    )
+    expect(bad.stdout).toContain('2 checks failed')
+  })
+})

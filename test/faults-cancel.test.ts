@@ -1,0 +1,147 @@
+// `skill-ab run` through the engine: a provider 500 fails only its runs; Ctrl-C cancels cleanly (exit 130).
+import { spawn } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openStore, type RunRow } from '../src-main/db'
+import { processesOfRun, waitFor } from './agent-support'
+import { CLI, makeWorld, runCli, writeSkill, type World } from './support/fixtures'
+import { startScriptedLlm, type ScriptedLlm } from './support/scripted-llm'
+
+let llm: ScriptedLlm
+let world: World
+
+beforeAll(async () => {
+  llm = await startScriptedLlm({ skillName: 'pirate-speak' })
+  world = makeWorld(llm.url)
+  writeSkill(world, 'skill', 'pirate-speak')
+})
+afterAll(async () => {
+  await llm.close()
+  world.cleanup()
+})
+
+function task(name: string, dataset: string): string {
+  return world.write(
+    `${name}.json`,
+    JSON.stringify({
+      name,
+      skill: { path: './skill' },
+      dataset: { path: dataset },
+      repeatRounds: 1,
+      agent: { model: 'scripted/agent', timeoutSec: 90, idleTimeoutSec: 60, concurrency: 2 },
+    }),
+  )
+}
+
+function runsOf(name: string): RunRow[] {
+  const store = openStore(world.dataDir)
+  try {
+    const t = store.tasks.list().find((x) => x.taskName === name)
+    return t ? store.runs.listByTask(t.id) : []
+  } finally {
+    store.close()
+  }
+}
+
+describe('faults and cancel through the engine', () => {
+  it('a provider 500 fails its runs as agent_error with the provider message; the other case still executes', async () => {
+    world.write(
+      'mixed.jsonl',
+      '{"id":"bad","prompt":"[[fault:500]] Say hi."}\n{"id":"good","prompt":"Say hi."}\n',
+    )
+    const res = await runCli(['run', task('mixed', './mixed.jsonl')], world.env, world.root)
+    expect(res.code, res.stderr).toBe(0)
+    const runs = runsOf('mixed')
+    for (const run of runs.filter((r) => r.caseKey === 'bad')) {
+      expect(run.status).toBe('failed')
+      expect(run.failureType).toBe('agent_error')
+      expect(run.failureMessage).toContain('scripted internal error')
+    }
+    expect(runs.filter((r) => r.caseKey === 'good').map((r) => r.status)).toEqual(['executed', 'executed'])
+    expect(res.stderr).toMatch(/bad · round 1 · [ab] {2}failed \(agent_error\).*scripted internal error/)
+  })
+
+  it('an unknown model stops the task before any run, naming the model and the ones available', async () => {
+    world.write('one.jsonl', '{"id":"c","prompt":"Say hi."}\n')
+    const file = world.write(
+      'typo.json',
+      JSON.stringify({
+        name: 'typo',
+        skill: { path: './skill' },
+        dataset: { path: './one.jsonl' },
+        agent: { model: 'scripted/agnet' },
+      }),
+    )
+    const before = llm.requests.length
+    const res = await runCli(['run', file], world.env, world.root)
+    expect(res.code).toBe(2)
+    expect(res.stderr).toMatch(
+      /model scripted\/agnet: provider "scripted" has no such model; it has: .*scripted\/agent/,
+    )
+    expect(runsOf('typo').map((r) => r.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ])
+    expect(llm.requests.length).toBe(before)
+    // Nothing was paid for, so the corrected config reuses the name (a model change is otherwise refused).
+    world.write(
+      'typo.json',
+      JSON.stringify({
+        name: 'typo',
+        skill: { path: './skill' },
+        dataset: { path: './one.jsonl' },
+        repeatRounds: 1,
+        agent: { model: 'scripted/agent' },
+      }),
+    )
+    const fixed = await runCli(['run', file], world.env, world.root)
+    expect(fixed.code, fixed.stderr).toBe(0)
+    expect(runsOf('typo').map((r) => r.status)).toEqual(['executed', 'executed'])
+  })
+
+  it('exits 2 "no run executed" when every execution fails', async () => {
+    world.write('allbad.jsonl', '{"id":"bad","prompt":"[[fault:404]] Say hi."}\n')
+    const res = await runCli(['run', task('allbad', './allbad.jsonl')], world.env, world.root)
+    expect(res.code).toBe(2)
+    expect(res.stderr).toContain('no run executed')
+  })
+
+  it('Ctrl-C cancels: exit 130, running runs canceled, no opencode process left; the next run executes them', async () => {
+    world.write('slow.jsonl', '{"id":"slow","prompt":"Take your time."}\n')
+    const file = task('slow', './slow.jsonl')
+    llm.setDelay(60_000)
+    const child = spawn(process.execPath, [CLI, 'run', file], { env: world.env, cwd: world.root })
+    let stderr = ''
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    await waitFor(
+      () => runsOf('slow').filter((r) => r.status === 'running' && r.pid !== null).length === 2,
+      60_000,
+      'two running runs',
+    )
+    const started = Date.now()
+    child.kill('SIGINT')
+    expect(await exited, stderr).toBe(130)
+    expect(Date.now() - started).toBeLessThan(15_000)
+    expect(stderr).toContain('canceling')
+    const runs = runsOf('slow')
+    expect(runs.map((r) => [r.status, r.failureType])).toEqual([
+      ['canceled', 'canceled'],
+      ['canceled', 'canceled'],
+    ])
+    expect(processesOfRun(null, [world.dataDir])).toEqual([])
+    expect(runs.every((r) => r.pid === null || processesOfRun(r.pid, []).length === 0)).toBe(true)
+
+    llm.setDelay(0)
+    const resumed = await runCli(['run', file], world.env, world.root)
+    expect(resumed.code, resumed.stderr).toBe(0)
+    expect(resumed.stderr).toContain('2 runs to execute')
+    expect(runsOf('slow').map((r) => [r.status, r.attempt])).toEqual([
+      ['executed', 2],
+      ['executed', 2],
+    ])
+  })
+})

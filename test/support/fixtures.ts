@@ -1,0 +1,83 @@
+// Integration-test fixtures: a temp world (HOME, data dir, skill, dataset, provider config) and a CLI runner.
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { writeProviderConfig } from './scripted-llm'
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..')
+export const CLI = join(PROJECT_ROOT, 'bin', 'skill-ab.cjs')
+
+export interface World {
+  root: string
+  home: string
+  dataDir: string
+  providerConfig: string
+  /** Environment for the app under test: a temp HOME, its own data dir, the scripted provider. */
+  env: NodeJS.ProcessEnv
+  write(rel: string, content: string): string
+  cleanup(): void
+}
+
+export function makeWorld(llmUrl: string, opts: { headerTimeoutMs?: number } = {}): World {
+  const root = mkdtempSync(join(tmpdir(), 'skill-ab-it-'))
+  const home = join(root, 'home')
+  const dataDir = join(root, 'data')
+  mkdirSync(home, { recursive: true })
+  const providerConfig = writeProviderConfig(join(root, 'provider.json'), {
+    baseURL: llmUrl,
+    headerTimeoutMs: opts.headerTimeoutMs ?? 20_000,
+    chunkTimeoutMs: opts.headerTimeoutMs ?? 20_000,
+  })
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    LANG: 'C.UTF-8',
+    HOME: home,
+    SKILL_AB_HOME: dataDir,
+    OPENCODE_CONFIG: providerConfig,
+  }
+  const write = (rel: string, content: string): string => {
+    const file = join(root, rel)
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, content)
+    return file
+  }
+  return {
+    root,
+    home,
+    dataDir,
+    providerConfig,
+    env,
+    write,
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  }
+}
+
+export function writeSkill(world: World, rel: string, name: string, body = 'Talk like a pirate.'): string {
+  world.write(
+    `${rel}/SKILL.md`,
+    `---\nname: ${name}\ndescription: Use when the user asks for pirate talk.\n---\n# ${name}\n\n${body}\n`,
+  )
+  return join(world.root, rel)
+}
+
+export interface CliResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs the built CLI under this Node (22) with `env`; never throws for a nonzero exit. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { env, cwd, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0
+        done({ code, stdout, stderr })
+      },
+    )
+  })
+}
