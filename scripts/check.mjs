@@ -37,8 +37,7 @@ for (const gate of gates) {
 function readCounts(gate) {
   if (!existsSync(gate.report)) return { passed: 0, failed: 0 }
   const r = JSON.parse(readFileSync(gate.report, 'utf8'))
-  if (gate.kind === 'vitest')
-    return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0) }
+  if (gate.kind === 'vitest') return { passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 }
   const s = r.stats ?? {}
   return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type RunRow } from '../src-main/db'
 import { processesOfRun, waitFor } from './agent-support'
 import { CLI, makeWorld, runCli, writeSkill, type World } from './support/fixtures'
+import { ANSWER_EXISTS, expectDecided } from './support/expect-decided'
 import { startScriptedLlm, type ScriptedLlm } from './support/scripted-llm'
 
 let llm: ScriptedLlm
@@ -27,6 +28,7 @@ function task(name: string, dataset: string): string {
       skill: { path: './skill' },
       dataset: { path: dataset },
       repeatRounds: 1,
+      evaluators: ANSWER_EXISTS,
       agent: { model: 'scripted/agent', timeoutSec: 90, idleTimeoutSec: 60, concurrency: 2 },
     }),
   )
@@ -49,14 +51,14 @@ describe('faults and cancel through the engine', () => {
       '{"id":"bad","prompt":"[[fault:500]] Say hi."}\n{"id":"good","prompt":"Say hi."}\n',
     )
     const res = await runCli(['run', task('mixed', './mixed.jsonl')], world.env, world.root)
-    expect(res.code, res.stderr).toBe(0)
+    expectDecided(res)
     const runs = runsOf('mixed')
     for (const run of runs.filter((r) => r.caseKey === 'bad')) {
       expect(run.status).toBe('failed')
       expect(run.failureType).toBe('agent_error')
       expect(run.failureMessage).toContain('scripted internal error')
     }
-    expect(runs.filter((r) => r.caseKey === 'good').map((r) => r.status)).toEqual(['executed', 'executed'])
+    expect(runs.filter((r) => r.caseKey === 'good').map((r) => r.status)).toEqual(['scored', 'scored'])
     expect(res.stderr).toMatch(/bad · round 1 · [ab] {2}failed \(agent_error\).*scripted internal error/)
   })
 
@@ -94,12 +96,13 @@ describe('faults and cancel through the engine', () => {
         skill: { path: './skill' },
         dataset: { path: './one.jsonl' },
         repeatRounds: 1,
+        evaluators: ANSWER_EXISTS,
         agent: { model: 'scripted/agent' },
       }),
     )
     const fixed = await runCli(['run', file], world.env, world.root)
-    expect(fixed.code, fixed.stderr).toBe(0)
-    expect(runsOf('typo').map((r) => r.status)).toEqual(['executed', 'executed'])
+    expectDecided(fixed)
+    expect(runsOf('typo').map((r) => r.status)).toEqual(['scored', 'scored'])
   })
 
   it('exits 2 "no run executed" when every execution fails', async () => {
@@ -137,11 +140,11 @@ describe('faults and cancel through the engine', () => {
 
     llm.setDelay(0)
     const resumed = await runCli(['run', file], world.env, world.root)
-    expect(resumed.code, resumed.stderr).toBe(0)
+    expectDecided(resumed)
     expect(resumed.stderr).toContain('2 runs to execute')
     expect(runsOf('slow').map((r) => [r.status, r.attempt])).toEqual([
-      ['executed', 2],
-      ['executed', 2],
+      ['scored', 2],
+      ['scored', 2],
     ])
   })
 })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type RunRow } from '../src-main/db'
 import { contentHash } from '../src-main/inputs/skill'
 import { runCli, makeWorld, writeSkill, type World } from './support/fixtures'
+import { ANSWER_EXISTS, expectDecided } from './support/expect-decided'
 import { startScriptedLlm, type ScriptedLlm } from './support/scripted-llm'
 
 let llm: ScriptedLlm
@@ -24,6 +25,7 @@ function config(extra: Record<string, unknown> = {}): Record<string, unknown> {
     skill: { path: './skills/pirate-speak', label: 'v2' },
     dataset: { path: './cases.jsonl' },
     repeatRounds: 2,
+    evaluators: ANSWER_EXISTS,
     agent: { model: 'scripted/agent', timeoutSec: 60, idleTimeoutSec: 30, concurrency: 2 },
     ...extra,
   }
@@ -40,7 +42,7 @@ function readRuns(taskName: string): RunRow[] {
 }
 
 describe('skill-ab run', () => {
-  it('runs 2 cases × 2 rounds × 2 sides to executed; only side b sees and loads the skill, even with copies planted in HOME and above the data dir', async () => {
+  it('runs 2 cases × 2 rounds × 2 sides (executed, then judged); only side b sees and loads the skill, even with copies planted in HOME and above the data dir', async () => {
     writeSkill(world, 'skills/pirate-speak', 'pirate-speak')
     // Copies of the skill where a careless app would leak it into side a:
     for (const rel of [
@@ -59,12 +61,12 @@ describe('skill-ab run', () => {
 
     const res = await runCli(['run', 'task.json'], world.env, world.root)
     expect(res.stderr).toContain('8 runs to execute')
-    expect(res.code, res.stderr).toBe(0)
+    expectDecided(res)
 
     const runs = readRuns('pirate v2 vs none')
     expect(runs).toHaveLength(8)
     for (const run of runs) {
-      expect(run.status, `${run.caseKey} r${run.round} ${run.side}`).toBe('executed')
+      expect(run.status, `${run.caseKey} r${run.round} ${run.side}`).toBe('scored')
       expect(run.sessionId).toMatch(/^ses_/)
       expect(run.tokens.input + run.tokens.output).toBeGreaterThan(0)
       expect(run.costUsd).toBeGreaterThan(0)
@@ -93,7 +95,7 @@ describe('skill-ab run', () => {
   it('resumes the same task: nothing executed is redone, added cases run alone, a changed skill is refused', async () => {
     const before = readRuns('pirate v2 vs none')
     const again = await runCli(['run', 'task.json'], world.env, world.root)
-    expect(again.code, again.stderr).toBe(0)
+    expectDecided(again)
     expect(again.stderr).toContain('0 runs to execute')
     expect(readRuns('pirate v2 vs none').map((r) => r.sessionId)).toEqual(before.map((r) => r.sessionId))
 
@@ -103,11 +105,11 @@ describe('skill-ab run', () => {
     )
     world.write('task.json', JSON.stringify(config({ repeatRounds: 1 })))
     const added = await runCli(['run', 'task.json'], world.env, world.root)
-    expect(added.code, added.stderr).toBe(0)
+    expectDecided(added)
     expect(added.stderr).toContain('2 runs to execute')
     const after = readRuns('pirate v2 vs none')
     expect(after).toHaveLength(10)
-    expect(after.filter((r) => r.caseKey === 'c3').map((r) => r.status)).toEqual(['executed', 'executed'])
+    expect(after.filter((r) => r.caseKey === 'c3').map((r) => r.status)).toEqual(['scored', 'scored'])
     expect(after.filter((r) => r.caseKey !== 'c3').map((r) => r.sessionId)).toEqual(
       before.map((r) => r.sessionId),
     )
@@ -131,11 +133,12 @@ describe('skill-ab run', () => {
         baseline: { kind: 'skill', path: './v1/pirate-speak', label: 'v1' },
         dataset: { path: './one.jsonl' },
         repeatRounds: 1,
+        evaluators: ANSWER_EXISTS,
         agent: { model: 'scripted/agent', timeoutSec: 60, idleTimeoutSec: 30 },
       }),
     )
     const res = await runCli(['run', 'versions.json'], world.env, world.root)
-    expect(res.code, res.stderr).toBe(0)
+    expectDecided(res)
     const hashA = contentHash(`${world.root}/v1/pirate-speak`).replace('sha256:', '')
     const hashB = contentHash(`${world.root}/v2/pirate-speak`).replace('sha256:', '')
     expect(res.stderr).toMatch(
@@ -156,8 +159,8 @@ describe('skill-ab run', () => {
         runs.map((r) => [r.side, JSON.stringify(store.trajectories.get(r.id)?.events)]),
       )
       expect(runs.map((r) => [r.side, r.status, r.skillLoaded])).toEqual([
-        ['a', 'executed', true],
-        ['b', 'executed', true],
+        ['a', 'scored', true],
+        ['b', 'scored', true],
       ])
       expect(loaded.a).toContain('BODY OF VERSION ONE')
       expect(loaded.a).not.toContain('BODY OF VERSION TWO')

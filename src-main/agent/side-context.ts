@@ -112,8 +112,15 @@ export interface ProcessSetup {
   secrets: string[]
 }
 
-/** Private dirs and the clean env for one opencode process of this side (proof or run). */
-export function setupProcess(ctx: SideContext, label: string): ProcessSetup {
+/**
+ * Private dirs and the clean env for one opencode process of this side (proof, run or judge).
+ * `configOverrides` replace top-level keys of OPENCODE_CONFIG_CONTENT (the judge's agent and permissions).
+ */
+export function setupProcess(
+  ctx: SideContext,
+  label: string,
+  configOverrides: Record<string, unknown> = {},
+): ProcessSetup {
   const prepared = createPrivateDirs({
     runRoot: ctx.spec.runRoot,
     label,
@@ -124,12 +131,15 @@ export function setupProcess(ctx: SideContext, label: string): ProcessSetup {
     providerConfig: ctx.userConfig?.config ?? null,
   })
   const providers = [...(ctx.userConfig?.providers ?? []), providerOf(ctx.spec.model) ?? ''].filter(Boolean)
-  const configContent = buildConfigContent({
-    skillsPath: ctx.skillsPath,
-    providers,
-    idleTimeoutSec: ctx.spec.idleTimeoutSec,
-    tmpDir: prepared.dirs.tmp,
-  })
+  const configContent = {
+    ...buildConfigContent({
+      skillsPath: ctx.skillsPath,
+      providers,
+      idleTimeoutSec: ctx.spec.idleTimeoutSec,
+      tmpDir: prepared.dirs.tmp,
+    }),
+    ...configOverrides,
+  }
   const marker = { name: RUN_MARKER_VAR, value: prepared.dirs.root }
   const env = buildRunEnv({
     parent: ctx.parentEnv,

@@ -3,6 +3,7 @@ import { StoreError } from '../db'
 import { IsolationError } from '../engine/execute-runs'
 import { InputError } from '../inputs/errors'
 import { ResumeConflictError, TaskBusyError } from '../services/errors'
+import { WriteError } from '../services/export-task'
 import { TaskLookupError } from '../services/find-task'
 
 const USER_ERRORS = [
@@ -12,6 +13,7 @@ const USER_ERRORS = [
   TaskBusyError,
   IsolationError,
   TaskLookupError,
+  WriteError,
 ]
 
 /** The message for a user-facing error, or null when `err` is a bug that should surface with its stack. */

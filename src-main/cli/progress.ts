@@ -1,19 +1,34 @@
-// Live progress of a task on the terminal: one line per finished run, a counter in front.
+// Live progress of a task on the terminal: one line per run that finished executing or being judged.
 import type { RunChange } from '../engine/events'
 import type { Io } from './command'
 
-const FINAL = new Set(['executed', 'failed', 'canceled', 'scored'])
+export interface ProgressTotals {
+  /** Runs this command will execute. */
+  execute: number
+  /** Runs this command will judge (those executed now included). */
+  judge: number
+}
 
-export function formatRunLine(change: RunChange, done: number, total: number): string {
-  const width = String(total).length
+const EXECUTION_END = new Set(['executed', 'canceled'])
+
+function isExecutionEnd(c: RunChange): boolean {
+  return EXECUTION_END.has(c.status) || (c.status === 'failed' && c.failureType !== null)
+}
+
+function isJudgingEnd(c: RunChange): boolean {
+  return c.status === 'scored' || (c.status === 'failed' && c.failureType === null)
+}
+
+export function formatRunLine(change: RunChange, counter: string): string {
   const where = `${change.caseId} · round ${change.round} · ${change.side}`
-  const bits: string[] = [change.status]
-  if (change.failureType) bits[0] = `${change.status} (${change.failureType})`
-  if (change.durationMs !== null) bits.push(`${(change.durationMs / 1000).toFixed(1)} s`)
-  if (change.totalTokens !== null && change.status === 'executed')
-    bits.push(`${change.totalTokens.toLocaleString('en-US')} tokens`)
+  const bits: string[] = [change.failureType ? `${change.status} (${change.failureType})` : change.status]
+  if (change.status === 'executed') {
+    if (change.durationMs !== null) bits.push(`${(change.durationMs / 1000).toFixed(1)} s`)
+    if (change.totalTokens !== null) bits.push(`${change.totalTokens.toLocaleString('en-US')} tokens`)
+  }
+  if (change.status === 'scored' && change.score !== null) bits.push(`score ${change.score.toFixed(1)}`)
   if (change.failureMessage && change.status === 'failed') bits.push(oneLine(change.failureMessage))
-  return `[${String(done).padStart(width)}/${total}] ${where}  ${bits.join('  ')}\n`
+  return `[${counter}] ${where}  ${bits.join('  ')}\n`
 }
 
 function oneLine(text: string): string {
@@ -21,12 +36,17 @@ function oneLine(text: string): string {
   return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat
 }
 
-/** Prints a line whenever one of `total` runs reaches a final state. Returns the listener to attach. */
-export function progressPrinter(io: Io, total: number): (change: RunChange) => void {
-  const finished = new Set<string>()
+/** Prints a line whenever a run finishes executing or being judged. Returns the listener to attach. */
+export function progressPrinter(io: Io, totals: ProgressTotals): (change: RunChange) => void {
+  const executed = new Set<string>()
+  const judged = new Set<string>()
   return (change) => {
-    if (!FINAL.has(change.status)) return
-    finished.add(change.runId)
-    io.err(formatRunLine(change, Math.min(finished.size, total), total))
+    if (isExecutionEnd(change)) executed.add(change.runId)
+    else if (isJudgingEnd(change)) judged.add(change.runId)
+    else return
+    const parts: string[] = []
+    if (totals.execute > 0) parts.push(`ran ${executed.size}/${totals.execute}`)
+    if (totals.judge > 0) parts.push(`judged ${judged.size}/${totals.judge}`)
+    io.err(formatRunLine(change, parts.join(' · ')))
   }
 }

@@ -56,7 +56,7 @@ describe('evalResults', () => {
     expect(row).toMatchObject({ evaluatorVersion: 1, error: null, sessionId: `ses_${runIds[0]}` })
   })
 
-  it('latest per (run, evaluator); older rows stay for history (§8.9)', () => {
+  it('invariant 9: latest per (run, evaluator); older rows stay for history', () => {
     const [a, b] = runIds as [string, string]
     store.evalResults.append(result(a, 'quality', 50))
     store.evalResults.append(result(a, 'completion', null))

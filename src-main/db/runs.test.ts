@@ -101,7 +101,7 @@ describe('runs.transition', () => {
     expect(scored?.finishedAt).not.toBeNull()
   })
 
-  it('→ running records the local OS user, the start time and a new attempt (§8.2)', () => {
+  it('invariant 2: → running records the local OS user, the start time and a new attempt', () => {
     const run = onePending()
     const running = store.runs.transition(run.id, {
       from: ['pending'],

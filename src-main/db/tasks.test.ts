@@ -37,7 +37,7 @@ describe('tasks', () => {
     ).toBeNull()
   })
 
-  it('refuses a duplicate identity with a typed error naming it (§8.5)', () => {
+  it('invariant 5: refuses a duplicate identity with a typed error naming it', () => {
     const task = seedTask(store)
     let err: unknown
     try {
@@ -114,7 +114,7 @@ describe('tasks', () => {
     expect(store.tasks.get(task.id)?.ownerInstanceId).toBeNull()
   })
 
-  it('ensureBatchId keeps the first batch across two connections (§8.1)', () => {
+  it('invariant 1: ensureBatchId keeps the first batch across two connections', () => {
     const task = seedTask(store)
     const second = openStore(t.dir)
     try {

@@ -13,6 +13,8 @@ export interface RunChange {
   /** Seconds from start to executed, when known. */
   durationMs: number | null
   totalTokens: number | null
+  /** Row score on 0–100 once scored. */
+  score: number | null
 }
 
 export interface TaskChange {

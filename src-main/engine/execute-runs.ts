@@ -67,6 +67,7 @@ export async function executeRuns(
   ctx: EngineContext,
   plan: ExecutionPlan,
   signal: AbortSignal,
+  onExecuted?: (run: RunRow) => void,
 ): Promise<ExecutionSummary> {
   const todo = ctx.store.runs
     .listByTask(plan.taskId)
@@ -86,7 +87,10 @@ export async function executeRuns(
     await Promise.all(
       todo.map((run) =>
         limiter
-          .run(() => executeOne(ctx, plan, run, bySide.get(run.side) as SideSession, signal), signal)
+          .run(
+            () => executeOne(ctx, plan, run, bySide.get(run.side) as SideSession, signal, onExecuted),
+            signal,
+          )
           .then(
             (outcome) => tally(summary, outcome),
             () => cancelQueued(ctx, run, summary),
@@ -121,6 +125,7 @@ async function executeOne(
   run: RunRow,
   session: SideSession,
   signal: AbortSignal,
+  onExecuted?: (run: RunRow) => void,
 ): Promise<RunOutcome | null> {
   const caseInput = plan.cases.get(run.caseKey)
   if (!caseInput) throw new Error(`case "${run.caseKey}" of run ${run.id} is not in the plan`)
@@ -181,6 +186,9 @@ async function executeOne(
       },
     })
   })
-  if (finished) announceRun(ctx.events, finished)
+  if (finished) {
+    announceRun(ctx.events, finished)
+    if (finished.status === 'executed') onExecuted?.(finished)
+  }
   return outcome
 }

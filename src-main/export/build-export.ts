@@ -86,13 +86,23 @@ export function scopeRuns(
   return { runs, caseOrder }
 }
 
+function decideRuns(runs: RunRow[], view: ConfigView): Decision {
+  return decide(runs.map(toExperimentRun), view.policy, view.rounds ? { rounds: view.rounds } : {})
+}
+
+/** The task's current decision (what `list` shows), computed like the export's. */
+export function taskDecision(store: Store, task: TaskRow): Decision {
+  const view = readConfig(task.configJson)
+  return decideRuns(scopeRuns(store, task, view.rounds).runs, view)
+}
+
 export function buildExport(store: Store, taskId: string, env: ExportEnv): ExportDocument {
   const task = store.tasks.get(taskId)
   if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`)
   const view = readConfig(task.configJson)
   const { runs, caseOrder } = scopeRuns(store, task, view.rounds)
   const evaluations = evaluationsByRun(runs, store.evalResults.latestByTask(task.id))
-  const decision = decide(runs.map(toExperimentRun), view.policy, view.rounds ? { rounds: view.rounds } : {})
+  const decision = decideRuns(runs, view)
   const a = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
   const b = store.skillVersions.get(task.skillVersionBId)
 

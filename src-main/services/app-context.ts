@@ -1,15 +1,21 @@
 // One process's view of the app: data dir, store, registered instance, agent driver and engine events.
 import type { AgentDriver } from '../agent/types'
 import { createProcessDriver } from '../agent/process-driver'
+import { createJudge, type Judge, type JudgeOptions } from '../judge/judge-runner'
 import { dataDir, instanceAlive, openStore, type InstanceKind, type InstanceRow, type Store } from '../db'
 import { EngineEvents } from '../engine/events'
 
 export interface AppContext {
   dataDir: string
+  env: NodeJS.ProcessEnv
   store: Store
   instance: InstanceRow
   driver: AgentDriver
   events: EngineEvents
+  /** The LLM judge for a task (tests may swap in their own). */
+  createJudge(opts: Omit<JudgeOptions, 'env'>): Judge
+  /** Delay before judge retry n (default 1 s, 2 s, …). */
+  judgeBackoffMs?: (attempt: number) => number
   /** Whether a registered instance is dead (the OS decides: pid + start time). Unknown ids count as dead. */
   isInstanceDead(instanceId: string): boolean
   close(): void
@@ -25,10 +31,12 @@ export function openAppContext(opts: {
   const instance = store.instances.register(opts.kind)
   return {
     dataDir: dir,
+    env: opts.env,
     store,
     instance,
     driver: opts.driver ?? createProcessDriver({ env: opts.env }),
     events: new EngineEvents(),
+    createJudge: (judgeOpts) => createJudge({ ...judgeOpts, env: opts.env }),
     isInstanceDead(instanceId) {
       const owner = store.instances.get(instanceId)
       return !owner || !instanceAlive(owner)

@@ -1,5 +1,5 @@
 // Integration-test fixtures: a temp world (HOME, data dir, skill, dataset, provider config) and a CLI runner.
-import { execFile } from 'node:child_process'
+import { execFile, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -67,17 +67,39 @@ export interface CliResult {
   stderr: string
 }
 
+const children = new Set<ChildProcess>()
+
 /** Runs the built CLI under this Node (22) with `env`; never throws for a nonzero exit. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<CliResult> {
   return new Promise((done) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [CLI, ...args],
       { env, cwd, maxBuffer: 64 * 1024 * 1024 },
       (err, stdout, stderr) => {
+        children.delete(child)
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0
         done({ code, stdout, stderr })
       },
     )
+    children.add(child)
   })
+}
+
+/**
+ * Stops CLI processes a timed-out test left behind: Ctrl-C first (the CLI cancels its agents cleanly),
+ * SIGKILL after 10 s. Called after each test file, so a failure never leaves agents eating the CPU.
+ */
+export async function stopCliChildren(): Promise<void> {
+  const alive = [...children].filter((c) => c.exitCode === null && c.signalCode === null)
+  for (const c of alive) c.kill('SIGINT')
+  await Promise.all(
+    alive.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          const t = setTimeout(() => (c.kill('SIGKILL'), resolve()), 10_000)
+          c.once('exit', () => (clearTimeout(t), resolve()))
+        }),
+    ),
+  )
 }

@@ -129,7 +129,7 @@ describe('skill-ab export', () => {
     const task = seedScored()
     const r = await run([task.id, '--out', 'missing-dir/x.json'])
     expect(r.code).toBe(2)
-    expect(r.stderr).toContain('--out')
+    expect(r.stderr).toContain('cannot write the export to')
     expect(r.stderr).toContain('missing-dir/x.json')
   })
 

@@ -1,25 +1,17 @@
 // `skill-ab export <task> [--out f.json] [--markdown f.md]`: the §10 document of one task (stdout without --out).
-import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { version as APP_VERSION } from '../../../package.json'
-import { findOpencodeBin, opencodeVersion } from '../../agent/opencode-bin'
-import { buildExport } from '../../export/build-export'
-import { exportToMarkdown } from '../../export/markdown'
-import { environmentSecrets } from '../../export/redact'
 import { openAppContext, type AppContext } from '../../services/app-context'
-import { findTask, TaskLookupError } from '../../services/find-task'
+import { exportTask, writeExportFiles } from '../../services/export-task'
+import { findTask } from '../../services/find-task'
 import { UsageError } from '../args'
 import { EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
 
-/** The version of the opencode binary the app would use; null when there is none or it does not answer. */
-export async function detectOpencodeVersion(env: NodeJS.ProcessEnv): Promise<string | null> {
-  const bin = findOpencodeBin({ env })
-  if (!bin) return null
-  return opencodeVersion(bin.path, env.PATH).catch(() => null)
-}
-
-function fileFlag(flags: Record<string, string | boolean | undefined>, name: string): string | undefined {
+/** A flag naming a file: `--out` alone is a usage error. */
+export function fileFlag(
+  flags: Record<string, string | boolean | undefined>,
+  name: string,
+): string | undefined {
   const value = flags[name]
   if (typeof value === 'boolean') throw new UsageError(`--${name} needs a file`)
   return value
@@ -53,21 +45,17 @@ export const exportCommand: Command = {
     try {
       ctx = openAppContext({ env: io.env, kind: 'cli' })
       const task = findTask(ctx.store, ref)
-      const doc = buildExport(ctx.store, task.id, {
-        opencodeVersion: await detectOpencodeVersion(io.env),
-        app: APP_VERSION,
-        secrets: environmentSecrets(io.env),
+      const doc = await exportTask(ctx, task.id, io.env)
+      writeExportFiles(doc, {
+        json: out && resolve(io.cwd, out),
+        markdown: markdown && resolve(io.cwd, markdown),
       })
-      const json = `${JSON.stringify(doc, null, 2)}\n`
-      if (out) write(resolve(io.cwd, out), json, '--out')
-      else io.out(json)
-      if (markdown) write(resolve(io.cwd, markdown), exportToMarkdown(doc), '--markdown')
+      if (!out) io.out(`${JSON.stringify(doc, null, 2)}\n`)
       if (out) io.err(`task ${task.id} exported to ${out}${markdown ? ` and ${markdown}` : ''}\n`)
       else if (markdown) io.err(`markdown summary written to ${markdown}\n`)
       return EXIT.pass
     } catch (err) {
-      const message =
-        err instanceof TaskLookupError || err instanceof WriteError ? err.message : userErrorMessage(err)
+      const message = userErrorMessage(err)
       if (message === null) throw err
       io.err(`skill-ab export: ${message}\n`)
       return EXIT.error
@@ -75,17 +63,4 @@ export const exportCommand: Command = {
       ctx?.close()
     }
   },
-}
-
-class WriteError extends Error {
-  override name = 'WriteError'
-}
-
-function write(file: string, text: string, flag: string): void {
-  try {
-    writeFileSync(file, text)
-  } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message
-    throw new WriteError(`${flag} ${file}: cannot write it (${why}): check the folder exists and is writable`)
-  }
 }

@@ -5,6 +5,7 @@ import { doctorCommand } from './doctor'
 import { exportCommand } from './export'
 import { judgeParseCommand } from './judge-parse'
 import { listCommand } from './list'
+import { reevaluateCommand } from './reevaluate'
 import { runCommand } from './run'
 
 export const commands: Command[] = [
@@ -12,6 +13,7 @@ export const commands: Command[] = [
   doctorCommand,
   listCommand,
   exportCommand,
+  reevaluateCommand,
   decideCommand,
   judgeParseCommand,
 ]

@@ -1,4 +1,5 @@
 // `skill-ab list [--json]`: every task with its status and run counts.
+import { taskDecision } from '../../export/build-export'
 import { openAppContext } from '../../services/app-context'
 import { EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
@@ -32,7 +33,7 @@ export const listCommand: Command = {
         skillName: t.skillName,
         skillVersion: t.skillVersion,
         status: t.status,
-        verdict: null as string | null,
+        verdict: taskDecision(ctx.store, t).verdict,
         runs: ctx.store.runs.countsByStatus(t.id),
         createdAt: t.createdAt,
         updatedAt: t.updatedAt,
@@ -51,7 +52,7 @@ export const listCommand: Command = {
           .map(([s, n]) => `${n} ${s}`)
           .join(', ')
         io.out(
-          `${r.id}  ${r.name}  (${r.skillName} ${r.skillVersion})  ${r.status}  ${counts}  updated ${r.updatedAt}\n`,
+          `${r.id}  ${r.name}  (${r.skillName} ${r.skillVersion})  ${r.status}  verdict ${r.verdict}  ${counts}  updated ${r.updatedAt}\n`,
         )
       }
       return EXIT.pass

@@ -1,4 +1,5 @@
 // `skill-ab run <config.json>`: create or resume the task and execute its runs, with live progress.
+import { needsEvaluation } from '../../engine/evaluate-runs'
 import { needsExecution } from '../../engine/execute-runs'
 import { loadTaskConfig } from '../../inputs/load-config'
 import { openAppContext, type AppContext } from '../../services/app-context'
@@ -7,24 +8,34 @@ import { runTask, type Rerun, type RunTaskResult } from '../../services/run-task
 import { EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
 import { progressPrinter } from '../progress'
+import { resolve } from 'node:path'
+import { exportTask, writeExportFiles } from '../../services/export-task'
 import { UsageError } from '../args'
+import { decisionText } from '../decision-text'
+import { fileFlag } from './export'
+
+const VERDICT_EXIT = { pass: EXIT.pass, reject: EXIT.reject, inconclusive: EXIT.inconclusive } as const
 
 export const runCommand: Command = {
   name: 'run',
   summary: 'create or resume the A/B task a config describes and execute every run',
   usage: [
-    'Usage: skill-ab run <config.json> [--rerun failed|all]',
+    'Usage: skill-ab run <config.json> [--export f.json] [--markdown f.md] [--rerun failed|all]',
     '',
     'Creates the task (or resumes it: same task name, skill name and label), runs every case × round',
-    'without the skill (side a) and with it (side b), and keeps every run in the data dir.',
+    'without the skill (side a) and with it (side b), judges every run, and decides pass / reject on',
+    'capability, cost and stability. Nothing executed or scored is redone on resume.',
     '',
     'Options:',
-    '  --rerun failed   also re-execute runs whose execution failed',
+    '  --export f.json  write the export document (JSON) when done',
+    '  --markdown f.md  write a markdown summary (per-case table and decision) when done',
+    '  --rerun failed   also re-execute failed executions and re-judge failed evaluations',
     '  --rerun all      re-execute every run (same task, same batch)',
     '',
-    'Exit: 0 done · 2 bad input, unusable environment, or no run executed · 130 canceled (Ctrl-C)',
+    'Exit: 0 pass · 1 reject · 3 inconclusive · 2 bad input, unusable environment, or no run executed',
+    '      · 130 canceled (Ctrl-C)',
   ].join('\n'),
-  flags: { rerun: 'string' },
+  flags: { rerun: 'string', export: 'string', markdown: 'string' },
   async run(positionals, flags, io) {
     const [file, ...extra] = positionals
     if (!file) throw new UsageError('missing <config.json>')
@@ -32,6 +43,7 @@ export const runCommand: Command = {
     const rerun = flags.rerun
     if (rerun !== undefined && rerun !== 'failed' && rerun !== 'all')
       throw new UsageError('--rerun takes "failed" or "all"')
+    const files = { json: fileFlag(flags, 'export'), markdown: fileFlag(flags, 'markdown') }
 
     let ctx: AppContext | undefined
     const abort = new AbortController()
@@ -52,7 +64,18 @@ export const runCommand: Command = {
         signal: abort.signal,
         onPrepared: (p) => announceStart(ctx as AppContext, io, p),
       })
-      return report(io, result, abort.signal.aborted)
+      const code = report(io, result, abort.signal.aborted)
+      if (code === EXIT.interrupted || code === EXIT.error) return code
+      const doc = await exportTask(ctx, result.task.id, io.env)
+      writeExportFiles(doc, {
+        json: files.json && resolve(io.cwd, files.json),
+        markdown: files.markdown && resolve(io.cwd, files.markdown),
+      })
+      io.err(decisionText(doc))
+      io.out(
+        `${JSON.stringify({ taskId: result.task.id, status: result.task.status, runs: result.counts, verdict: doc.decision.verdict })}\n`,
+      )
+      return VERDICT_EXIT[doc.decision.verdict]
     } catch (err) {
       const message = userErrorMessage(err)
       if (message === null) throw err
@@ -67,17 +90,20 @@ export const runCommand: Command = {
 }
 
 function announceStart(ctx: AppContext, io: Io, p: PreparedTask): void {
-  const runs = ctx.store.runs.listByTask(p.task.id)
-  const todo = runs.filter(
-    (r) => needsExecution(r) && p.plan.cases.has(r.caseKey) && r.round <= p.plan.maxRound,
-  ).length
-  const verb = p.created ? 'created' : `resumed (${p.added} runs added)`
+  const runs = ctx.store.runs
+    .listByTask(p.task.id)
+    .filter((r) => p.plan.cases.has(r.caseKey) && r.round <= p.plan.maxRound)
+  const execute = runs.filter(needsExecution).length
+  const judge = execute + runs.filter(needsEvaluation).length
+  const verb = p.created ? 'created' : `resumed (${plural(p.added, 'run')} added)`
+  const vs = p.baseline ? `${p.baseline.name} ${p.baseline.label}` : 'no skill'
   io.err(
-    `task "${p.task.taskName}" ${verb}: skill ${p.skill.name} ${p.skill.label} vs ${p.baseline ? `${p.baseline.name} ${p.baseline.label}` : 'no skill'}, ` +
-      `${plural(p.cases.length, 'case')} × ${plural(p.plan.maxRound, 'round')} × 2 sides; ${plural(todo, 'run')} to execute\n` +
+    `task "${p.task.taskName}" ${verb}: skill ${p.skill.name} ${p.skill.label} vs ${vs}, ` +
+      `${plural(p.cases.length, 'case')} × ${plural(p.plan.maxRound, 'round')} × 2 sides; ` +
+      `${plural(execute, 'run')} to execute, ${judge} to judge\n` +
       `data: ${ctx.dataDir}\n`,
   )
-  ctx.events.on('run.changed', progressPrinter(io, todo))
+  ctx.events.on('run.changed', progressPrinter(io, { execute, judge }))
 }
 
 function report(io: Io, result: RunTaskResult, canceled: boolean): number {
@@ -93,7 +119,6 @@ function report(io: Io, result: RunTaskResult, canceled: boolean): number {
     .filter(([, n]) => n > 0)
     .map(([s, n]) => `${n} ${s}`)
   io.err(`task ${result.task.id} ${result.task.status}: ${parts.join(', ')}\n`)
-  io.out(`${JSON.stringify({ taskId: result.task.id, status: result.task.status, runs: c })}\n`)
   if (canceled) return EXIT.interrupted
   const ran = result.summary.executed + result.summary.failed
   if (ran > 0 && result.summary.executed === 0) {

@@ -24,7 +24,7 @@ import { completionId, sendJson, sendReply, usageFor } from './wire'
 interface State {
   opts: ScriptedLlmOptions
   delayMs: number
-  fault: { fault: Fault; remaining: number } | null
+  fault: { fault: Fault; remaining: number; only: RequestKind | null } | null
   requests: LoggedRequest[]
   timers: Set<NodeJS.Timeout>
 }
@@ -38,10 +38,10 @@ function readBody(req: IncomingMessage): Promise<string> {
   })
 }
 
-/** Takes one use of the server-wide fault, if any. */
-function takeServerFault(state: State): Fault | null {
+/** Takes one use of the server-wide fault, if any applies to this kind of request. */
+function takeServerFault(state: State, kind: RequestKind): Fault | null {
   const f = state.fault
-  if (!f) return null
+  if (!f || (f.only !== null && f.only !== kind)) return null
   f.remaining -= 1
   if (f.remaining <= 0) state.fault = null
   return f.fault
@@ -79,7 +79,7 @@ function handleChat(state: State, req: IncomingMessage, res: ServerResponse, raw
   const chat = toChatRequest(body)
   const kind = requestKind(chat)
   const stepIndex = assistantCount(chat)
-  const fault = takeServerFault(state) ?? markerFault(chat, kind)
+  const fault = takeServerFault(state, kind) ?? markerFault(chat, kind)
   let reply = replyFor(chat, kind, state.opts)
   if (fault === 'judge-garbage') reply = { type: 'text', text: JUDGE_GARBAGE_TEXT }
   const delayMs = Math.max(state.delayMs, markerDelay(chat, kind))
@@ -182,7 +182,9 @@ export function startScriptedLlm(opts: ScriptedLlmOptions = {}): Promise<Scripte
         port,
         requests: state.requests,
         setFault: (fault, o) => {
-          state.fault = fault ? { fault, remaining: o?.times ?? Number.POSITIVE_INFINITY } : null
+          state.fault = fault
+            ? { fault, remaining: o?.times ?? Number.POSITIVE_INFINITY, only: o?.only ?? null }
+            : null
         },
         setDelay: (ms) => {
           state.delayMs = ms

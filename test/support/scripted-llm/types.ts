@@ -76,8 +76,8 @@ export interface ScriptedLlm {
   port: number
   /** Every request, in arrival order. */
   requests: LoggedRequest[]
-  /** Server-wide fault for the next `times` requests (default: until cleared with null). */
-  setFault(fault: Fault | null, opts?: { times?: number }): void
+  /** Server-wide fault for the next `times` requests (default: until cleared with null), of one kind if `only`. */
+  setFault(fault: Fault | null, opts?: { times?: number; only?: RequestKind }): void
   setDelay(ms: number): void
   /** Stops listening and ends every open (hanging, stalled, delayed, keep-alive) connection. */
   close(): Promise<void>

@@ -1,0 +1,60 @@
+// `skill-ab reevaluate <task> [--failed | --runs id,id]`: judge again without re-executing.
+import { openAppContext, type AppContext } from '../../services/app-context'
+import { findTask } from '../../services/find-task'
+import { reevaluateTask, selectForReevaluation } from '../../services/reevaluate'
+import { UsageError } from '../args'
+import { EXIT, type Command } from '../command'
+import { userErrorMessage } from '../errors'
+import { progressPrinter } from '../progress'
+
+export const reevaluateCommand: Command = {
+  name: 'reevaluate',
+  summary: "judge a task's runs again, reusing their trajectories (never re-executing)",
+  usage: [
+    'Usage: skill-ab reevaluate <task> [--failed | --runs id,id]',
+    '',
+    'Judges again every run whose execution completed (default), only the evaluation failures (--failed),',
+    "or the listed runs (--runs). Results go into the task's one batch; older results stay as history.",
+    '',
+    'Exit: 0 · 2 unknown task or run, a run without a completed execution, or the task is busy',
+  ].join('\n'),
+  flags: { failed: 'boolean', runs: 'string' },
+  async run(positionals, flags, io) {
+    const [ref, ...extra] = positionals
+    if (!ref) throw new UsageError('missing <task> (a task id or name; see `skill-ab list`)')
+    if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`)
+    if (flags.failed && flags.runs) throw new UsageError('--failed and --runs exclude each other')
+    const runIds =
+      typeof flags.runs === 'string'
+        ? flags.runs
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined
+    const abort = new AbortController()
+    const onSignal = (): void => abort.abort()
+    process.once('SIGINT', onSignal)
+    let ctx: AppContext | undefined
+    try {
+      ctx = openAppContext({ env: io.env, kind: 'cli' })
+      const task = findTask(ctx.store, ref)
+      const opts = { failedOnly: Boolean(flags.failed), runIds, signal: abort.signal }
+      const count = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts).length
+      ctx.events.on('run.changed', progressPrinter(io, { execute: 0, judge: count }))
+      const r = await reevaluateTask(ctx, task, opts)
+      io.err(
+        `re-evaluated ${r.runs} run${r.runs === 1 ? '' : 's'} in batch ${r.batchId}: ${r.scored} scored, ${r.failed} failed\n`,
+      )
+      io.out(`${JSON.stringify({ taskId: task.id, ...r })}\n`)
+      return abort.signal.aborted ? EXIT.interrupted : EXIT.pass
+    } catch (err) {
+      const message = userErrorMessage(err)
+      if (message === null) throw err
+      io.err(`skill-ab reevaluate: ${message}\n`)
+      return EXIT.error
+    } finally {
+      process.removeListener('SIGINT', onSignal)
+      ctx?.close()
+    }
+  },
+}

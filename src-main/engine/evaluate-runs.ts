@@ -1,0 +1,209 @@
+// Judges executed runs: one batch id per task, evaluators of a run concurrently (each on its own copy of
+// the input), retries while the run stays `evaluating`, then `scored` or terminal `failed` (DESIGN §6–§8).
+import type { EvalResultRow, RunRow } from '../db'
+import { newId } from '../db'
+import type { EvaluatorSpec } from '../judge/evaluators'
+import type { Judge, JudgeAttempt, JudgeInput } from '../judge/judge-runner'
+import { runCommandEvaluator } from '../judge/judge-runner'
+import { rowScore } from '../judge/row-score'
+import { announceRun } from './announce'
+import type { EngineContext } from './execute-runs'
+import { createLimiter, type Limiter } from './limiter'
+
+export interface CaseExpectations {
+  prompt: string
+  expectedOutput: string | null
+  expectations: string[]
+}
+
+export interface EvaluationPlan {
+  taskId: string
+  evaluators: EvaluatorSpec[]
+  cases: ReadonlyMap<string, CaseExpectations>
+  judgeConcurrency: number
+  retries: number
+  /** Delay before retry n (1-based), ms. */
+  backoffMs?: (attempt: number) => number
+  commandTimeoutSec?: number
+}
+
+export interface EvaluationQueue {
+  /** Queues a run whose execution completed; returns at once. */
+  add(run: RunRow): void
+  /** Resolves when every queued run reached scored / failed (or was given back on cancel). */
+  drain(): Promise<{ scored: number; failed: number }>
+  readonly batchId: string
+}
+
+/** Runs a plain start or resume judges: executed, without a result (DESIGN §4). */
+export function needsEvaluation(run: RunRow): boolean {
+  return run.status === 'executed'
+}
+
+/** Creates (once, atomically) or reads the task's batch id and returns a queue that judges runs. */
+export function createEvaluationQueue(
+  ctx: EngineContext & { judge: Judge },
+  plan: EvaluationPlan,
+  signal: AbortSignal,
+): EvaluationQueue {
+  const batchId = ctx.store.tasks.ensureBatchId(plan.taskId, newId('batch'))
+  const pool = createLimiter(plan.judgeConcurrency)
+  const pending: Promise<'scored' | 'failed' | null>[] = []
+  return {
+    batchId,
+    add(run) {
+      pending.push(evaluateOne(ctx, plan, batchId, pool, run, signal).catch(() => null))
+    },
+    async drain() {
+      const out = { scored: 0, failed: 0 }
+      for (let i = 0; i < pending.length; i++) {
+        const r = await pending[i]
+        if (r) out[r] += 1
+      }
+      return out
+    },
+  }
+}
+
+async function evaluateOne(
+  ctx: EngineContext & { judge: Judge },
+  plan: EvaluationPlan,
+  batchId: string,
+  pool: Limiter,
+  run: RunRow,
+  signal: AbortSignal,
+): Promise<'scored' | 'failed' | null> {
+  const { store } = ctx
+  const c = plan.cases.get(run.caseKey)
+  const current = store.runs.get(run.id)
+  // Only a completed execution is judged; an execution failure is re-run, never judged.
+  if (!c || !current || (current.status === 'failed' && current.failureType !== null)) return null
+  const started = store.runs.transition(run.id, {
+    from: ['executed', 'failed', 'scored'],
+    to: 'evaluating',
+    patch: { evaluatorRunId: batchId },
+  })
+  if (!started) return null
+  announceRun(ctx.events, started)
+  const trajectory = store.trajectories.get(run.id)
+  const input: JudgeInput = {
+    prompt: c.prompt,
+    expectedOutput: c.expectedOutput,
+    expectations: [...c.expectations],
+    events: trajectory?.events ?? [],
+    finalOutput: trajectory?.finalOutput ?? started.finalOutput ?? '',
+    diff: trajectory?.diff ?? '',
+    workDir: started.workDir,
+  }
+  const results = await Promise.all(
+    plan.evaluators.map((ev) => judgeWithRetries(ctx, plan, pool, ev, structuredClone(input), signal)),
+  )
+  if (signal.aborted) {
+    // Canceled while judging: the execution is kept, nothing half-scored is stored (DESIGN §6).
+    const back = store.runs.transition(run.id, { from: ['evaluating'], to: 'executed' })
+    if (back) announceRun(ctx.events, back)
+    return null
+  }
+  const finished = store.transaction(() => {
+    const rows: EvalResultRow[] = results.map((attempt, i) =>
+      store.evalResults.append(resultRow(plan.evaluators[i] as EvaluatorSpec, attempt, batchId, started)),
+    )
+    const failed = rows.filter((r) => r.status === 'failed')
+    const score = failed.length
+      ? null
+      : rowScore(
+          rows.map((r, i) => ({ score: r.score, weight: (plan.evaluators[i] as EvaluatorSpec).weight })),
+        )
+    if (score === null) {
+      const why = failed.map((r) => `${r.evaluatorId}: ${r.error ?? 'no score'}`).join('; ')
+      return store.runs.transition(run.id, {
+        from: ['evaluating'],
+        to: 'failed',
+        patch: {
+          failureMessage: `evaluation failed: ${why || 'no score'}`,
+          evaluationResultId: rows[0]?.id ?? null,
+        },
+      })
+    }
+    return store.runs.transition(run.id, {
+      from: ['evaluating'],
+      to: 'scored',
+      patch: { score, evaluationResultId: rows[0]?.id ?? null, evaluatorRunId: batchId },
+    })
+  })
+  if (!finished) return null
+  announceRun(ctx.events, finished)
+  return finished.status === 'scored' ? 'scored' : 'failed'
+}
+
+const defaultBackoff = (attempt: number): number => 1000 * 2 ** (attempt - 1)
+
+/** Retryable failures are retried (the run stays `evaluating`); the last attempt is the result. */
+async function judgeWithRetries(
+  ctx: EngineContext & { judge: Judge },
+  plan: EvaluationPlan,
+  pool: Limiter,
+  evaluator: EvaluatorSpec,
+  input: JudgeInput,
+  signal: AbortSignal,
+): Promise<JudgeAttempt> {
+  let attempt: JudgeAttempt | undefined
+  for (let n = 0; n <= plan.retries; n++) {
+    if (n > 0) await sleep((plan.backoffMs ?? defaultBackoff)(n), signal)
+    attempt = await pool.run(
+      () =>
+        evaluator.kind === 'command'
+          ? runCommandEvaluator(evaluator, input.workDir, signal, plan.commandTimeoutSec ?? 600)
+          : ctx.judge.evaluate(evaluator, input, signal),
+      signal,
+    )
+    if (attempt.status === 'done' || !attempt.retryable || signal.aborted) break
+  }
+  return attempt as JudgeAttempt
+}
+
+function resultRow(
+  evaluator: EvaluatorSpec,
+  a: JudgeAttempt,
+  batchId: string,
+  run: RunRow,
+): Parameters<EngineContext['store']['evalResults']['append']>[0] {
+  return {
+    evaluatorRunId: batchId,
+    sessionId: run.sessionId,
+    runId: run.id,
+    grayscaleTaskId: run.taskId,
+    evaluatorId: evaluator.id,
+    evaluatorVersion: Number(/@(\d+)$/.exec(evaluator.version)?.[1] ?? 1),
+    status: a.status,
+    score: a.status === 'done' ? a.score : null,
+    reason: a.reason,
+    rawOutput: a.rawOutput,
+    parseStrategy: a.parseStrategy,
+    error: a.error,
+    judgeTokens: a.tokens,
+    judgeCostUsd: a.costUsd,
+    judgeInput: a.condensedInput,
+    rawAnalysis: {
+      evaluatorKind: evaluator.kind,
+      evaluatorVersion: evaluator.version,
+      evaluatorFingerprint: evaluator.fingerprint,
+      judgeSessionId: a.sessionId,
+      durationMs: a.durationMs,
+      grayscaleBinding: {
+        taskId: run.taskId,
+        caseId: run.caseKey,
+        side: run.side,
+        round: run.round,
+        runId: run.id,
+      },
+    },
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true })
+  })
+}

@@ -1,0 +1,56 @@
+// An inline LLM evaluator's template is checked when the config is loaded: unknown variables are refused.
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadTaskConfig } from './load-config'
+import { inputError, shown, tempTree } from './test-helpers'
+
+const SKILL = '---\nname: pirate-speak\ndescription: Talk like a pirate.\n---\n'
+
+function project(evaluators: unknown[]) {
+  const config = {
+    name: 't',
+    skill: { path: './skill' },
+    dataset: { path: './cases.jsonl' },
+    agent: { model: 'a/m1' },
+    judge: { model: 'b/m2' },
+    evaluators,
+  }
+  const dir = tempTree({
+    'skill/SKILL.md': SKILL,
+    'cases.jsonl': '{"id": "c1", "prompt": "p"}\n',
+    'task.json': JSON.stringify(config, null, 2),
+  })
+  return { dir, file: join(dir, 'task.json') }
+}
+
+describe('evaluator templates at config load', () => {
+  it('refuses an unknown {{variable}}, naming evaluators[i].prompt and the variables to use', () => {
+    const { dir, file } = project([
+      { id: 'preset-agent-task-completion', weight: 1 },
+      { id: 'tests', kind: 'command', command: 'echo {{foo}}' },
+      { id: 'tone', kind: 'llm', prompt: 'Rate {{ final_output }} given {{answer}} and {{Expected Output}}' },
+    ])
+    const err = shown(
+      inputError(() => loadTaskConfig(file, { env: {} })),
+      dir,
+    )
+    expect(err.problems).toEqual([
+      'task.json: evaluators[2].prompt: unknown variable {{answer}}: use one of {{prompt}}, {{expected_output}}, {{expectations}}, {{final_output}}, {{trajectory}}, {{workspace_diff}}',
+      'task.json: evaluators[2].prompt: unknown variable {{Expected Output}}: did you mean {{expected_output}}? use one of {{prompt}}, {{expected_output}}, {{expectations}}, {{final_output}}, {{trajectory}}, {{workspace_diff}}',
+    ])
+  })
+
+  it('accepts known variables, and warns when a template uses none', () => {
+    const { file } = project([
+      { id: 'tone', kind: 'llm', prompt: 'Rate {{final_output}} on 0-10', scale: 10 },
+      { id: 'blind', kind: 'llm', prompt: 'Rate it.' },
+    ])
+    const { config, warnings } = loadTaskConfig(file, { env: {} })
+    expect(config.evaluators).toHaveLength(2)
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^evaluators\[1\]\.prompt: the template uses no variable, so the judge sees nothing/,
+      ),
+    ])
+  })
+})

@@ -1,0 +1,134 @@
+// The evaluator registry: presets bundled from resources/evaluators/*.md, inline llm/command refs resolved.
+import { createHash } from 'node:crypto'
+import taskCompletionText from '../../resources/evaluators/preset-agent-task-completion.md?raw'
+import traceQualityText from '../../resources/evaluators/preset-agent-trace-quality.md?raw'
+import { PRESET_EVALUATOR_IDS, type TaskConfig } from '../../src-shared/task-config'
+import { parseFrontMatter } from '../inputs/front-matter'
+import { isJudgeScale, type JudgeScale } from './score-value'
+import { templateProblems } from './template'
+
+/** One evaluator as the judge runs it: what to do, on which scale, with which weight, at which version. */
+export interface EvaluatorSpec {
+  id: string
+  kind: 'llm' | 'command'
+  /** Preset: `preset@<front-matter version>`; inline: `inline:` + first 12 hex of sha256(prompt|command). */
+  version: string
+  /**
+   * `sha256:` + hex of what decides the evaluator's behaviour (kind, scale, prompt or command): two specs
+   * with the same fingerprint judge alike. Weight is not part of it (it only weighs the row score).
+   */
+  fingerprint: string
+  /** The scale a bare number in the judge's answer is read on (command evaluators: 100). */
+  scale: JudgeScale
+  weight: number
+  /** The `{{variable}}` template (llm). */
+  prompt?: string
+  /** The shell command run in the finished work dir (command). */
+  command?: string
+  /** One line saying what the evaluator judges (presets). */
+  description?: string
+}
+
+export interface PresetEvaluator {
+  id: (typeof PRESET_EVALUATOR_IDS)[number]
+  /** The front matter's `version` (a whole number). */
+  version: number
+  scale: JudgeScale
+  description: string
+  prompt: string
+}
+
+const PRESET_SOURCES: Record<PresetEvaluator['id'], string> = {
+  'preset-agent-task-completion': taskCompletionText,
+  'preset-agent-trace-quality': traceQualityText,
+}
+
+/** Parses one bundled preset file; a broken one is a packaging bug, reported with the file's name. */
+export function parsePreset(id: PresetEvaluator['id'], source: string): PresetEvaluator {
+  const where = `resources/evaluators/${id}.md`
+  const fm = parseFrontMatter(source)
+  if (!fm.ok) throw new Error(`${where}: front matter ${fm.reason}`)
+  const field = (name: string): string => {
+    const v = fm.fields.get(name)
+    if (v?.kind !== 'scalar' || v.value.trim() === '')
+      throw new Error(`${where}: front matter needs "${name}"`)
+    return v.value.trim()
+  }
+  if (field('id') !== id) throw new Error(`${where}: front matter id is "${field('id')}", expected "${id}"`)
+  const version = Number(field('version'))
+  if (!Number.isInteger(version) || version < 1)
+    throw new Error(`${where}: version must be a whole number ≥ 1 (got "${field('version')}")`)
+  const scale = Number(field('scale'))
+  if (!isJudgeScale(scale))
+    throw new Error(`${where}: scale must be 100, 10, 5 or 1 (got "${field('scale')}")`)
+  const prompt = fm.body.trim()
+  const problems = templateProblems(prompt)
+  if (prompt === '' || problems.length > 0)
+    throw new Error(`${where}: ${problems.join('; ') || 'the prompt template is empty'}`)
+  return { id, version, scale, description: field('description'), prompt }
+}
+
+let presets: Map<string, PresetEvaluator> | null = null
+
+/** Every bundled preset, parsed once. */
+export function presetEvaluators(): PresetEvaluator[] {
+  presets ??= new Map(PRESET_EVALUATOR_IDS.map((id) => [id, parsePreset(id, PRESET_SOURCES[id])]))
+  return [...presets.values()]
+}
+
+export function presetEvaluator(id: string): PresetEvaluator | null {
+  return presetEvaluators().find((p) => p.id === id) ?? null
+}
+
+/** `inline:` + the first 12 hex digits of the sha256 of an inline evaluator's prompt or command. */
+export function inlineVersion(text: string): string {
+  return `inline:${createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 12)}`
+}
+
+/** See `EvaluatorSpec.fingerprint`. */
+export function evaluatorFingerprint(
+  spec: Pick<EvaluatorSpec, 'kind' | 'scale' | 'prompt' | 'command'>,
+): string {
+  const canonical = JSON.stringify([spec.kind, spec.scale, spec.prompt ?? null, spec.command ?? null])
+  return `sha256:${createHash('sha256').update(canonical, 'utf8').digest('hex')}`
+}
+
+/** The config's evaluator refs (validated by the config schema) as runnable specs, in order. */
+export function resolveEvaluators(refs: TaskConfig['evaluators']): EvaluatorSpec[] {
+  return refs.map((ref) => {
+    const spec = resolveOne(ref)
+    return { ...spec, fingerprint: evaluatorFingerprint(spec) }
+  })
+}
+
+function resolveOne(ref: TaskConfig['evaluators'][number]): Omit<EvaluatorSpec, 'fingerprint'> {
+  if (ref.kind === 'llm')
+    return {
+      id: ref.id,
+      kind: 'llm',
+      version: inlineVersion(ref.prompt),
+      scale: ref.scale,
+      weight: ref.weight,
+      prompt: ref.prompt,
+    }
+  if (ref.kind === 'command')
+    return {
+      id: ref.id,
+      kind: 'command',
+      version: inlineVersion(ref.command),
+      scale: 100,
+      weight: ref.weight,
+      command: ref.command,
+    }
+  const preset = presetEvaluator(ref.id)
+  if (!preset) throw new Error(`unknown preset evaluator "${ref.id}"`)
+  return {
+    id: preset.id,
+    kind: 'llm',
+    version: `preset@${preset.version}`,
+    scale: preset.scale,
+    weight: ref.weight,
+    prompt: preset.prompt,
+    description: preset.description,
+  }
+}

@@ -1,0 +1,61 @@
+// What the LLM judge is sent: the evaluator's template rendered over the condensed run, and its agent config.
+import { condenseTrajectory, DEFAULT_BUDGET_CHARS } from './condense'
+import type { EvaluatorSpec } from './evaluators'
+import type { JudgeInput } from './judge-types'
+import { renderTemplate, type TemplateValues } from './template'
+
+const NONE = '(none given)'
+
+/** The template values of one run: the case, and the run condensed to `budgetChars`. */
+export function templateValues(input: JudgeInput, budgetChars = DEFAULT_BUDGET_CHARS): TemplateValues {
+  const condensed = condenseTrajectory(
+    { events: input.events, finalOutput: input.finalOutput, diff: input.diff, workDir: input.workDir },
+    budgetChars,
+  )
+  const expectations = input.expectations.filter((e) => e.trim() !== '')
+  return {
+    prompt: input.prompt,
+    expected_output: input.expectedOutput?.trim() ? input.expectedOutput : NONE,
+    expectations: expectations.length ? expectations.map((e) => `- ${e}`).join('\n') : NONE,
+    final_output: condensed.finalOutput.trim() ? condensed.finalOutput : '(the agent gave no final answer)',
+    trajectory: condensed.trajectory || '(no messages or tool calls)',
+    workspace_diff: condensed.workspaceDiff.trim() ? condensed.workspaceDiff : '(no changes)',
+  }
+}
+
+/** The user message of one judge attempt. */
+export function renderJudgePrompt(evaluator: EvaluatorSpec, input: JudgeInput): string {
+  if (evaluator.kind !== 'llm' || !evaluator.prompt)
+    throw new Error(`evaluator "${evaluator.id}" has no prompt template`)
+  return renderTemplate(evaluator.prompt, templateValues(input))
+}
+
+/** The judge's system prompt: strict, no tools, JSON only, on the evaluator's scale. */
+export function judgeSystemPrompt(scale: number): string {
+  return [
+    'You are a strict evaluator. The user message holds the work to judge and how to score it;',
+    'judge only from that material and do not call tools.',
+    `Reply with ONLY a JSON object {"score": <a number from 0 to ${scale}>, "reason": "<one or two sentences>"}`,
+    'and nothing else: no markdown, no code fence, no text before or after it.',
+  ].join(' ')
+}
+
+/** OPENCODE_CONFIG_CONTENT keys for a judge process: the `judge` agent, and every tool denied. */
+export function judgeConfigOverrides(model: string, scale: number): Record<string, unknown> {
+  return {
+    // The judge changes no file: opencode's git snapshots of its work dir are pure start-up cost.
+    snapshot: false,
+    // Replaces the agent run's rules (read allowed, …): the judge may not use any tool.
+    permission: { '*': 'deny' },
+    agent: {
+      judge: {
+        description: 'Scores an agent run; no tools',
+        mode: 'primary',
+        model,
+        temperature: 0,
+        prompt: judgeSystemPrompt(scale),
+        permission: { '*': 'deny' },
+      },
+    },
+  }
+}

@@ -1,0 +1,62 @@
+// The judge seam: what one evaluation attempt of one evaluator on one run takes and gives back.
+import type { AgentEvent, TokenCounts } from '../agent/types'
+import type { EvaluatorSpec } from './evaluators'
+import type { ParseStrategy } from './parse-output'
+
+/** What the judge sees of one run (the engine passes a fresh copy per evaluator; nothing here is mutated). */
+export interface JudgeInput {
+  /** The case's prompt, as the agent got it. */
+  prompt: string
+  expectedOutput: string | null
+  expectations: string[]
+  /** The run's events as stored (already redacted by the driver). */
+  events: AgentEvent[]
+  finalOutput: string
+  /** `git diff` of the work dir against the case's first commit. */
+  diff: string
+  /** The finished work dir (kept after the run); command evaluators run in it. null when it is gone. */
+  workDir: string | null
+}
+
+/** One attempt. `failed` + `retryable` = the engine may try again (DESIGN §7: timeout, 5xx, 429, unparseable). */
+export interface JudgeAttempt {
+  status: 'done' | 'failed'
+  /** 0–100; null when failed. */
+  score: number | null
+  reason: string
+  /** The judge's final text (LLM) or the command's output tail (command), redacted. */
+  rawOutput: string
+  parseStrategy: ParseStrategy | null
+  /** What was judged: the rendered prompt actually sent (LLM), or the command and where it ran. */
+  condensedInput: string
+  tokens: TokenCounts
+  costUsd: number | null
+  sessionId: string | null
+  retryable: boolean
+  error: string | null
+  durationMs: number
+}
+
+export interface JudgeOptions {
+  /** The parent environment the clean judge env is built from (credentials, PATH, OPENCODE_CONFIG). */
+  env: NodeJS.ProcessEnv
+  /** `provider/model` of the judge. */
+  model: string
+  /** The user's opencode config (providers only); default OPENCODE_CONFIG from `env`. */
+  opencodeConfigPath?: string
+  /** Where the judge's private dirs go (under the data dir); each attempt's are deleted afterwards. */
+  runRoot: string
+  /** Wall-clock limit of one attempt (LLM or command), seconds; default 300. */
+  timeoutSec?: number
+  /** No output from opencode for this long stops the attempt; default min(timeoutSec, 120). */
+  idleTimeoutSec?: number
+  /** The opencode binary; default SKILL_AB_OPENCODE_BIN → bundled package → PATH. */
+  bin?: string
+  /** SIGTERM → SIGKILL grace, ms; default 3000. */
+  graceMs?: number
+}
+
+export interface Judge {
+  /** One attempt of `evaluator` (llm or command) on one run. Never throws: failures are attempts too. */
+  evaluate(evaluator: EvaluatorSpec, input: JudgeInput, signal: AbortSignal): Promise<JudgeAttempt>
+}

@@ -1,0 +1,58 @@
+// What judging a task needs, built from its stored config: the judge, the evaluators and the cases.
+import { join } from 'node:path'
+import type { Store, TaskRow } from '../db'
+import type { EngineContext } from '../engine/execute-runs'
+import { createEvaluationQueue, type EvaluationQueue } from '../engine/evaluate-runs'
+import { resolveEvaluators } from '../judge/evaluators'
+import type { TaskConfig } from '../../src-shared/task-config'
+import type { AppContext } from './app-context'
+
+export function engineContext(ctx: AppContext): EngineContext {
+  return { store: ctx.store, driver: ctx.driver, events: ctx.events, instanceId: ctx.instance.id }
+}
+
+export function taskConfigOf(task: TaskRow): TaskConfig {
+  return JSON.parse(task.configJson) as TaskConfig
+}
+
+function casesOf(
+  store: Store,
+  task: TaskRow,
+): Map<string, { prompt: string; expectedOutput: string | null; expectations: string[] }> {
+  return new Map(
+    store.datasets
+      .getCases(task.datasetId)
+      .map((c) => [
+        c.caseKey,
+        { prompt: c.prompt, expectedOutput: c.expectedOutput, expectations: c.expectations },
+      ]),
+  )
+}
+
+/** A queue that judges the task's runs in its one batch (created now if the task has none yet). */
+export function openEvaluation(
+  ctx: AppContext,
+  task: TaskRow,
+  signal: AbortSignal,
+  opencodeConfigPath: string | undefined,
+): EvaluationQueue {
+  const config = taskConfigOf(task)
+  const judge = ctx.createJudge({
+    model: config.judge.model ?? config.agent.model,
+    opencodeConfigPath,
+    runRoot: join(ctx.dataDir, 'tmp'),
+    timeoutSec: config.agent.timeoutSec,
+  })
+  return createEvaluationQueue(
+    { ...engineContext(ctx), judge },
+    {
+      taskId: task.id,
+      evaluators: resolveEvaluators(config.evaluators),
+      cases: casesOf(ctx.store, task),
+      judgeConcurrency: config.judge.concurrency,
+      retries: config.judge.retries,
+      backoffMs: ctx.judgeBackoffMs,
+    },
+    signal,
+  )
+}

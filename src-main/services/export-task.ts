@@ -1,0 +1,47 @@
+// The export document of one task (DESIGN §10) as the front doors produce it, and writing it to files.
+import { writeFileSync } from 'node:fs'
+import { version as APP_VERSION } from '../../package.json'
+import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
+import { buildExport } from '../export/build-export'
+import { exportToMarkdown } from '../export/markdown'
+import { environmentSecrets } from '../export/redact'
+import type { ExportDocument } from '../../src-shared/export'
+import type { AppContext } from './app-context'
+
+/** The version of the opencode binary the app would use; null when there is none or it does not answer. */
+export async function detectOpencodeVersion(env: NodeJS.ProcessEnv): Promise<string | null> {
+  const bin = findOpencodeBin({ env })
+  if (!bin) return null
+  return opencodeVersion(bin.path, env.PATH).catch(() => null)
+}
+
+export async function exportTask(
+  ctx: AppContext,
+  taskId: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ExportDocument> {
+  return buildExport(ctx.store, taskId, {
+    opencodeVersion: await detectOpencodeVersion(env),
+    app: APP_VERSION,
+    secrets: environmentSecrets(env),
+  })
+}
+
+export class WriteError extends Error {
+  override name = 'WriteError'
+}
+
+/** Writes the JSON and/or markdown files asked for; a file that cannot be written is a WriteError. */
+export function writeExportFiles(doc: ExportDocument, files: { json?: string; markdown?: string }): void {
+  if (files.json) write(files.json, `${JSON.stringify(doc, null, 2)}\n`, 'the export')
+  if (files.markdown) write(files.markdown, exportToMarkdown(doc), 'the markdown summary')
+}
+
+function write(file: string, text: string, what: string): void {
+  try {
+    writeFileSync(file, text)
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message
+    throw new WriteError(`cannot write ${what} to ${file} (${why}): check the folder exists and is writable`)
+  }
+}

@@ -1,0 +1,78 @@
+// Re-evaluate (DESIGN §6, §8): judge runs again in the task's one batch, reusing their trajectories —
+// never re-executing. Results are appended; display takes the latest.
+import type { RunRow, TaskRow } from '../db'
+import { InputError } from '../inputs/errors'
+import { describeInstance, type AppContext } from './app-context'
+import { TaskBusyError } from './errors'
+import { openEvaluation, taskConfigOf } from './evaluation-setup'
+
+export interface ReevaluateOptions {
+  /** Only evaluation failures (failed, failure type null). */
+  failedOnly?: boolean
+  /** Only these runs (ids of this task). */
+  runIds?: string[]
+  signal: AbortSignal
+}
+
+export interface ReevaluateResult {
+  batchId: string
+  runs: number
+  scored: number
+  failed: number
+}
+
+/** A run whose execution completed: the only kind a judge can look at. */
+export function hasCompletedExecution(run: RunRow): boolean {
+  return (
+    run.status === 'executed' ||
+    run.status === 'scored' ||
+    (run.status === 'failed' && run.failureType === null)
+  )
+}
+
+export function selectForReevaluation(runs: RunRow[], opts: Omit<ReevaluateOptions, 'signal'>): RunRow[] {
+  if (opts.runIds) {
+    const byId = new Map(runs.map((r) => [r.id, r]))
+    const unknown = opts.runIds.filter((id) => !byId.has(id))
+    if (unknown.length)
+      throw new InputError({
+        field: '--runs',
+        message: `--runs: no run ${unknown.join(', ')} in this task`,
+        fix: 'use run ids from `skill-ab export <task>`',
+      })
+    const picked = opts.runIds.map((id) => byId.get(id) as RunRow)
+    const notExecuted = picked.filter((r) => !hasCompletedExecution(r))
+    if (notExecuted.length)
+      throw new InputError({
+        field: '--runs',
+        message: `--runs: ${notExecuted.map((r) => `${r.id} (${r.status}${r.failureType ? `/${r.failureType}` : ''})`).join(', ')} has no completed execution to judge`,
+        fix: 're-run it instead: `skill-ab run <config> --rerun failed`',
+      })
+    return picked
+  }
+  return runs.filter((r) => hasCompletedExecution(r) && (!opts.failedOnly || r.status === 'failed'))
+}
+
+export async function reevaluateTask(
+  ctx: AppContext,
+  task: TaskRow,
+  opts: ReevaluateOptions,
+): Promise<ReevaluateResult> {
+  const targets = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts)
+  const claim = ctx.store.tasks.claimOwner(task.id, ctx.instance.id, (id) => ctx.isInstanceDead(id))
+  if (!claim.claimed) throw new TaskBusyError(task.taskName, describeInstance(ctx, claim.ownerInstanceId))
+  try {
+    const config = taskConfigOf(task)
+    const queue = openEvaluation(
+      ctx,
+      task,
+      opts.signal,
+      config.agent.opencodeConfig ?? ctx.env.OPENCODE_CONFIG,
+    )
+    for (const run of targets) queue.add(run)
+    const { scored, failed } = await queue.drain()
+    return { batchId: queue.batchId, runs: targets.length, scored, failed }
+  } finally {
+    ctx.store.tasks.releaseOwner(task.id, ctx.instance.id)
+  }
+}
