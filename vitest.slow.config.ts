@@ -6,6 +6,8 @@ export default defineConfig({
     passWithNoTests: true,
     include: ['test/**/*.slow.test.ts'],
     fileParallelism: false,
+    globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/support/setup-integration.ts'],
     testTimeout: 1_800_000,
     hookTimeout: 300_000,
     reporters: ['default', ['json', { outputFile: 'reports/vitest-slow.json' }]],

@@ -1,19 +1,8 @@
 // Process groups of agent runs: start time, SIGTERM→SIGKILL stop (never SIGINT) and sweeping leftovers.
 import { readdirSync, readFileSync } from 'node:fs'
+import { processStartTime } from '../db/process-info'
 
-/** /proc/<pid>/stat field 22 (start time in clock ticks since boot); null if gone or not Linux. */
-export function processStartTime(pid: number): string | null {
-  let stat: string
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  } catch {
-    return null
-  }
-  // comm (field 2) is parenthesised and may contain spaces or ')': fields 3… follow the LAST ')'.
-  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  const field = rest[22 - 3]
-  return field && /^\d+$/.test(field) ? field : null
-}
+export { processStartTime }
 
 /** Process group id (field 5) of `pid`; null if gone. */
 export function processGroupId(pid: number): number | null {

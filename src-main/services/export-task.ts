@@ -5,6 +5,7 @@ import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { buildExport } from '../export/build-export'
 import { exportToMarkdown } from '../export/markdown'
 import { environmentSecrets } from '../export/redact'
+import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
 import type { ExportDocument } from '../../src-shared/export'
 import type { AppContext } from './app-context'
 
@@ -20,7 +21,9 @@ export async function exportTask(
   taskId: string,
   env: NodeJS.ProcessEnv,
 ): Promise<ExportDocument> {
+  const task = ctx.store.tasks.get(taskId)
   return buildExport(ctx.store, taskId, {
+    demo: task?.taskName.startsWith(DEMO_TASK_PREFIX) ?? false,
     opencodeVersion: await detectOpencodeVersion(env),
     app: APP_VERSION,
     secrets: environmentSecrets(env),

@@ -2,7 +2,8 @@
 import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseArgs, UsageError } from '../args'
-import { decideCommand, readProcessStdin, type DecideIo } from './decide'
+import { readProcessStdin } from '../stdin'
+import { decideCommand, type DecideIo } from './decide'
 
 function fakeIo(
   stdin: string,

@@ -7,17 +7,10 @@ import { decide } from '../../stats/decide'
 import type { ExperimentRun } from '../../stats/types'
 import { UsageError } from '../args'
 import { EXIT, type Command, type Io } from '../command'
+import { readProcessStdin } from '../stdin'
 
 /** An Io that may bring its own stdin and files (tests); without them the command uses the process's. */
 export type DecideIo = Io & { readStdin?: () => Promise<string>; readFile?: (path: string) => string }
-
-/** All of process.stdin as UTF-8 text. */
-export async function readProcessStdin(): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin)
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
-  return Buffer.concat(chunks).toString('utf8')
-}
 
 const got = (input: unknown): string => (input === undefined ? 'nothing' : JSON.stringify(input))
 const amount = z

@@ -1,6 +1,7 @@
 // Every CLI command, in the order `--help` lists them.
 import type { Command } from '../command'
 import { decideCommand } from './decide'
+import { demoCommand } from './demo'
 import { doctorCommand } from './doctor'
 import { exportCommand } from './export'
 import { judgeParseCommand } from './judge-parse'
@@ -16,4 +17,5 @@ export const commands: Command[] = [
   reevaluateCommand,
   decideCommand,
   judgeParseCommand,
+  demoCommand,
 ]

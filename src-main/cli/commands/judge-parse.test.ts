@@ -2,7 +2,8 @@
 import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseArgs, UsageError } from '../args'
-import { judgeParseCommand, readProcessStdin, type JudgeParseIo } from './judge-parse'
+import { readProcessStdin } from '../stdin'
+import { judgeParseCommand, type JudgeParseIo } from './judge-parse'
 
 function fakeIo(stdin: string): JudgeParseIo & { stdout: string; stderr: string } {
   const io = {

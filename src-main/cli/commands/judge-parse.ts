@@ -3,20 +3,13 @@ import { parseJudgeOutput } from '../../judge/parse-output'
 import { isJudgeScale } from '../../judge/score-value'
 import { UsageError } from '../args'
 import { EXIT, type Command, type Io } from '../command'
+import { readProcessStdin } from '../stdin'
 
 /** DESIGN §14: exit 1 when nothing in the judge output parses. */
 const EXIT_UNPARSEABLE = 1
 
 /** An Io that may bring its own stdin (tests); without it the command reads process.stdin. */
 export type JudgeParseIo = Io & { readStdin?: () => Promise<string> }
-
-/** All of process.stdin as UTF-8 text. */
-export async function readProcessStdin(): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin)
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
-  return Buffer.concat(chunks).toString('utf8')
-}
 
 export const judgeParseCommand: Command = {
   name: 'judge-parse',
