@@ -5,6 +5,7 @@ import { InputError } from '../inputs/errors'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
 import { openEvaluation, taskConfigOf } from './evaluation-setup'
+import { reconcileTask } from './reconcile'
 
 export interface ReevaluateOptions {
   /** Only evaluation failures (failed, failure type null). */
@@ -58,10 +59,11 @@ export async function reevaluateTask(
   task: TaskRow,
   opts: ReevaluateOptions,
 ): Promise<ReevaluateResult> {
-  const targets = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts)
   const claim = ctx.store.tasks.claimOwner(task.id, ctx.instance.id, (id) => ctx.isInstanceDead(id))
   if (!claim.claimed) throw new TaskBusyError(task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
+    reconcileTask(ctx, task.id)
+    const targets = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts)
     const config = taskConfigOf(task)
     const queue = openEvaluation(
       ctx,

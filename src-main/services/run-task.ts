@@ -9,6 +9,7 @@ import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
 import { engineContext, openEvaluation } from './evaluation-setup'
 import { prepareTask, type PreparedTask } from './prepare-task'
+import { reconcileTask } from './reconcile'
 
 export type Rerun = 'failed' | 'all'
 
@@ -31,6 +32,7 @@ export async function runTask(
   const claim = ctx.store.tasks.claimOwner(taskId, ctx.instance.id, (id) => ctx.isInstanceDead(id))
   if (!claim.claimed)
     throw new TaskBusyError(prepared.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
+  reconcileTask(ctx, taskId)
   opts.onPrepared?.(prepared)
   try {
     const rejudge = opts.rerun ? resetForRerun(ctx, taskId, opts.rerun) : new Set<string>()

@@ -1,0 +1,32 @@
+// Reconcile by status (DESIGN §8.10, seed 004 §5.4): runs left `running`/`evaluating` by a dead owner are
+// unstuck — never restarted. running → failed/interrupted (re-run offered, partial trajectory kept);
+// evaluating → executed (re-evaluate offered). Their orphaned agent process is killed (pid + start time).
+import { killOrphanGroup } from '../agent/process-group'
+import type { RunRow } from '../db'
+import { announceRun } from '../engine/announce'
+import type { AppContext } from './app-context'
+
+export function reconcileTask(ctx: AppContext, taskId: string): RunRow[] {
+  const changed: RunRow[] = []
+  for (const run of ctx.store.runs.listByTask(taskId, { status: ['running', 'evaluating'] })) {
+    if (run.instanceId === ctx.instance.id || (run.instanceId && !ctx.isInstanceDead(run.instanceId)))
+      continue
+    if (run.status === 'running' && run.pid !== null) killOrphanGroup(run.pid, run.pidStartTime)
+    const row =
+      run.status === 'running'
+        ? ctx.store.runs.transition(run.id, {
+            from: ['running'],
+            to: 'failed',
+            patch: {
+              failureType: 'interrupted',
+              failureMessage: 'the process running it stopped (crash or kill)',
+            },
+          })
+        : ctx.store.runs.transition(run.id, { from: ['evaluating'], to: 'executed' })
+    if (row) {
+      changed.push(row)
+      announceRun(ctx.events, row)
+    }
+  }
+  return changed
+}
