@@ -32,9 +32,9 @@ export async function runTask(
   const claim = ctx.store.tasks.claimOwner(taskId, ctx.instance.id, (id) => ctx.isInstanceDead(id))
   if (!claim.claimed)
     throw new TaskBusyError(prepared.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
-  reconcileTask(ctx, taskId)
-  opts.onPrepared?.(prepared)
   try {
+    reconcileTask(ctx, taskId)
+    opts.onPrepared?.(prepared)
     const rejudge = opts.rerun ? resetForRerun(ctx, taskId, opts.rerun) : new Set<string>()
     setTaskStatus(ctx, taskId, 'running')
     const { plan } = prepared
