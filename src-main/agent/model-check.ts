@@ -1,6 +1,6 @@
 // Pre-flight: does this side's opencode know the model? (`opencode models <provider>`, offline, ~1.5 s.)
 // Without it a misspelled model fails every run with opencode's opaque "Unexpected server error".
-import { execa } from 'execa'
+import { queryOpencode } from './proof'
 
 export interface ModelCheckInput {
   bin: string
@@ -14,16 +14,7 @@ export interface ModelCheckInput {
 export async function checkModel(input: ModelCheckInput): Promise<string | null> {
   const slash = input.model.indexOf('/')
   const provider = input.model.slice(0, slash)
-  const r = await execa(input.bin, ['models', provider], {
-    cwd: input.cwd,
-    env: input.env,
-    extendEnv: false,
-    reject: false,
-    stdin: 'ignore',
-    timeout: input.timeoutMs ?? 60_000,
-    killSignal: 'SIGKILL',
-    detached: true,
-  })
+  const r = await queryOpencode(input, ['models', provider])
   if (r.failed && !r.stdout) {
     const stderr = String(r.stderr ?? '')
       .trim()

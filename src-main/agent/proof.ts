@@ -89,9 +89,9 @@ export interface DebugSkillInput {
   timeoutMs?: number
 }
 
-/** Runs `opencode debug skill` and returns the non-built-in skills it lists; throws with stderr on failure. */
-export async function listVisibleSkills(input: DebugSkillInput): Promise<ListedSkill[]> {
-  const r = await execa(input.bin, ['debug', 'skill'], {
+/** A short, offline opencode query (`debug skill`, `models`) in a side's env; never rejects. */
+export function queryOpencode(input: DebugSkillInput, args: string[]) {
+  return execa(input.bin, args, {
     cwd: input.cwd,
     env: input.env,
     extendEnv: false,
@@ -102,6 +102,11 @@ export async function listVisibleSkills(input: DebugSkillInput): Promise<ListedS
     detached: true,
     maxBuffer: 64 * 1024 * 1024,
   })
+}
+
+/** Runs `opencode debug skill` and returns the non-built-in skills it lists; throws with stderr on failure. */
+export async function listVisibleSkills(input: DebugSkillInput): Promise<ListedSkill[]> {
+  const r = await queryOpencode(input, ['debug', 'skill'])
   if (r.failed) {
     const stderr = String(r.stderr ?? '')
       .trim()
