@@ -28,5 +28,18 @@ export function reconcileTask(ctx: AppContext, taskId: string): RunRow[] {
       announceRun(ctx.events, row)
     }
   }
+  releaseDeadOwner(ctx, taskId)
   return changed
+}
+
+/** A task left `running` by a dead process goes back to `idle` with no owner (it shows as resumable). */
+function releaseDeadOwner(ctx: AppContext, taskId: string): void {
+  const task = ctx.store.tasks.get(taskId)
+  const owner = task?.ownerInstanceId
+  if (!task || !owner || owner === ctx.instance.id || !ctx.isInstanceDead(owner)) return
+  ctx.store.tasks.releaseOwner(taskId, owner)
+  if (task.status === 'running') {
+    ctx.store.tasks.setStatus(taskId, 'idle')
+    ctx.events.emit('task.changed', { taskId, status: 'idle' })
+  }
 }

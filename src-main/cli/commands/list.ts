@@ -1,6 +1,6 @@
 // `skill-ab list [--json]`: every task with its status and run counts.
-import { taskDecision } from '../../export/build-export'
 import { openAppContext } from '../../services/app-context'
+import { listTasks } from '../../services/list-tasks'
 import { EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
 import { UsageError } from '../args'
@@ -27,17 +27,7 @@ export const listCommand: Command = {
       return EXIT.error
     }
     try {
-      const rows = ctx.store.tasks.list().map((t) => ({
-        id: t.id,
-        name: t.taskName,
-        skillName: t.skillName,
-        skillVersion: t.skillVersion,
-        status: t.status,
-        verdict: taskDecision(ctx.store, t).verdict,
-        runs: ctx.store.runs.countsByStatus(t.id),
-        createdAt: t.createdAt,
-        updatedAt: t.updatedAt,
-      }))
+      const rows = listTasks(ctx)
       if (flags.json) {
         io.out(`${JSON.stringify(rows, null, 2)}\n`)
         return EXIT.pass

@@ -1,0 +1,38 @@
+// Listing and opening tasks (DESIGN §8.4, seed 004 §4.4): both only reconcile — runs stuck by a dead owner
+// are unstuck — and never start an execution or an evaluation.
+import type { RunRow, TaskRow } from '../db'
+import { taskDecision } from '../export/build-export'
+import type { TaskSummary } from '../../src-shared/task-summary'
+import type { AppContext } from './app-context'
+import { findTask } from './find-task'
+import { reconcileTask } from './reconcile'
+
+function summarize(ctx: AppContext, t: TaskRow): TaskSummary {
+  return {
+    id: t.id,
+    name: t.taskName,
+    skillName: t.skillName,
+    skillVersion: t.skillVersion,
+    status: t.status,
+    verdict: taskDecision(ctx.store, t).verdict,
+    runs: ctx.store.runs.countsByStatus(t.id),
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  }
+}
+
+/** Every task, newest first, each reconciled before it is read. */
+export function listTasks(ctx: AppContext): TaskSummary[] {
+  return ctx.store.tasks.list().map((t) => {
+    reconcileTask(ctx, t.id)
+    return summarize(ctx, ctx.store.tasks.get(t.id) ?? t)
+  })
+}
+
+/** One task (id, or a unique name) with its runs, reconciled first. */
+export function openTask(ctx: AppContext, ref: string): { task: TaskSummary; runs: RunRow[] } {
+  const found = findTask(ctx.store, ref)
+  reconcileTask(ctx, found.id)
+  const task = ctx.store.tasks.get(found.id) ?? found
+  return { task: summarize(ctx, task), runs: ctx.store.runs.listByTask(task.id) }
+}

@@ -1,0 +1,15 @@
+// What a task list shows (CLI `list --json`, the app's tasks screen): one shape for every front door.
+import type { RunStatus, TaskStatus } from './run-state'
+import type { Verdict } from './decision'
+
+export interface TaskSummary {
+  id: string
+  name: string
+  skillName: string
+  skillVersion: string
+  status: TaskStatus
+  verdict: Verdict
+  runs: Record<RunStatus, number>
+  createdAt: string
+  updatedAt: string
+}
