@@ -16,6 +16,8 @@ export interface PreparedTask {
   created: boolean
   /** Runs added by this call (new task, or cases/rounds appended on resume). */
   added: number
+  /** Cases that had no run in the task before this call (all of them for a new task). */
+  newCases: Set<string>
   plan: ExecutionPlan
   skill: SkillSnapshot
   baseline: SkillSnapshot | null
@@ -40,6 +42,7 @@ export function prepareTask(store: Store, loaded: LoadedTaskConfig): PreparedTas
   const unstarted = found && neverStarted(store, found) ? found : null
   const existing = unstarted ? null : found
   if (existing) checkResume(store, existing, stored, skill, baseline, cases)
+  const known = new Set(existing ? store.runs.listByTask(existing.id).map((r) => r.caseKey) : [])
 
   const { task, added } = store.transaction(() => {
     if (unstarted) store.tasks.delete(unstarted.id)
@@ -74,6 +77,7 @@ export function prepareTask(store: Store, loaded: LoadedTaskConfig): PreparedTas
     task,
     created: !existing,
     added,
+    newCases: new Set(cases.map((c) => c.id).filter((id) => !known.has(id))),
     plan: planFor(store, task, stored, loaded, skill, baseline, cases),
     skill,
     baseline,
