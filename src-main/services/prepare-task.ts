@@ -25,7 +25,11 @@ export interface PreparedTask {
 }
 
 /** Reads the inputs, refuses a resume that would mix different work, then writes everything in one transaction. */
-export function prepareTask(store: Store, loaded: LoadedTaskConfig): PreparedTask {
+export function prepareTask(
+  store: Store,
+  loaded: LoadedTaskConfig,
+  opts: { isOwnerAlive?: (instanceId: string) => boolean } = {},
+): PreparedTask {
   const { config, resolved } = loaded
   const skill = snapshotSkill(resolved.skillPath, store.dataDir, { label: config.skill.label })
   const baseline =
@@ -39,7 +43,10 @@ export function prepareTask(store: Store, loaded: LoadedTaskConfig): PreparedTas
 
   const found = store.tasks.findByIdentity(identity)
   // Nothing paid for yet (e.g. the pre-flight check refused a model typo): the config may change freely.
-  const unstarted = found && neverStarted(store, found) ? found : null
+  // …unless another live process holds it (it may be in its pre-flight check right now).
+  const ownerAlive = (t: TaskRow): boolean =>
+    !!t.ownerInstanceId && (opts.isOwnerAlive?.(t.ownerInstanceId) ?? true)
+  const unstarted = found && neverStarted(store, found) && !ownerAlive(found) ? found : null
   const existing = unstarted ? null : found
   if (existing) checkResume(store, existing, stored, skill, baseline, cases)
   const known = new Set(existing ? store.runs.listByTask(existing.id).map((r) => r.caseKey) : [])

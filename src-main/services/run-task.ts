@@ -29,13 +29,14 @@ export async function runTask(
   opts: { mode?: RunMode; signal: AbortSignal; onPrepared?: (p: PreparedTask) => void },
 ): Promise<RunTaskResult> {
   const mode = opts.mode ?? SUBMIT
-  const unscoped = prepareTask(ctx.store, loaded)
+  const unscoped = prepareTask(ctx.store, loaded, { isOwnerAlive: (id) => !ctx.isInstanceDead(id) })
   const taskId = unscoped.task.id
+  // Before claiming: a dead owner's runs are unstuck and everything it started is killed.
+  reconcileTask(ctx, taskId)
   const claim = ctx.store.tasks.claimOwner(taskId, ctx.instance.id, (id) => ctx.isInstanceDead(id))
   if (!claim.claimed)
     throw new TaskBusyError(unscoped.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
-    reconcileTask(ctx, taskId)
     const plan = scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode)
     const prepared = { ...unscoped, plan }
     opts.onPrepared?.(prepared)
