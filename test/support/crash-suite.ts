@@ -1,6 +1,7 @@
 // The SIGKILL suite, shared by the CI file (5 kills) and the slow one (20): kill `skill-ab run` during
 // execution, judging and export, restart each time, then check that nothing paid for was lost or redone.
 import { existsSync, readFileSync } from 'node:fs'
+import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../src-main/db'
@@ -77,6 +78,8 @@ export function defineCrashSuite(opts: { kills: number; cases: number; seed?: nu
         expect(
           runs.filter((r) => r.status !== 'scored').map((r) => `${r.id} ${r.status}/${r.failureType}`),
         ).toEqual([])
+        // Invariant 2: every run records the local OS user who started it.
+        expect([...new Set(runs.map((r) => r.startedBy))]).toEqual([userInfo().username])
         // Invariant 1: one batch id, used by every result.
         const batches = store.db
           .prepare('SELECT DISTINCT evaluator_run_id AS b FROM trajectory_eval_result')
