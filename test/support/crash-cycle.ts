@@ -22,18 +22,6 @@ const DELAY_MS: Record<Phase, [number, number]> = {
   export: [0, 30],
 }
 
-/** A small deterministic PRNG (mulberry32): a failing seed can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export interface CycleResult {
   killed: boolean
   code: number | null

@@ -5,14 +5,8 @@ import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../src-main/db'
-import {
-  processesOf,
-  runAndKill,
-  seededRandom,
-  snapshot,
-  type Phase,
-  type StoreSnapshot,
-} from './crash-cycle'
+import { mulberry32 } from '../../src-main/stats/prng'
+import { processesOf, runAndKill, snapshot, type Phase, type StoreSnapshot } from './crash-cycle'
 import { makeWorld, writeSkill, type World } from './fixtures'
 import { startScriptedLlm, type ScriptedLlm } from './scripted-llm'
 
@@ -53,7 +47,7 @@ export function defineCrashSuite(opts: { kills: number; cases: number; seed?: nu
 
   describe(`SIGKILL ${opts.kills}× at random moments (seed ${seed}; replay with SKILL_AB_CRASH_SEED)`, () => {
     it('ends with every run scored, one batch, no execution redone, no result lost, nothing stuck, no orphan', async () => {
-      const random = seededRandom(seed)
+      const random = mulberry32(seed)
       const seen: StoreSnapshot[] = []
       const log: string[] = []
       const args = ['run', 'task.json', '--export', 'out.json']
