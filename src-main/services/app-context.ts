@@ -28,7 +28,13 @@ export function openAppContext(opts: {
 }): AppContext {
   const dir = dataDir(opts.env)
   const store = openStore(dir)
-  const instance = store.instances.register(opts.kind)
+  let instance: InstanceRow
+  try {
+    instance = store.instances.register(opts.kind)
+  } catch (err) {
+    store.close() // e.g. the disk is full: no connection is left open behind the error
+    throw err
+  }
   return {
     dataDir: dir,
     env: opts.env,
