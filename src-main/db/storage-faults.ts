@@ -3,6 +3,7 @@
 // see a raw SQLITE_* code or errno, and every message says whether something already saved is at risk.
 import { statfsSync } from 'node:fs'
 import { dirname } from 'node:path'
+import type BetterSqlite3 from 'better-sqlite3'
 import { StoreError } from './errors'
 
 /** What to do with a database file this build cannot use. It is never recreated or overwritten. */
@@ -100,4 +101,17 @@ export function fileSystemFault(err: unknown, dir: string): StoreError | null {
   if (code === 'ENOSPC' || code === 'EDQUOT') return diskFull(dir, err)
   if (code === 'EROFS') return notWritable(dir, err)
   return null
+}
+
+/** SQLite's quick_check over the whole file (seconds for a large one): throws `not_a_database` on damage. */
+export function quickCheck(db: BetterSqlite3.Database, file: string): void {
+  let problems: string[]
+  try {
+    const rows = db.pragma('quick_check(5)') as Record<string, unknown>[]
+    problems = rows.map((r) => String(Object.values(r)[0]))
+  } catch (err) {
+    throw storageFault(err, file) ?? err
+  }
+  if (problems.length !== 1 || problems[0] !== 'ok')
+    throw damagedDatabase(file, `is damaged (SQLite quick_check: ${problems.join('; ')})`)
 }

@@ -5,7 +5,7 @@ import { findRipgrep } from '../agent/isolation'
 import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { createProcessDriver } from '../agent/process-driver'
 import type { SideSpec } from '../agent/types'
-import { dataDir, fileSystemFault, openStore } from '../db'
+import { dataDir, fileSystemFault, openStore, quickCheck } from '../db'
 import { loadDataset, selectCases } from '../inputs/dataset'
 import { reasonOf } from '../inputs/errors'
 import { loadTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
@@ -35,7 +35,12 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
 
   add('node', true, `Node ${process.versions.node}`)
   await attempt('data dir', () => {
-    openStore(dir).close()
+    const store = openStore(dir)
+    try {
+      quickCheck(store.db, store.file)
+    } finally {
+      store.close()
+    }
     return `${dir} (database ok)`
   })
   const bin = findOpencodeBin({ env })
