@@ -14,13 +14,16 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from '../../test/support/tmpfs'
 import { databasePath, openStore } from '../db'
 import { seedTask } from '../db/testing'
 import { DAMAGES, fingerprint, goodDatabaseBytes } from '../db/testing-damage'
 import type { Io } from './command'
 import { main } from './main'
+
+// Writes with synchronous=FULL and `doctor`'s opencode start-up take seconds on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
