@@ -34,7 +34,12 @@ export function mountTmpfs(sizeKb: number): Tmpfs {
     },
     fill: (leaveBytes) => {
       tmpfs.unfill()
-      writeFileSync(filler, Buffer.alloc(Math.max(0, tmpfs.free() - leaveBytes)))
+      try {
+        writeFileSync(filler, Buffer.alloc(Math.max(0, tmpfs.free() - leaveBytes)))
+      } catch (err) {
+        // Another process wrote meanwhile: the filler got what was left, and the disk is full.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err
+      }
     },
     unfill: () => rmSync(filler, { force: true }),
     setReadOnly: (readOnly) =>
