@@ -47,6 +47,10 @@ function write(file: string, text: string, what: string): void {
     writeFileSync(file, text)
   } catch (err) {
     const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message
+    if (why === 'ENOSPC' || why === 'EDQUOT')
+      throw new WriteError(
+        `cannot write ${what} to ${file}: the disk is full (${why}): free space and export again`,
+      )
     throw new WriteError(`cannot write ${what} to ${file} (${why}): check the folder exists and is writable`)
   }
 }
