@@ -82,7 +82,7 @@ describe('openStore', () => {
     const err = refusal(() => openStore(dir))
     expect(err.code).toBe('newer_schema')
     expect(err.message).toContain(
-      `was written by a newer Skill A/B (schema ${next} > ${MIGRATIONS.length}): upgrade the app`,
+      `was written by a newer Skill A/B (schema ${next} > ${MIGRATIONS.length}): nothing was changed; upgrade Skill A/B to use it`,
     )
   })
 
@@ -115,8 +115,8 @@ describe('openStore', () => {
     const err = refusal(() => openStore(dir))
     expect(err.code).toBe('not_a_database')
     expect(err.message).toBe(
-      `${join(dir, 'skill-ab.db')} is not a Skill A/B database (file is corrupted or not SQLite): ` +
-        'move it away or set SKILL_AB_HOME to another folder',
+      `${join(dir, 'skill-ab.db')} is not a SQLite database (damaged, or another kind of file): ` +
+        'nothing was changed: move it aside (or restore it from a backup), or set SKILL_AB_HOME to another folder',
     )
   })
 

@@ -1,10 +1,9 @@
 // Opens the one SQLite file of a data dir: pragmas, migrations, and the repositories as one `Store`.
-import { accessSync, constants, mkdirSync } from 'node:fs'
+import { accessSync, constants, existsSync, linkSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import type BetterSqlite3 from 'better-sqlite3'
 import { databasePath } from './data-dir'
 import { DatasetsRepo } from './datasets'
-import { StoreError } from './errors'
 import { EvalResultsRepo } from './eval-results'
 import { InstancesRepo } from './instances'
 import { migrate } from './migrate'
@@ -12,6 +11,7 @@ import { MIGRATIONS } from './migrations'
 import { RunsRepo } from './runs'
 import { SkillVersionsRepo } from './skill-versions'
 import { createQueryBuilder, Sql, type QueryBuilder } from './sql'
+import { damagedDatabase, fileSystemFault, notWritable, storageFault } from './storage-faults'
 import { TasksRepo } from './tasks'
 import { TrajectoriesRepo } from './trajectories'
 
@@ -37,78 +37,97 @@ export interface Store {
   readonly evalResults: EvalResultsRepo
 }
 
-const MOVE_AWAY = 'move it away or set SKILL_AB_HOME to another folder'
-
-function sqliteCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err
-    ? String((err as { code: unknown }).code)
-    : undefined
-}
-
-function notWritable(dir: string, err: unknown): StoreError {
-  const why = sqliteCode(err) ?? (err instanceof Error ? err.message : String(err))
-  return new StoreError(
-    'not_writable',
-    `cannot write the Skill A/B data folder ${dir} (${why}): fix its permissions or set SKILL_AB_HOME to a writable folder`,
-    { cause: err },
-  )
-}
-
 function ensureWritableDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true })
     accessSync(dir, constants.W_OK | constants.X_OK)
   } catch (err) {
-    throw notWritable(dir, err)
+    throw fileSystemFault(err, dir) ?? notWritable(dir, err)
   }
 }
 
-/** Maps SQLite's open/read failures to the typed errors a user can act on. */
-function translate(err: unknown, dir: string, file: string): unknown {
-  if (err instanceof StoreError) return err
-  const code = sqliteCode(err) ?? ''
-  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
-    return new StoreError(
-      'not_a_database',
-      `${file} is not a Skill A/B database (file is corrupted or not SQLite): ${MOVE_AWAY}`,
-      { cause: err },
-    )
+/** A file that exists but cannot be a database is refused as it is: never recreated, never overwritten. */
+function checkExistingFile(file: string): 'missing' | 'present' {
+  let stat
+  try {
+    stat = statSync(file)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'missing'
+    throw storageFault(err, file) ?? err
   }
-  if (
-    code.startsWith('SQLITE_CANTOPEN') ||
-    code.startsWith('SQLITE_READONLY') ||
-    code.startsWith('SQLITE_PERM')
-  ) {
-    return notWritable(dir, err)
-  }
-  return err
+  if (stat.isDirectory()) throw damagedDatabase(file, 'is a folder, not a database file')
+  if (!stat.isFile()) throw damagedDatabase(file, 'is not a regular file')
+  // Skill A/B creates its database complete (see `createDatabase`), so an empty one was truncated or
+  // replaced: initialising it would hide that the data is gone.
+  if (stat.size === 0)
+    throw damagedDatabase(file, 'is empty (0 bytes): it was truncated or replaced, and its data is gone')
+  return 'present'
 }
 
-function configure(db: BetterSqlite3.Database): void {
+/** Links `tmp` to `file` unless `file` exists (EEXIST); renames where the file system has no hard links. */
+function placeOnce(tmp: string, file: string): void {
+  try {
+    linkSync(tmp, file)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw err
+    if (!existsSync(file)) renameSync(tmp, file)
+  }
+}
+
+/**
+ * Creates the database under a temporary name, migrates it, and links it into place only when complete:
+ * a crash or a full disk never leaves a half-made `skill-ab.db` behind. When another process created it
+ * first, theirs is kept.
+ */
+function createDatabase(file: string): void {
+  const tmp = `${file}.new-${process.pid}-${Date.now()}`
+  try {
+    const db = new Database(tmp)
+    try {
+      configureAndMigrate(db, file)
+    } finally {
+      db.close() // checkpoints: everything is in `tmp` itself, no -wal file left
+    }
+    placeOnce(tmp, file)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw storageFault(err, file) ?? err
+  } finally {
+    for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) rmSync(f, { force: true })
+  }
+}
+
+/**
+ * Connection settings, then the migrations, then WAL: the migration runner refuses a newer or foreign
+ * database before anything is written, so a refused file stays byte-for-byte as it was (setting WAL
+ * rewrites the header). Our own databases are WAL from their creation on.
+ */
+function configureAndMigrate(db: BetterSqlite3.Database, file: string): void {
   db.pragma('busy_timeout = 5000')
-  db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
   // FULL: a paid-for result (agent + judge tokens) must survive a power loss; at our write rate
   // (a few commits per run) the extra fsync costs nothing noticeable.
   db.pragma('synchronous = FULL')
+  migrate(db, MIGRATIONS, file)
+  db.pragma('journal_mode = WAL')
 }
 
 /** Opens (creating if needed) and migrates the data dir's database. Throws `StoreError` a user can act on. */
 export function openStore(dataDir: string): Store {
   ensureWritableDir(dataDir)
   const file = databasePath(dataDir)
+  if (checkExistingFile(file) === 'missing') createDatabase(file)
   let db: BetterSqlite3.Database
   try {
-    db = new Database(file)
+    db = new Database(file, { fileMustExist: true })
   } catch (err) {
-    throw translate(err, dataDir, file)
+    throw storageFault(err, file) ?? err
   }
   try {
-    configure(db)
-    migrate(db, MIGRATIONS, file)
+    configureAndMigrate(db, file)
   } catch (err) {
     db.close()
-    throw translate(err, dataDir, file)
+    throw storageFault(err, file) ?? err
   }
   const qb = createQueryBuilder()
   const sql = new Sql(db, qb)

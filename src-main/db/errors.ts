@@ -3,7 +3,9 @@ import type { RunStatus } from '../../src-shared/run-state'
 
 export type StoreErrorCode =
   | 'not_writable' // the data dir cannot be created or written
-  | 'not_a_database' // the file is corrupted, not SQLite, or another program's database
+  | 'not_a_database' // the file is damaged, empty, a folder, not SQLite, or another program's database
+  | 'disk_full' // SQLITE_FULL / ENOSPC / EDQUOT: the write was rolled back, saved data is intact
+  | 'io_error' // SQLITE_IOERR / EIO: the disk failed a read or write
   | 'newer_schema' // written by a newer Skill A/B
   | 'migration_diverged' // the recorded migration history differs from this build's list
   | 'duplicate_task' // a task with this identity exists

@@ -8,6 +8,7 @@ export {
   type StoreErrorCode,
   type TaskIdentity,
 } from './errors'
+export { diskFull, fileSystemFault, quickCheck, storageFault } from './storage-faults'
 export { caseContentHash, type DatasetCaseInput, type DatasetCaseRow, type DatasetRow } from './datasets'
 export type { Correction, EvalResultInput, EvalResultRow, ParseStrategy } from './eval-results'
 export type { InstanceKind, InstanceRow } from './instances'

@@ -63,7 +63,9 @@ describe('migrate', () => {
       }
     })()
     expect(newer?.code).toBe('newer_schema')
-    expect(newer?.message).toBe('test.db was written by a newer Skill A/B (schema 2 > 1): upgrade the app')
+    expect(newer?.message).toBe(
+      'test.db was written by a newer Skill A/B (schema 2 > 1): nothing was changed; upgrade Skill A/B to use it',
+    )
     expect(() => migrate(db, [m1, { ...m2, name: 'renamed' }], 'test.db')).toThrow(StoreError)
   })
 

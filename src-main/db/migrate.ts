@@ -3,6 +3,7 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import { StoreError } from './errors'
 import type { Migration } from './migrations'
+import { MOVE_AWAY } from './storage-faults'
 
 interface AppliedRow {
   id: number
@@ -12,7 +13,7 @@ interface AppliedRow {
 function newerSchema(file: string, found: number, known: number): StoreError {
   return new StoreError(
     'newer_schema',
-    `${file} was written by a newer Skill A/B (schema ${found} > ${known}): upgrade the app`,
+    `${file} was written by a newer Skill A/B (schema ${found} > ${known}): nothing was changed; upgrade Skill A/B to use it`,
   )
 }
 
@@ -36,8 +37,7 @@ function checkHistory(file: string, applied: AppliedRow[], migrations: readonly 
       throw new StoreError(
         'migration_diverged',
         `${file}: recorded migration ${row.id} "${row.name}" does not match this build's ` +
-          `migration ${i + 1} "${bundled?.name ?? '?'}": the database was changed by another build; ` +
-          'move it away or set SKILL_AB_HOME to another folder',
+          `migration ${i + 1} "${bundled?.name ?? '?'}": the database was changed by another build; ${MOVE_AWAY}`,
       )
     }
   })
@@ -64,8 +64,7 @@ export function migrate(
     if (foreign) {
       throw new StoreError(
         'not_a_database',
-        `${file} is not a Skill A/B database (it holds another program's table "${foreign.name}"): ` +
-          'move it away or set SKILL_AB_HOME to another folder',
+        `${file} is not a Skill A/B database (it holds another program's table "${foreign.name}"): ${MOVE_AWAY}`,
       )
     }
     db.exec(

@@ -10,6 +10,7 @@ import {
   type Compilable,
 } from 'kysely'
 import type { Database } from './schema'
+import { storageFault } from './storage-faults'
 
 export type QueryBuilder = Kysely<Database>
 
@@ -37,6 +38,15 @@ export class Sql {
     readonly qb: QueryBuilder,
   ) {}
 
+  /** Runs `fn`; a storage fault (disk full, damaged file, I/O error) becomes a `StoreError`. */
+  #guard<T>(fn: () => T): T {
+    try {
+      return fn()
+    } catch (err) {
+      throw storageFault(err, this.db.name) ?? err
+    }
+  }
+
   #prepare(query: Compilable): { stmt: BetterSqlite3.Statement; params: unknown[] } {
     const compiled = query.compile()
     let stmt = this.#statements.get(compiled.sql)
@@ -49,20 +59,26 @@ export class Sql {
 
   /** Every row of a SELECT (or of an INSERT/UPDATE … RETURNING). */
   all<R>(query: Compilable<R>): R[] {
-    const { stmt, params } = this.#prepare(query)
-    return stmt.all(...params) as R[]
+    return this.#guard(() => {
+      const { stmt, params } = this.#prepare(query)
+      return stmt.all(...params) as R[]
+    })
   }
 
   /** The first row, or undefined. */
   first<R>(query: Compilable<R>): R | undefined {
-    const { stmt, params } = this.#prepare(query)
-    return stmt.get(...params) as R | undefined
+    return this.#guard(() => {
+      const { stmt, params } = this.#prepare(query)
+      return stmt.get(...params) as R | undefined
+    })
   }
 
   /** Runs a statement without result rows; returns the number of rows changed. */
   run(query: Compilable): number {
-    const { stmt, params } = this.#prepare(query)
-    return stmt.run(...params).changes
+    return this.#guard(() => {
+      const { stmt, params } = this.#prepare(query)
+      return stmt.run(...params).changes
+    })
   }
 
   /**
@@ -71,12 +87,12 @@ export class Sql {
    * savepoints. `fn` must be synchronous: better-sqlite3 refuses a promise.
    */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate()
+    return this.#guard(() => this.db.transaction(fn).immediate())
   }
 
   /** Runs several reads on one consistent snapshot (a deferred transaction: no write lock). */
   read<T>(fn: () => T): T {
-    return this.db.transaction(fn).deferred()
+    return this.#guard(() => this.db.transaction(fn).deferred())
   }
 
   clearCache(): void {

@@ -29,7 +29,13 @@ export function openAppContext(opts: {
 }): AppContext {
   const dir = dataDir(opts.env)
   const store = openStore(dir)
-  const instance = store.instances.register(opts.kind)
+  let instance: InstanceRow
+  try {
+    instance = store.instances.register(opts.kind)
+  } catch (err) {
+    store.close() // e.g. the disk is full: no connection is left open behind the error
+    throw err
+  }
   // Every agent and judge process this instance starts carries its id (found by the reaper if we die).
   const childEnv = { ...opts.env, [OWNER_MARKER_VAR]: instance.id }
   return {

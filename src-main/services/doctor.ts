@@ -5,7 +5,7 @@ import { findRipgrep } from '../agent/isolation'
 import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { createProcessDriver } from '../agent/process-driver'
 import type { SideSpec } from '../agent/types'
-import { dataDir, openStore } from '../db'
+import { dataDir, fileSystemFault, openStore, quickCheck } from '../db'
 import { loadDataset, selectCases } from '../inputs/dataset'
 import { reasonOf } from '../inputs/errors'
 import { loadTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
@@ -19,21 +19,28 @@ export interface Check {
 
 export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Promise<Check[]> {
   const checks: Check[] = []
+  const dir = dataDir(env)
   const add = (name: string, ok: boolean, detail: string): void => void checks.push({ name, ok, detail })
   const attempt = async (name: string, fn: () => string | Promise<string>): Promise<boolean> => {
     try {
       add(name, true, await fn())
       return true
     } catch (err) {
-      add(name, false, reasonOf(err))
+      // A storage fault (StoreError) says what to do in its message; its code is a key for programs.
+      const fault = fileSystemFault(err, dir)
+      add(name, false, fault ? fault.message : reasonOf(err))
       return false
     }
   }
 
   add('node', true, `Node ${process.versions.node}`)
-  const dir = dataDir(env)
   await attempt('data dir', () => {
-    openStore(dir).close()
+    const store = openStore(dir)
+    try {
+      quickCheck(store.db, store.file)
+    } finally {
+      store.close()
+    }
     return `${dir} (database ok)`
   })
   const bin = findOpencodeBin({ env })

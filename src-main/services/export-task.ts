@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs'
 import { version as APP_VERSION } from '../../package.json'
 import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
+import { StoreError } from '../db'
 import { buildExport } from '../export/build-export'
 import { exportToMarkdown } from '../export/markdown'
 import { environmentSecrets } from '../export/redact'
@@ -22,8 +23,9 @@ export async function exportTask(
   env: NodeJS.ProcessEnv,
 ): Promise<ExportDocument> {
   const task = ctx.store.tasks.get(taskId)
+  if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`) // before starting opencode
   return buildExport(ctx.store, taskId, {
-    demo: task?.taskName.startsWith(DEMO_TASK_PREFIX) ?? false,
+    demo: task.taskName.startsWith(DEMO_TASK_PREFIX),
     opencodeVersion: await detectOpencodeVersion(env),
     app: APP_VERSION,
     secrets: environmentSecrets(env),
@@ -45,6 +47,10 @@ function write(file: string, text: string, what: string): void {
     writeFileSync(file, text)
   } catch (err) {
     const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message
+    if (why === 'ENOSPC' || why === 'EDQUOT')
+      throw new WriteError(
+        `cannot write ${what} to ${file}: the disk is full (${why}): free space and export again`,
+      )
     throw new WriteError(`cannot write ${what} to ${file} (${why}): check the folder exists and is writable`)
   }
 }

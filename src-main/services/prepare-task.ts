@@ -1,7 +1,7 @@
 // Create or resume (DESIGN §4) the task a config describes: snapshots, dataset import, identity, runs.
 import { join } from 'node:path'
 import type { CaseInput, SideSpec } from '../agent/types'
-import type { Store, TaskRow } from '../db'
+import { fileSystemFault, type Store, type TaskRow } from '../db'
 import type { ExecutionPlan } from '../engine/execute-runs'
 import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
 import type { LoadedTaskConfig } from '../inputs/load-config'
@@ -31,10 +31,17 @@ export function prepareTask(
   opts: { isOwnerAlive?: (instanceId: string) => boolean } = {},
 ): PreparedTask {
   const { config, resolved } = loaded
-  const skill = snapshotSkill(resolved.skillPath, store.dataDir, { label: config.skill.label })
+  const snapshot = (path: string, label: string | undefined): SkillSnapshot => {
+    try {
+      return snapshotSkill(path, store.dataDir, { label })
+    } catch (err) {
+      throw fileSystemFault(err, store.dataDir) ?? err // a full disk while copying the snapshot
+    }
+  }
+  const skill = snapshot(resolved.skillPath, config.skill.label)
   const baseline =
     config.baseline.kind === 'skill' && resolved.baselinePath
-      ? snapshotSkill(resolved.baselinePath, store.dataDir, { label: config.baseline.label })
+      ? snapshot(resolved.baselinePath, config.baseline.label)
       : null
   const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
   const cases = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })

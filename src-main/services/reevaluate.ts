@@ -31,6 +31,15 @@ export function hasCompletedExecution(run: RunRow): boolean {
   )
 }
 
+/** How many runs the task has and the first few ids, for a message about an unknown run id. */
+function knownRuns(runs: RunRow[]): string {
+  if (runs.length === 0) return 'it has no runs yet'
+  const shown = runs.slice(0, RUN_IDS_SHOWN).map((r) => `${r.id} (${r.caseKey} r${r.round} ${r.side})`)
+  return `its ${runs.length} run${runs.length === 1 ? '' : 's'}: ${shown.join(', ')}${runs.length > shown.length ? ', …' : ''}`
+}
+
+const RUN_IDS_SHOWN = 5
+
 export function selectForReevaluation(runs: RunRow[], opts: Omit<ReevaluateOptions, 'signal'>): RunRow[] {
   if (opts.runIds) {
     const byId = new Map(runs.map((r) => [r.id, r]))
@@ -38,7 +47,7 @@ export function selectForReevaluation(runs: RunRow[], opts: Omit<ReevaluateOptio
     if (unknown.length)
       throw new InputError({
         field: '--runs',
-        message: `--runs: no run ${unknown.join(', ')} in this task`,
+        message: `--runs: no run ${unknown.join(', ')} in this task (${knownRuns(runs)})`,
         fix: 'use run ids from `skill-ab export <task>`',
       })
     const picked = opts.runIds.map((id) => byId.get(id) as RunRow)

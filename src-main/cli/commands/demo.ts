@@ -5,9 +5,10 @@ import { join } from 'node:path'
 import cases from '../../../resources/examples/cases.jsonl?raw'
 import skillV2 from '../../../resources/examples/pirate-speak/SKILL.md?raw'
 import { startScriptedLlm, writeProviderConfig } from '../../../test/support/scripted-llm'
-import { dataDir } from '../../db'
+import { dataDir, openStore } from '../../db'
 import { UsageError } from '../args'
-import type { Command } from '../command'
+import { EXIT, type Command } from '../command'
+import { userErrorMessage } from '../errors'
 import { demoModel } from '../demo-model'
 import { runCommand } from './run'
 import { DEMO_TASK_PREFIX } from '../../../src-shared/demo'
@@ -28,6 +29,15 @@ export const demoCommand: Command = {
   flags: { export: 'string', markdown: 'string' },
   async run(positionals, flags, io) {
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`)
+    // A data folder that cannot be used is said before anything is written into it.
+    try {
+      openStore(dataDir(io.env)).close()
+    } catch (err) {
+      const message = userErrorMessage(err)
+      if (message === null) throw err
+      io.err(`skill-ab demo: ${message}\n`)
+      return EXIT.error
+    }
     const dir = join(dataDir(io.env), 'demo')
     mkdirSync(join(dir, 'pirate-speak'), { recursive: true })
     writeFileSync(join(dir, 'pirate-speak', 'SKILL.md'), skillV2)

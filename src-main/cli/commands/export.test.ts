@@ -133,6 +133,15 @@ describe('skill-ab export', () => {
     expect(r.stderr).toContain('missing-dir/x.json')
   })
 
+  it.skipIf(!existsSync('/dev/full'))('a full disk under --out is exit 2 saying so (/dev/full)', async () => {
+    const task = seedScored()
+    const r = await run([task.id, '--out', '/dev/full'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(
+      'skill-ab export: cannot write the export to /dev/full: the disk is full (ENOSPC): free space and export again\n',
+    )
+  })
+
   it('usage errors: no task, extra arguments, a flag without a file', async () => {
     await expect(run([])).rejects.toThrow(UsageError)
     await expect(run([])).rejects.toThrow(/missing <task>/)

@@ -1,5 +1,5 @@
 // `skill-ab list [--json]`: every task with its status and run counts.
-import { openAppContext } from '../../services/app-context'
+import { openAppContext, type AppContext } from '../../services/app-context'
 import { listTasks } from '../../services/list-tasks'
 import { EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
@@ -17,16 +17,9 @@ export const listCommand: Command = {
   flags: { json: 'boolean' },
   async run(positionals, flags, io) {
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`)
-    let ctx
+    let ctx: AppContext | undefined
     try {
       ctx = openAppContext({ env: io.env, kind: 'cli' })
-    } catch (err) {
-      const message = userErrorMessage(err)
-      if (message === null) throw err
-      io.err(`skill-ab list: ${message}\n`)
-      return EXIT.error
-    }
-    try {
       const rows = listTasks(ctx)
       if (flags.json) {
         io.out(`${JSON.stringify(rows, null, 2)}\n`)
@@ -46,8 +39,13 @@ export const listCommand: Command = {
         )
       }
       return EXIT.pass
+    } catch (err) {
+      const message = userErrorMessage(err)
+      if (message === null) throw err
+      io.err(`skill-ab list: ${message}\n`)
+      return EXIT.error
     } finally {
-      ctx.close()
+      ctx?.close()
     }
   },
 }

@@ -31,6 +31,8 @@ export const reevaluateCommand: Command = {
             .map((s) => s.trim())
             .filter(Boolean)
         : undefined
+    if (runIds?.length === 0)
+      throw new UsageError('--runs needs at least one run id (see `skill-ab export <task>`)')
     const abort = new AbortController()
     const onSignal = (): void => abort.abort()
     process.once('SIGINT', onSignal)
