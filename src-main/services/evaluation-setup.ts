@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import type { Store, TaskRow } from '../db'
 import type { EngineContext } from '../engine/execute-runs'
 import { createEvaluationQueue, type EvaluationQueue } from '../engine/evaluate-runs'
-import { resolveEvaluators } from '../judge/evaluators'
-import type { TaskConfig } from '../../src-shared/task-config'
+import { resolveEvaluators, type EvaluatorSpec } from '../judge/evaluators'
+import { taskConfigSchema, type TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 
 export function engineContext(ctx: AppContext): EngineContext {
@@ -13,6 +13,12 @@ export function engineContext(ctx: AppContext): EngineContext {
 
 export function taskConfigOf(task: TaskRow): TaskConfig {
   return JSON.parse(task.configJson) as TaskConfig
+}
+
+/** The task's evaluators as the judge runs them (the config's default when it lists none). */
+export function evaluatorsOf(task: TaskRow): EvaluatorSpec[] {
+  const refs = (JSON.parse(task.configJson) as Partial<TaskConfig>).evaluators
+  return resolveEvaluators(refs ?? taskConfigSchema.shape.evaluators.parse(undefined))
 }
 
 function casesOf(
@@ -47,11 +53,13 @@ export function openEvaluation(
     { ...engineContext(ctx), judge },
     {
       taskId: task.id,
-      evaluators: resolveEvaluators(config.evaluators),
+      evaluators: evaluatorsOf(task),
       cases: casesOf(ctx.store, task),
       judgeConcurrency: config.judge.concurrency,
       retries: config.judge.retries,
       backoffMs: ctx.judgeBackoffMs,
+      // Case analyses dedupe by trace; A/B evaluations and re-evaluations never do (invariant 8).
+      caseAnalysis: task.kind === 'case',
     },
     signal,
   )

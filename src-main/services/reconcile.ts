@@ -1,10 +1,12 @@
 // Reconcile by status (DESIGN §8.10, seed 004 §5.4): runs left `running`/`evaluating` by a dead owner are
 // unstuck — never restarted. running → failed/interrupted (re-run offered, partial trajectory kept);
 // evaluating → executed (re-evaluate offered). Their orphaned agent process is killed (pid + start time).
+// Then evaluation failures whose trace has results from every evaluator are filled back (fill-back.ts).
 import { killOrphanGroup } from '../agent/process-group'
 import type { RunRow } from '../db'
 import { announceRun } from '../engine/announce'
 import type { AppContext } from './app-context'
+import { fillBackFailedRuns } from './fill-back'
 
 export function reconcileTask(ctx: AppContext, taskId: string): RunRow[] {
   const changed: RunRow[] = []
@@ -29,6 +31,7 @@ export function reconcileTask(ctx: AppContext, taskId: string): RunRow[] {
     }
   }
   releaseDeadOwner(ctx, taskId)
+  changed.push(...fillBackFailedRuns(ctx, taskId))
   return changed
 }
 

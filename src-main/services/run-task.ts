@@ -1,5 +1,5 @@
 // The `run` use case: create or resume the task, own it, execute its runs, release it (DESIGN §4, §6).
-import type { TaskRow } from '../db'
+import type { TaskKind, TaskRow } from '../db'
 import { announceRun } from '../engine/announce'
 import { needsEvaluation } from '../engine/evaluate-runs'
 import { executeRuns, type ExecutionSummary } from '../engine/execute-runs'
@@ -25,9 +25,9 @@ export interface RunTaskResult {
 export async function runTask(
   ctx: AppContext,
   loaded: LoadedTaskConfig,
-  opts: { rerun?: Rerun; signal: AbortSignal; onPrepared?: (p: PreparedTask) => void },
+  opts: { rerun?: Rerun; signal: AbortSignal; onPrepared?: (p: PreparedTask) => void; kind?: TaskKind },
 ): Promise<RunTaskResult> {
-  const prepared = prepareTask(ctx.store, loaded)
+  const prepared = prepareTask(ctx.store, loaded, { kind: opts.kind })
   const taskId = prepared.task.id
   const claim = ctx.store.tasks.claimOwner(taskId, ctx.instance.id, (id) => ctx.isInstanceDead(id))
   if (!claim.claimed)
