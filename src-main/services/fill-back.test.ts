@@ -5,7 +5,7 @@ import { resolveEvaluators } from '../judge/evaluators'
 import { listTasks } from './list-tasks'
 import { reconcileTask } from './reconcile'
 import { reevaluateTask } from './reevaluate'
-import { executeAs, openStubWorld, type StubWorld } from './stub-judge'
+import { executeAs, openStubWorld, type StubWorld } from './test-judge'
 
 let w: StubWorld
 const signal = new AbortController().signal

@@ -4,7 +4,7 @@ import { findTask, TaskLookupError } from './find-task'
 import { listBatches } from './list-batches'
 import { listTasks } from './list-tasks'
 import { reevaluateTask } from './reevaluate'
-import { executeAs, openStubWorld, type StubWorld } from './stub-judge'
+import { executeAs, openStubWorld, type StubWorld } from './test-judge'
 
 let w: StubWorld
 const signal = new AbortController().signal

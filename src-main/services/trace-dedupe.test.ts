@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seedExportTask } from '../export/test-fixtures'
 import { reevaluateTask } from './reevaluate'
-import { executeAs, openStubWorld, type StubWorld } from './stub-judge'
+import { executeAs, openStubWorld, type StubWorld } from './test-judge'
 
 let w: StubWorld
 const signal = new AbortController().signal
