@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { readOpencodeSessions, locateOpencodeDb } from '../agent/opencode-sessions'
 import type { RunRow, Store, TaskRow } from '../db'
 import { needsEvaluation } from '../engine/evaluate-runs'
+import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import type { RunStatus } from '../../src-shared/run-state'
 import type { ImportAnalysisConfig } from '../../src-shared/case-analysis'
@@ -87,6 +88,12 @@ export async function analyzeImported(
     runRoot: join(ctx.dataDir, 'tmp'),
     field: '--import',
   })
+  if (traces.length === 0)
+    throw new InputError({
+      field: '--import',
+      message: `--import: ${db} holds no session`,
+      fix: 'point it at the data dir of the opencode whose sessions you want judged',
+    })
   const imported = recordImportedTraces(ctx.store, config, db, traces, ctx.instance.id)
   const { task } = imported
   const claim = ctx.store.tasks.claimOwner(task.id, ctx.instance.id, (id) => ctx.isInstanceDead(id))
