@@ -41,7 +41,11 @@ export function recordImportedTraces(
       ...previous,
       ...traces
         .filter((t) => !known.has(t.sessionId))
-        .map((t): DatasetCaseInput => ({ caseKey: t.sessionId, prompt: t.prompt, tags: [t.title] })),
+        .map((t): DatasetCaseInput => ({
+          caseKey: t.sessionId,
+          prompt: t.prompt,
+          tags: t.title ? [t.title] : [],
+        })),
     ]
     const { dataset } = store.datasets.import(db, IMPORTED_FORMAT, cases)
     const sv = store.skillVersions.upsert(IMPORTED_SKILL, IMPORTED_LABEL, 'none', '')
