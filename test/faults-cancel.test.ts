@@ -112,7 +112,7 @@ describe('faults and cancel through the engine', () => {
     expect(res.stderr).toContain('no run executed')
   })
 
-  it('Ctrl-C cancels: exit 130, running runs canceled, no opencode process left; the next run executes them', async () => {
+  it('a second run/reevaluate of a live task is refused naming its owner; Ctrl-C cancels: exit 130, running runs canceled, no opencode process left; the next run executes them', async () => {
     world.write('slow.jsonl', '{"id":"slow","prompt":"Take your time."}\n')
     const file = task('slow', './slow.jsonl')
     llm.setDelay(60_000)
@@ -124,6 +124,25 @@ describe('faults and cancel through the engine', () => {
       () => runsOf('slow').filter((r) => r.status === 'running' && r.pid !== null).length === 2,
       60_000,
       'two running runs',
+    )
+    // A second process neither runs nor re-evaluates a task a live process owns, nor touches its runs.
+    for (const args of [
+      ['run', file],
+      ['reevaluate', 'slow'],
+    ]) {
+      const second = await runCli(args, world.env, world.root)
+      expect([second.code, second.stderr]).toEqual([
+        2,
+        expect.stringContaining(`is being run by another Skill A/B process (cli process pid ${child.pid}`),
+      ])
+    }
+    const listed = await runCli(['list', '--json'], world.env, world.root)
+    expect(JSON.parse(listed.stdout)).toContainEqual(
+      expect.objectContaining({
+        name: 'slow',
+        status: 'running',
+        runs: expect.objectContaining({ running: 2 }),
+      }),
     )
     const started = Date.now()
     child.kill('SIGINT')

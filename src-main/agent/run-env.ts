@@ -22,8 +22,15 @@ export const DISABLE_FLAGS = [
   'OPENCODE_DISABLE_EXTERNAL_SKILLS',
 ] as const
 
+/**
+ * Tags every agent and judge process with the id of the app/CLI instance that started it: when that instance
+ * dies, the reaper finds its orphans by this tag (a pid can be reused; the tag cannot).
+ */
+export const OWNER_MARKER_VAR = 'SKILL_AB_OWNER'
+
 /** Taken from the parent as they are. */
 const EXACT = new Set([
+  OWNER_MARKER_VAR,
   'PATH',
   'LANG',
   'LANGUAGE',

@@ -88,7 +88,8 @@ async function evaluateOne(
   const started = store.runs.transition(run.id, {
     from: ['executed', 'failed', 'scored'],
     to: 'evaluating',
-    patch: { evaluatorRunId: batchId },
+    // The judging process owns the run now: the reaper must not touch it while this process lives.
+    patch: { evaluatorRunId: batchId, instanceId: ctx.instanceId },
   })
   if (!started) return null
   announceRun(ctx.events, started)

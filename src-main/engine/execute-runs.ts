@@ -30,6 +30,8 @@ export interface ExecutionPlan {
   cases: ReadonlyMap<string, CaseInput>
   /** Runs of later rounds (repeatRounds lowered on resume) are left alone. */
   maxRound: number
+  /** When set, only these runs (ids) are touched: a trial, an append or a retry of selected runs. */
+  only?: ReadonlySet<string>
   /** Work dirs go below this folder (kept after the run). */
   workRoot: string
   concurrency: number
@@ -63,15 +65,18 @@ export function needsExecution(run: RunRow): boolean {
   )
 }
 
+/** Whether the plan covers this run (its case is selected, its round asked for, and it is in `only`). */
+export function inPlan(plan: ExecutionPlan, run: RunRow): boolean {
+  return plan.cases.has(run.caseKey) && run.round <= plan.maxRound && (!plan.only || plan.only.has(run.id))
+}
+
 export async function executeRuns(
   ctx: EngineContext,
   plan: ExecutionPlan,
   signal: AbortSignal,
   onExecuted?: (run: RunRow) => void,
 ): Promise<ExecutionSummary> {
-  const todo = ctx.store.runs
-    .listByTask(plan.taskId)
-    .filter((r) => needsExecution(r) && plan.cases.has(r.caseKey) && r.round <= plan.maxRound)
+  const todo = ctx.store.runs.listByTask(plan.taskId).filter((r) => needsExecution(r) && inPlan(plan, r))
   const summary: ExecutionSummary = { proofs: {}, executed: 0, failed: 0, canceled: 0 }
   if (todo.length === 0) return summary
 

@@ -1,6 +1,7 @@
 // One process's view of the app: data dir, store, registered instance, agent driver and engine events.
 import type { AgentDriver } from '../agent/types'
 import { createProcessDriver } from '../agent/process-driver'
+import { OWNER_MARKER_VAR } from '../agent/run-env'
 import { createJudge, type Judge, type JudgeOptions } from '../judge/judge-runner'
 import { dataDir, instanceAlive, openStore, type InstanceKind, type InstanceRow, type Store } from '../db'
 import { EngineEvents } from '../engine/events'
@@ -29,14 +30,16 @@ export function openAppContext(opts: {
   const dir = dataDir(opts.env)
   const store = openStore(dir)
   const instance = store.instances.register(opts.kind)
+  // Every agent and judge process this instance starts carries its id (found by the reaper if we die).
+  const childEnv = { ...opts.env, [OWNER_MARKER_VAR]: instance.id }
   return {
     dataDir: dir,
     env: opts.env,
     store,
     instance,
-    driver: opts.driver ?? createProcessDriver({ env: opts.env }),
+    driver: opts.driver ?? createProcessDriver({ env: childEnv }),
     events: new EngineEvents(),
-    createJudge: (judgeOpts) => createJudge({ ...judgeOpts, env: opts.env }),
+    createJudge: (judgeOpts) => createJudge({ ...judgeOpts, env: childEnv }),
     isInstanceDead(instanceId) {
       const owner = store.instances.get(instanceId)
       return !owner || !instanceAlive(owner)

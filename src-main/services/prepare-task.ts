@@ -17,6 +17,8 @@ export interface PreparedTask {
   created: boolean
   /** Runs added by this call (new task, or cases/rounds appended on resume). */
   added: number
+  /** Cases that had no run in the task before this call (all of them for a new task). */
+  newCases: Set<string>
   plan: ExecutionPlan
   skill: SkillSnapshot
   baseline: SkillSnapshot | null
@@ -37,7 +39,7 @@ const KIND_NAME: Record<TaskKind, string> = { ab: 'an A/B task', case: 'a case a
 export function prepareTask(
   store: Store,
   loaded: LoadedTaskConfig,
-  opts: { kind?: TaskKind } = {},
+  opts: { isOwnerAlive?: (instanceId: string) => boolean; kind?: TaskKind } = {},
 ): PreparedTask {
   const kind = opts.kind ?? 'ab'
   const { config, resolved } = loaded
@@ -59,9 +61,13 @@ export function prepareTask(
       fix: `give this ${KIND_NAME[kind].replace(/^an? /, '')} another "name"`,
     })
   // Nothing paid for yet (e.g. the pre-flight check refused a model typo): the config may change freely.
-  const unstarted = found && neverStarted(store, found) ? found : null
+  // …unless another live process holds it (it may be in its pre-flight check right now).
+  const ownerAlive = (t: TaskRow): boolean =>
+    !!t.ownerInstanceId && (opts.isOwnerAlive?.(t.ownerInstanceId) ?? true)
+  const unstarted = found && neverStarted(store, found) && !ownerAlive(found) ? found : null
   const existing = unstarted ? null : found
   if (existing) checkResume(store, existing, stored, skill, baseline, cases)
+  const known = new Set(existing ? store.runs.listByTask(existing.id).map((r) => r.caseKey) : [])
 
   const { task, added } = store.transaction(() => {
     if (unstarted) store.tasks.delete(unstarted.id)
@@ -97,6 +103,7 @@ export function prepareTask(
     task,
     created: !existing,
     added,
+    newCases: new Set(cases.map((c) => c.id).filter((id) => !known.has(id))),
     plan: planFor(store, task, stored, loaded, skill, baseline, cases),
     skill,
     baseline,

@@ -1,10 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { drive, seedExportTask } from '../export/test-fixtures'
 import { openAppContext, type AppContext } from './app-context'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { processesWithEnv } from '../agent/process-group'
+import { OWNER_MARKER_VAR } from '../agent/run-env'
+import { openEvaluation } from './evaluation-setup'
 import { reconcileTask } from './reconcile'
+import type { JudgeAttempt } from '../judge/judge-types'
 
 let dir: string
 let ctx: AppContext
@@ -57,4 +62,74 @@ describe('reconcileTask', () => {
     // Reconciling starts nothing: a second pass changes nothing.
     expect(reconcileTask(ctx, task.id)).toEqual([])
   })
+
+  it('invariant 10: a run being judged by a live process is never reaped, even if a dead process executed it', async () => {
+    const { task, runs } = seedExportTask(ctx.store, { cases: ['c1'], rounds: 1 })
+    const run = runs[0] as (typeof runs)[0]
+    drive(ctx.store, run.id, 'executed')
+    addDeadInstance(ctx)
+    ctx.store.runs.update(run.id, { instanceId: 'inst_dead' })
+    let release: (a: JudgeAttempt) => void = () => undefined
+    ctx.createJudge = () => ({ evaluate: () => new Promise<JudgeAttempt>((r) => (release = r)) })
+    const queue = openEvaluation(ctx, task, new AbortController().signal, undefined)
+    queue.add(run)
+    await vi.waitFor(() => expect(ctx.store.runs.get(run.id)?.status).toBe('evaluating'))
+
+    // Another process opens the task while this one judges: the run is left alone.
+    const other = openAppContext({ env: { SKILL_AB_HOME: dir, PATH: process.env.PATH }, kind: 'cli' })
+    try {
+      expect(reconcileTask(other, task.id)).toEqual([])
+      expect(other.store.runs.get(run.id)?.status).toBe('evaluating')
+    } finally {
+      other.close()
+    }
+    release({ ...ATTEMPT, status: 'done', score: 80 })
+    await queue.drain()
+    expect(ctx.store.runs.get(run.id)?.status).toBe('scored')
+  })
 })
+
+describe('reaping the processes of a dead owner', () => {
+  it('invariant 10: kills every process tagged with the dead owner (judges, strays), and only those', async () => {
+    const { task, runs } = seedExportTask(ctx.store, { cases: ['c1'], rounds: 1 })
+    drive(ctx.store, runs[0]!.id, 'evaluating')
+    addDeadInstance(ctx)
+    ctx.store.runs.update(runs[0]!.id, { instanceId: 'inst_dead' })
+    const tagged = (owner: string): ChildProcess =>
+      spawn('sleep', ['60'], { env: { ...process.env, [OWNER_MARKER_VAR]: owner }, stdio: 'ignore' })
+    const orphan = tagged('inst_dead')
+    const bystander = tagged('inst_alive_elsewhere')
+    try {
+      await vi.waitFor(() => expect(processesWithEnv(OWNER_MARKER_VAR, 'inst_dead')).toHaveLength(1))
+      reconcileTask(ctx, task.id)
+      await vi.waitFor(() => expect(orphan.signalCode).toBe('SIGKILL'))
+      expect(bystander.exitCode ?? bystander.signalCode).toBeNull()
+    } finally {
+      orphan.kill('SIGKILL')
+      bystander.kill('SIGKILL')
+    }
+  })
+})
+
+const ATTEMPT: JudgeAttempt = {
+  status: 'done',
+  score: 0,
+  reason: 'ok',
+  rawOutput: '{"score": 80}',
+  parseStrategy: 'direct_json',
+  condensedInput: '',
+  tokens: { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0 },
+  costUsd: null,
+  sessionId: null,
+  retryable: false,
+  error: null,
+  durationMs: 1,
+}
+
+function addDeadInstance(c: AppContext): void {
+  c.store.db
+    .prepare(
+      'INSERT INTO instance (id, pid, start_time, hostname, kind, started_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    .run('inst_dead', process.pid, '1', hostname(), 'cli', new Date().toISOString())
+}

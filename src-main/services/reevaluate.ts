@@ -59,10 +59,10 @@ export async function reevaluateTask(
   task: TaskRow,
   opts: ReevaluateOptions,
 ): Promise<ReevaluateResult> {
+  reconcileTask(ctx, task.id)
   const claim = ctx.store.tasks.claimOwner(task.id, ctx.instance.id, (id) => ctx.isInstanceDead(id))
   if (!claim.claimed) throw new TaskBusyError(task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
-    reconcileTask(ctx, task.id)
     const targets = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts)
     const config = taskConfigOf(task)
     const queue = openEvaluation(

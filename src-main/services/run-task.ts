@@ -2,16 +2,17 @@
 import type { TaskKind, TaskRow } from '../db'
 import { announceRun } from '../engine/announce'
 import { needsEvaluation } from '../engine/evaluate-runs'
-import { executeRuns, type ExecutionSummary } from '../engine/execute-runs'
+import { executeRuns, inPlan, type ExecutionPlan, type ExecutionSummary } from '../engine/execute-runs'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { isExecutionFailure, type RunStatus } from '../../src-shared/run-state'
+import { SUBMIT, type RunMode } from '../../src-shared/run-mode'
+import type { RunRow } from '../db'
+import { InputError } from '../inputs/errors'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
 import { engineContext, openEvaluation } from './evaluation-setup'
 import { prepareTask, type PreparedTask } from './prepare-task'
 import { reconcileTask } from './reconcile'
-
-export type Rerun = 'failed' | 'all'
 
 export interface RunTaskResult {
   prepared: PreparedTask
@@ -25,23 +26,32 @@ export interface RunTaskResult {
 export async function runTask(
   ctx: AppContext,
   loaded: LoadedTaskConfig,
-  opts: { rerun?: Rerun; signal: AbortSignal; onPrepared?: (p: PreparedTask) => void; kind?: TaskKind },
+  opts: { mode?: RunMode; signal: AbortSignal; onPrepared?: (p: PreparedTask) => void; kind?: TaskKind },
 ): Promise<RunTaskResult> {
-  const prepared = prepareTask(ctx.store, loaded, { kind: opts.kind })
-  const taskId = prepared.task.id
+  const mode = opts.mode ?? SUBMIT
+  const unscoped = prepareTask(ctx.store, loaded, {
+    isOwnerAlive: (id) => !ctx.isInstanceDead(id),
+    kind: opts.kind,
+  })
+  const taskId = unscoped.task.id
+  // Before claiming: a dead owner's runs are unstuck and everything it started is killed.
+  reconcileTask(ctx, taskId)
   const claim = ctx.store.tasks.claimOwner(taskId, ctx.instance.id, (id) => ctx.isInstanceDead(id))
   if (!claim.claimed)
-    throw new TaskBusyError(prepared.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
+    throw new TaskBusyError(unscoped.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
-    reconcileTask(ctx, taskId)
+    const plan = scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode)
+    const prepared = { ...unscoped, plan }
     opts.onPrepared?.(prepared)
-    const rejudge = opts.rerun ? resetForRerun(ctx, taskId, opts.rerun) : new Set<string>()
+    const rejudge = resetForMode(
+      ctx,
+      ctx.store.runs.listByTask(taskId).filter((r) => inPlan(plan, r)),
+      mode,
+    )
     setTaskStatus(ctx, taskId, 'running')
-    const { plan } = prepared
     const queue = openEvaluation(ctx, prepared.task, opts.signal, loaded.resolved.opencodeConfigPath)
     for (const run of ctx.store.runs.listByTask(taskId)) {
-      const inPlan = plan.cases.has(run.caseKey) && run.round <= plan.maxRound
-      if (inPlan && (needsEvaluation(run) || rejudge.has(run.id))) queue.add(run)
+      if (inPlan(plan, run) && (needsEvaluation(run) || rejudge.has(run.id))) queue.add(run)
     }
     const execution = await executeRuns(engineContext(ctx), plan, opts.signal, (run) => queue.add(run)).then(
       (summary) => ({ summary }),
@@ -74,20 +84,56 @@ function setTaskStatus(
   return task
 }
 
+/** The plan narrowed to the runs the mode touches (a trial, an append or a retry of selected runs). */
+function scopePlan(prepared: PreparedTask, runs: RunRow[], mode: RunMode): ExecutionPlan {
+  const { plan } = prepared
+  const pick = (keep: (r: RunRow) => boolean): ExecutionPlan => ({
+    ...plan,
+    only: new Set(runs.filter((r) => inPlan(plan, r) && keep(r)).map((r) => r.id)),
+  })
+  switch (mode.kind) {
+    case 'trial': {
+      const first = new Set(prepared.cases.slice(0, mode.cases).map((c) => c.id))
+      return pick((r) => r.round === 1 && first.has(r.caseKey))
+    }
+    case 'append':
+      return pick((r) => prepared.newCases.has(r.caseKey))
+    case 'retry-selected': {
+      const byId = new Map(runs.map((r) => [r.id, r]))
+      const unknown = mode.runIds.filter((id) => !byId.has(id))
+      const outside = mode.runIds.filter((id) => byId.has(id) && !inPlan(plan, byId.get(id) as RunRow))
+      if (unknown.length || outside.length)
+        throw new InputError({
+          field: '--runs',
+          message: unknown.length
+            ? `--runs: no run ${unknown.join(', ')} in task "${prepared.task.taskName}"`
+            : `--runs: ${outside.join(', ')} belong to cases or rounds this config does not select`,
+          fix: 'use run ids from `skill-ab export <task>` (runs[].id)',
+        })
+      const wanted = new Set(mode.runIds)
+      return pick((r) => wanted.has(r.id))
+    }
+    default:
+      return plan
+  }
+}
+
 /**
- * `--rerun failed`: execution failures go back to pending; evaluation failures are judged again, never
- * re-executed (returned). `--rerun all`: every run is executed again, same batch.
+ * Resets the mode asks for. Retry failed: execution failures go back to pending; evaluation failures are
+ * judged again, never re-executed (returned). Retry all / selected: those runs are executed again, same batch.
  */
-function resetForRerun(ctx: AppContext, taskId: string, rerun: Rerun): Set<string> {
+function resetForMode(ctx: AppContext, runs: RunRow[], mode: RunMode): Set<string> {
   const rejudge = new Set<string>()
-  for (const run of ctx.store.runs.listByTask(taskId)) {
+  if (mode.kind !== 'retry-failed' && mode.kind !== 'retry-all' && mode.kind !== 'retry-selected')
+    return rejudge
+  for (const run of runs) {
     if (run.status === 'pending' || run.status === 'running' || run.status === 'evaluating') continue
     const executionFailure = isExecutionFailure(run.status, run.failureType)
-    if (rerun === 'failed' && run.status === 'failed' && !executionFailure) {
+    if (mode.kind === 'retry-failed' && run.status === 'failed' && !executionFailure) {
       rejudge.add(run.id)
       continue
     }
-    if (rerun === 'failed' && !executionFailure) continue
+    if (mode.kind === 'retry-failed' && !executionFailure) continue
     const row = ctx.store.runs.transition(run.id, { from: [run.status], to: 'pending' })
     if (row) announceRun(ctx.events, row)
   }

@@ -1,10 +1,11 @@
 // `skill-ab run <config.json>`: create or resume the task and execute its runs, with live progress.
 import { needsEvaluation } from '../../engine/evaluate-runs'
-import { needsExecution } from '../../engine/execute-runs'
+import { inPlan, needsExecution } from '../../engine/execute-runs'
 import { loadTaskConfig } from '../../inputs/load-config'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import type { PreparedTask } from '../../services/prepare-task'
-import { runTask, type Rerun, type RunTaskResult } from '../../services/run-task'
+import { runTask, type RunTaskResult } from '../../services/run-task'
+import type { RunMode } from '../../../src-shared/run-mode'
 import { EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
 import { progressPrinter } from '../progress'
@@ -20,7 +21,8 @@ export const runCommand: Command = {
   name: 'run',
   summary: 'create or resume the A/B task a config describes and execute every run',
   usage: [
-    'Usage: skill-ab run <config.json> [--export f.json] [--markdown f.md] [--rerun failed|all]',
+    'Usage: skill-ab run <config.json> [--export f.json] [--markdown f.md]',
+    '                    [--trial N | --append | --rerun failed|all | --runs id,id]',
     '',
     'Creates the task (or resumes it: same task name, skill name and label), runs every case × round',
     'without the skill (side a) and with it (side b), judges every run, and decides pass / reject on',
@@ -29,20 +31,28 @@ export const runCommand: Command = {
     'Options:',
     '  --export f.json  write the export document (JSON) when done',
     '  --markdown f.md  write a markdown summary (per-case table and decision) when done',
+    '  --trial N        only the first N cases, one round: a cheap check (a later run continues)',
+    '  --append         only cases new to the task (added to the dataset or to "cases")',
     '  --rerun failed   also re-execute failed executions and re-judge failed evaluations',
     '  --rerun all      re-execute every run (same task, same batch)',
+    '  --runs id,id     re-execute exactly these runs (ids from `skill-ab export`)',
     '',
     'Exit: 0 pass · 1 reject · 3 inconclusive · 2 bad input, unusable environment, or no run executed',
     '      · 130 canceled (Ctrl-C)',
   ].join('\n'),
-  flags: { rerun: 'string', export: 'string', markdown: 'string' },
+  flags: {
+    rerun: 'string',
+    trial: 'string',
+    append: 'boolean',
+    runs: 'string',
+    export: 'string',
+    markdown: 'string',
+  },
   async run(positionals, flags, io) {
     const [file, ...extra] = positionals
     if (!file) throw new UsageError('missing <config.json>')
     if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`)
-    const rerun = flags.rerun
-    if (rerun !== undefined && rerun !== 'failed' && rerun !== 'all')
-      throw new UsageError('--rerun takes "failed" or "all"')
+    const mode = runModeOf(flags)
     const files = { json: fileFlag(flags, 'export'), markdown: fileFlag(flags, 'markdown') }
 
     let ctx: AppContext | undefined
@@ -60,11 +70,11 @@ export const runCommand: Command = {
       for (const w of loaded.warnings) io.err(`warning: ${w}\n`)
       ctx = openAppContext({ env: io.env, kind: 'cli' })
       const result = await runTask(ctx, loaded, {
-        rerun: rerun as Rerun | undefined,
+        mode,
         signal: abort.signal,
-        onPrepared: (p) => announceStart(ctx as AppContext, io, p),
+        onPrepared: (p) => announceStart(ctx as AppContext, io, p, mode),
       })
-      const code = report(io, result, abort.signal.aborted)
+      const code = report(io, result, abort.signal.aborted, file)
       if (code === EXIT.interrupted || code === EXIT.error) return code
       const doc = await exportTask(ctx, result.task.id, io.env)
       writeExportFiles(doc, {
@@ -89,10 +99,49 @@ export const runCommand: Command = {
   },
 }
 
-function announceStart(ctx: AppContext, io: Io, p: PreparedTask): void {
-  const runs = ctx.store.runs
-    .listByTask(p.task.id)
-    .filter((r) => p.plan.cases.has(r.caseKey) && r.round <= p.plan.maxRound)
+function modeText(mode: RunMode): string {
+  switch (mode.kind) {
+    case 'trial':
+      return `trial run: the first ${plural(mode.cases, 'case')}, round 1 only`
+    case 'append':
+      return 'append: only cases new to the task'
+    case 'retry-selected':
+      return `retry selected runs: ${mode.runIds.join(', ')}`
+    default:
+      return mode.kind.replace('-', ' ')
+  }
+}
+
+/** The one run mode the flags ask for; two at once is a usage error. */
+export function runModeOf(flags: Record<string, string | boolean | undefined>): RunMode {
+  const modes: RunMode[] = []
+  if (flags.rerun !== undefined) {
+    if (flags.rerun !== 'failed' && flags.rerun !== 'all')
+      throw new UsageError('--rerun takes "failed" or "all"')
+    modes.push({ kind: flags.rerun === 'failed' ? 'retry-failed' : 'retry-all' })
+  }
+  if (flags.trial !== undefined) {
+    const n = Number(flags.trial)
+    if (!Number.isInteger(n) || n < 1)
+      throw new UsageError(`--trial takes a number of cases ≥ 1, not "${String(flags.trial)}"`)
+    modes.push({ kind: 'trial', cases: n })
+  }
+  if (flags.append) modes.push({ kind: 'append' })
+  if (typeof flags.runs === 'string') {
+    const runIds = flags.runs
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+    if (!runIds.length) throw new UsageError('--runs takes run ids separated by commas')
+    modes.push({ kind: 'retry-selected', runIds })
+  }
+  if (modes.length > 1)
+    throw new UsageError('--trial, --append, --rerun and --runs cannot be combined: pick one')
+  return modes[0] ?? { kind: 'submit' }
+}
+
+function announceStart(ctx: AppContext, io: Io, p: PreparedTask, mode: RunMode): void {
+  const runs = ctx.store.runs.listByTask(p.task.id).filter((r) => inPlan(p.plan, r))
   const execute = runs.filter(needsExecution).length
   const judge = execute + runs.filter(needsEvaluation).length
   const verb = p.created ? 'created' : `resumed (${plural(p.added, 'run')} added)`
@@ -101,12 +150,13 @@ function announceStart(ctx: AppContext, io: Io, p: PreparedTask): void {
     `task "${p.task.taskName}" ${verb}: skill ${p.skill.name} ${p.skill.label} vs ${vs}, ` +
       `${plural(p.cases.length, 'case')} × ${plural(p.plan.maxRound, 'round')} × 2 sides; ` +
       `${plural(execute, 'run')} to execute, ${judge} to judge\n` +
+      (mode.kind === 'submit' ? '' : `mode: ${modeText(mode)}\n`) +
       `data: ${ctx.dataDir}\n`,
   )
   ctx.events.on('run.changed', progressPrinter(io, { execute, judge }))
 }
 
-function report(io: Io, result: RunTaskResult, canceled: boolean): number {
+function report(io: Io, result: RunTaskResult, canceled: boolean, file: string): number {
   const { skill, baseline } = result.prepared
   const sideLabel = {
     a: baseline ? `${baseline.name} ${baseline.label}` : 'no skill',
@@ -119,6 +169,8 @@ function report(io: Io, result: RunTaskResult, canceled: boolean): number {
     .filter(([, n]) => n > 0)
     .map(([s, n]) => `${n} ${s}`)
   io.err(`task ${result.task.id} ${result.task.status}: ${parts.join(', ')}\n`)
+  const waiting = c.pending + c.canceled
+  if (waiting) io.err(`${plural(waiting, 'run')} not run yet: \`skill-ab run ${file}\` continues the task\n`)
   if (canceled) return EXIT.interrupted
   const ran = result.summary.executed + result.summary.failed
   if (ran > 0 && result.summary.executed === 0) {
