@@ -6,19 +6,19 @@ const kindOf = (input: unknown): unknown => (input as { kind?: unknown } | undef
 const badKind = (input: unknown): string =>
   kindOf(input) === undefined ? '"kind" is missing' : `unknown kind ${got(kindOf(input))}`
 
-const nonEmpty = z
+export const nonEmpty = z
   .string({
     error: (iss) => (iss.input === undefined ? undefined : `must be a text (got ${got(iss.input)})`),
   })
   .trim()
   .min(1, 'must not be empty')
-const modelName = z.string().regex(/^[^/\s]+\/\S+$/, {
+export const modelName = z.string().regex(/^[^/\s]+\/\S+$/, {
   error: (iss) =>
     `${got(iss.input)} has no provider: write "provider/model" as opencode names it, e.g. "anthropic/claude-sonnet-4"`,
 })
 
 /** A whole number in [min, max] whose messages say the range and what was given. */
-function intIn(min: number, max: number) {
+export function intIn(min: number, max: number) {
   const error = (iss: { input?: unknown }) =>
     iss.input === undefined
       ? undefined
@@ -125,7 +125,7 @@ export const policySchema = z.strictObject({
   alpha: numberIn(0, 1, true, true).default(0.05),
 })
 
-const evaluatorList = z
+export const evaluatorList = z
   .array(evaluatorRefSchema)
   .min(1, 'must list at least one evaluator (or leave "evaluators" out for the default)')
   .superRefine((list, ctx) => {

@@ -142,6 +142,12 @@ export class EvalResultsRepo {
     return this.sql.all(q.orderBy('seq')).map(toRow)
   }
 
+  /** Every result of an evaluated opencode session (column `task_id`), from any batch, oldest first. */
+  listBySession(sessionId: string): EvalResultRow[] {
+    const q = this.sql.qb.selectFrom('trajectory_eval_result').selectAll().where('task_id', '=', sessionId)
+    return this.sql.all(q.orderBy('seq')).map(toRow)
+  }
+
   /** The latest result per evaluator for one run, ordered by evaluator id. */
   latestByRun(runId: string): EvalResultRow[] {
     return this.#latest('run_id', runId)

@@ -1,5 +1,6 @@
 // The db module's public surface: open a store, its row types, errors and small helpers.
 export { openStore, type Store } from './connection'
+export { BATCH_SOURCES, BatchesRepo, type BatchRow, type BatchSource } from './batches'
 export { dataDir, databasePath } from './data-dir'
 export {
   DuplicateTaskError,
@@ -17,7 +18,7 @@ export type { RunPatch, RunRow, RunStatusChange } from './run-rows'
 export type { PendingRun, TransitionRequest } from './runs'
 export type { SkillVersionRow } from './skill-versions'
 export type { QueryBuilder } from './sql'
-export type { ClaimResult, NewTask, TaskRow } from './tasks'
+export type { ClaimResult, NewTask, TaskKind, TaskRow } from './tasks'
 export type { TrajectoryRecord, TrajectorySummary } from './trajectories'
 export { localUser } from './user'
 export { newId, nowIso } from './ids'

@@ -77,6 +77,19 @@ export interface GrayscaleTaskTable {
   dataset_id: string
   created_at: string
   updated_at: string
+  /** 'ab' = an A/B task; 'case' = a case analysis (one skill, no comparison). Migration 2. */
+  kind: string
+}
+
+/** The view `evaluation_batch` (migration 2): one row per task that has a batch id. Read-only. */
+export interface EvaluationBatchView {
+  id: string
+  source: string
+  task_id: string
+  name: string
+  skill_name: string
+  skill_version: string
+  created_at: string
 }
 
 export interface RunTable {
@@ -185,4 +198,5 @@ export interface Database {
   trajectory: TrajectoryTable
   trajectory_event: TrajectoryEventTable
   trajectory_eval_result: TrajectoryEvalResultTable
+  evaluation_batch: EvaluationBatchView
 }

@@ -5,6 +5,9 @@ import { newId, nowIso } from './ids'
 import type { GrayscaleTaskTable } from './schema'
 import type { Sql } from './sql'
 
+/** 'ab' = an A/B task (two sides, a decision); 'case' = a case analysis (one skill judged, no comparison). */
+export type TaskKind = 'ab' | 'case'
+
 export interface TaskRow {
   id: string
   taskName: string
@@ -21,6 +24,7 @@ export interface TaskRow {
   datasetId: string
   createdAt: string
   updatedAt: string
+  kind: TaskKind
 }
 
 export interface NewTask {
@@ -31,6 +35,8 @@ export interface NewTask {
   skillVersionAId: string | null
   skillVersionBId: string
   datasetId: string
+  /** Default 'ab'. */
+  kind?: TaskKind
 }
 
 export type ClaimResult =
@@ -51,6 +57,7 @@ function toRow(r: GrayscaleTaskTable): TaskRow {
     datasetId: r.dataset_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    kind: r.kind === 'case' ? 'case' : 'ab',
   }
 }
 
@@ -82,6 +89,7 @@ export class TasksRepo {
         dataset_id: t.datasetId,
         created_at: now,
         updated_at: now,
+        kind: t.kind ?? 'ab',
       }
       this.sql.run(this.sql.qb.insertInto('grayscale_task').values(row))
       return toRow(row)
@@ -111,10 +119,22 @@ export class TasksRepo {
     return task
   }
 
-  /** Newest first. */
+  /** A/B tasks only (case analyses have their own list, seed 004 §4.7), newest first. */
   list(): TaskRow[] {
+    return this.listKind('ab')
+  }
+
+  /** Tasks of one kind, newest first. */
+  listKind(kind: TaskKind): TaskRow[] {
     return this.sql
-      .all(this.sql.qb.selectFrom('grayscale_task').selectAll().orderBy('created_at', 'desc').orderBy('id'))
+      .all(
+        this.sql.qb
+          .selectFrom('grayscale_task')
+          .selectAll()
+          .where('kind', '=', kind)
+          .orderBy('created_at', 'desc')
+          .orderBy('id'),
+      )
       .map(toRow)
   }
 

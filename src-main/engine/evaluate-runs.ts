@@ -1,14 +1,16 @@
 // Judges executed runs: one batch id per task, evaluators of a run concurrently (each on its own copy of
 // the input), retries while the run stays `evaluating`, then `scored` or terminal `failed` (DESIGN §6–§8).
-import type { EvalResultRow, RunRow } from '../db'
+// A case analysis dedupes by trace: an evaluator whose latest result for the session is `done` (any batch)
+// is not asked again and the run is filled back from it (invariant 3). A/B tasks always judge (invariant 8).
+import type { EvalResultInput, EvalResultRow, RunRow } from '../db'
 import { newId } from '../db'
 import type { EvaluatorSpec } from '../judge/evaluators'
 import type { Judge, JudgeAttempt, JudgeInput } from '../judge/judge-runner'
 import { runCommandEvaluator } from '../judge/judge-runner'
-import { rowScore } from '../judge/row-score'
 import { announceRun } from './announce'
 import type { EngineContext } from './execute-runs'
 import { createLimiter, type Limiter } from './limiter'
+import { evaluatorVersionNumber, latestDoneForTrace, scoreOf } from './trace-results'
 
 export interface CaseExpectations {
   prompt: string
@@ -25,6 +27,11 @@ export interface EvaluationPlan {
   /** Delay before retry n (1-based), ms. */
   backoffMs?: (attempt: number) => number
   commandTimeoutSec?: number
+  /**
+   * A case analysis (seed 004 §4.7): results carry `caseAnalysisBinding` and dedupe by trace. Absent/false
+   * = an A/B task: results carry `grayscaleBinding` and every run is judged, re-evaluations included.
+   */
+  caseAnalysis?: boolean
 }
 
 export interface EvaluationQueue {
@@ -96,8 +103,15 @@ async function evaluateOne(
     diff: trajectory?.diff ?? '',
     workDir: started.workDir,
   }
-  const results = await Promise.all(
-    plan.evaluators.map((ev) => judgeWithRetries(ctx, plan, pool, ev, structuredClone(input), signal)),
+  // Plain (case-analysis) evaluations reuse what the trace already has; A/B ones never (invariant 8).
+  const reused =
+    plan.caseAnalysis && started.sessionId
+      ? latestDoneForTrace(store, started.sessionId, plan.evaluators)
+      : plan.evaluators.map(() => null)
+  const judged = await Promise.all(
+    plan.evaluators.map((ev, i) =>
+      reused[i] ? null : judgeWithRetries(ctx, plan, pool, ev, structuredClone(input), signal),
+    ),
   )
   if (signal.aborted) {
     // Canceled while judging: the execution is kept, nothing half-scored is stored (DESIGN §6).
@@ -106,15 +120,15 @@ async function evaluateOne(
     return null
   }
   const finished = store.transaction(() => {
-    const rows: EvalResultRow[] = results.map((attempt, i) =>
-      store.evalResults.append(resultRow(plan.evaluators[i] as EvaluatorSpec, attempt, batchId, started)),
+    const rows: EvalResultRow[] = plan.evaluators.map(
+      (ev, i) =>
+        reused[i] ??
+        store.evalResults.append(
+          resultRow(ev, judged[i] as JudgeAttempt, batchId, started, plan.caseAnalysis),
+        ),
     )
     const failed = rows.filter((r) => r.status === 'failed')
-    const score = failed.length
-      ? null
-      : rowScore(
-          rows.map((r, i) => ({ score: r.score, weight: (plan.evaluators[i] as EvaluatorSpec).weight })),
-        )
+    const score = failed.length ? null : scoreOf(rows, plan.evaluators)
     if (score === null) {
       const why = failed.map((r) => `${r.evaluatorId}: ${r.error ?? 'no score'}`).join('; ')
       return store.runs.transition(run.id, {
@@ -168,14 +182,16 @@ function resultRow(
   a: JudgeAttempt,
   batchId: string,
   run: RunRow,
-): Parameters<EngineContext['store']['evalResults']['append']>[0] {
+  caseAnalysis = false,
+): EvalResultInput {
+  const binding = { taskId: run.taskId, caseId: run.caseKey, side: run.side, round: run.round, runId: run.id }
   return {
     evaluatorRunId: batchId,
     sessionId: run.sessionId,
     runId: run.id,
     grayscaleTaskId: run.taskId,
     evaluatorId: evaluator.id,
-    evaluatorVersion: Number(/@(\d+)$/.exec(evaluator.version)?.[1] ?? 1),
+    evaluatorVersion: evaluatorVersionNumber(evaluator),
     status: a.status,
     score: a.status === 'done' ? a.score : null,
     reason: a.reason,
@@ -191,13 +207,8 @@ function resultRow(
       evaluatorFingerprint: evaluator.fingerprint,
       judgeSessionId: a.sessionId,
       durationMs: a.durationMs,
-      grayscaleBinding: {
-        taskId: run.taskId,
-        caseId: run.caseKey,
-        side: run.side,
-        round: run.round,
-        runId: run.id,
-      },
+      // The batch's source is read from this binding (seed 004 §4.7): only A/B results carry grayscaleBinding.
+      ...(caseAnalysis ? { caseAnalysisBinding: binding } : { grayscaleBinding: binding }),
     },
   }
 }

@@ -10,6 +10,8 @@ export interface SeedOptions {
   rounds?: number
   baseline?: boolean
   config?: Partial<TaskConfigInput>
+  /** 'case' = a case analysis: side b only. Default 'ab'. */
+  kind?: 'ab' | 'case'
 }
 
 /** A task (config with defaults filled in) and all its pending runs (case × round × side). */
@@ -44,10 +46,12 @@ export function seedExportTask(store: Store, opts: SeedOptions = {}): { task: Ta
     skillVersionAId: a ? a.id : null,
     skillVersionBId: b.id,
     datasetId: dataset.id,
+    kind: opts.kind,
   })
+  const sides = opts.kind === 'case' ? (['b'] as const) : (['a', 'b'] as const)
   const pending = cases.flatMap((caseKey) =>
     Array.from({ length: rounds }, (_, r) =>
-      (['a', 'b'] as const).map((side) => ({ caseKey, round: r + 1, side, caseHash: `h-${caseKey}` })),
+      sides.map((side) => ({ caseKey, round: r + 1, side, caseHash: `h-${caseKey}` })),
     ).flat(),
   )
   return { task, runs: store.runs.insertPending(task.id, pending) }

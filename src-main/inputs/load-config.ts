@@ -38,8 +38,8 @@ export interface ParseConfigOptions {
 
 const JSON_FIX = 'fix the JSON syntax (a config is plain JSON: no comments, no trailing commas)'
 
-/** Reads, parses and validates a task config file; throws InputError listing every problem. */
-export function loadTaskConfig(file: string, opts: Omit<ParseConfigOptions, 'file'> = {}): LoadedTaskConfig {
+/** Reads a config file as JSON: `json`, the file's folder and its name for messages. Throws InputError. */
+export function readConfigJson(file: string): { json: unknown; dir: string; shown: string } {
   const abs = resolve(file)
   const shown = displayPath(abs)
   let text: string
@@ -59,8 +59,13 @@ export function loadTaskConfig(file: string, opts: Omit<ParseConfigOptions, 'fil
       fix: `check the path (resolved against the current folder: ${abs})`,
     })
   }
-  const json = parseJsonText(text, shown, JSON_FIX)
-  return parseTaskConfig(json, dirname(abs), { ...opts, file: shown })
+  return { json: parseJsonText(text, shown, JSON_FIX), dir: dirname(abs), shown }
+}
+
+/** Reads, parses and validates a task config file; throws InputError listing every problem. */
+export function loadTaskConfig(file: string, opts: Omit<ParseConfigOptions, 'file'> = {}): LoadedTaskConfig {
+  const { json, dir, shown } = readConfigJson(file)
+  return parseTaskConfig(json, dir, { ...opts, file: shown })
 }
 
 /** Validates an already parsed config and checks its paths against `baseDir`. */

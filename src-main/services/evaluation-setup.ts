@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import type { Store, TaskRow } from '../db'
 import type { EngineContext } from '../engine/execute-runs'
 import { createEvaluationQueue, type EvaluationQueue } from '../engine/evaluate-runs'
-import { resolveEvaluators } from '../judge/evaluators'
-import type { TaskConfig } from '../../src-shared/task-config'
+import { resolveEvaluators, type EvaluatorSpec } from '../judge/evaluators'
+import { judgeSchema, taskConfigSchema, type TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 
 export function engineContext(ctx: AppContext): EngineContext {
@@ -13,6 +13,32 @@ export function engineContext(ctx: AppContext): EngineContext {
 
 export function taskConfigOf(task: TaskRow): TaskConfig {
   return JSON.parse(task.configJson) as TaskConfig
+}
+
+/**
+ * The judge's model and limits: from a §4 config (judge.model, else agent.model; the agent's timeout), or
+ * from an imported-traces analysis, which has no agent (judge.model and its own timeoutSec).
+ */
+export function judgeSettingsOf(task: TaskRow): {
+  model: string
+  timeoutSec: number
+  concurrency: number
+  retries: number
+} {
+  const config = JSON.parse(task.configJson) as Partial<TaskConfig> & { timeoutSec?: number }
+  const judge = judgeSchema.parse(config.judge ?? {})
+  return {
+    model: judge.model ?? config.agent?.model ?? '',
+    timeoutSec: config.agent?.timeoutSec ?? config.timeoutSec ?? 600,
+    concurrency: judge.concurrency,
+    retries: judge.retries,
+  }
+}
+
+/** The task's evaluators as the judge runs them (the config's default when it lists none). */
+export function evaluatorsOf(task: TaskRow): EvaluatorSpec[] {
+  const refs = (JSON.parse(task.configJson) as Partial<TaskConfig>).evaluators
+  return resolveEvaluators(refs ?? taskConfigSchema.shape.evaluators.parse(undefined))
 }
 
 function casesOf(
@@ -36,22 +62,24 @@ export function openEvaluation(
   signal: AbortSignal,
   opencodeConfigPath: string | undefined,
 ): EvaluationQueue {
-  const config = taskConfigOf(task)
+  const settings = judgeSettingsOf(task)
   const judge = ctx.createJudge({
-    model: config.judge.model ?? config.agent.model,
+    model: settings.model,
     opencodeConfigPath,
     runRoot: join(ctx.dataDir, 'tmp'),
-    timeoutSec: config.agent.timeoutSec,
+    timeoutSec: settings.timeoutSec,
   })
   return createEvaluationQueue(
     { ...engineContext(ctx), judge },
     {
       taskId: task.id,
-      evaluators: resolveEvaluators(config.evaluators),
+      evaluators: evaluatorsOf(task),
       cases: casesOf(ctx.store, task),
-      judgeConcurrency: config.judge.concurrency,
-      retries: config.judge.retries,
+      judgeConcurrency: settings.concurrency,
+      retries: settings.retries,
       backoffMs: ctx.judgeBackoffMs,
+      // Case analyses dedupe by trace; A/B evaluations and re-evaluations never do (invariant 8).
+      caseAnalysis: task.kind === 'case',
     },
     signal,
   )

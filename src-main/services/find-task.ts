@@ -44,10 +44,13 @@ function lookupMessage(
   return [`no task "${ref}" (neither a task id nor a task name); known tasks:`, ...lines, ...more].join('\n')
 }
 
-/** The task whose id is `ref`, else the one task named `ref`; throws `TaskLookupError` otherwise. */
+/**
+ * The A/B task whose id is `ref`, else the one A/B task named `ref`; throws `TaskLookupError` otherwise.
+ * Case analyses are not A/B tasks (seed 004 §4.7): they are found through `skill-ab batches`.
+ */
 export function findTask(store: Store, ref: string): TaskRow {
   const byId = store.tasks.get(ref)
-  if (byId) return byId
+  if (byId?.kind === 'ab') return byId
   const all = store.tasks.list()
   const named = all.filter((t) => t.taskName === ref)
   if (named.length === 1) return named[0] as TaskRow

@@ -1,9 +1,10 @@
 // Create or resume (DESIGN §4) the task a config describes: snapshots, dataset import, identity, runs.
 import { join } from 'node:path'
 import type { CaseInput, SideSpec } from '../agent/types'
-import { fileSystemFault, type Store, type TaskRow } from '../db'
+import { fileSystemFault, type Store, type TaskKind, type TaskRow } from '../db'
 import type { ExecutionPlan } from '../engine/execute-runs'
 import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
+import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { snapshotSkill, type SkillSnapshot } from '../inputs/skill'
 import { SIDES } from '../../src-shared/run-state'
@@ -24,12 +25,23 @@ export interface PreparedTask {
   cases: DatasetCase[]
 }
 
-/** Reads the inputs, refuses a resume that would mix different work, then writes everything in one transaction. */
+/** The sides a task of this kind runs: a case analysis runs the skill only (side b). */
+export function sidesOf(kind: TaskKind): readonly ('a' | 'b')[] {
+  return kind === 'case' ? ['b'] : SIDES
+}
+
+const KIND_NAME: Record<TaskKind, string> = { ab: 'an A/B task', case: 'a case analysis' }
+
+/**
+ * Reads the inputs, refuses a resume that would mix different work, then writes everything in one
+ * transaction. `kind` 'case' = a case analysis: side b only, listed apart from the A/B tasks.
+ */
 export function prepareTask(
   store: Store,
   loaded: LoadedTaskConfig,
-  opts: { isOwnerAlive?: (instanceId: string) => boolean } = {},
+  opts: { isOwnerAlive?: (instanceId: string) => boolean; kind?: TaskKind } = {},
 ): PreparedTask {
+  const kind = opts.kind ?? 'ab'
   const { config, resolved } = loaded
   const snapshot = (path: string, label: string | undefined): SkillSnapshot => {
     try {
@@ -49,6 +61,12 @@ export function prepareTask(
   const identity = { skillName: skill.name, skillVersion: skill.label, taskName: config.name }
 
   const found = store.tasks.findByIdentity(identity)
+  if (found && found.kind !== kind)
+    throw new InputError({
+      field: 'name',
+      message: `name: "${config.name}" is already ${KIND_NAME[found.kind]} of ${skill.name} ${skill.label} (${found.id})`,
+      fix: `give this ${KIND_NAME[kind].replace(/^an? /, '')} another "name"`,
+    })
   // Nothing paid for yet (e.g. the pre-flight check refused a model typo): the config may change freely.
   // …unless another live process holds it (it may be in its pre-flight check right now).
   const ownerAlive = (t: TaskRow): boolean =>
@@ -78,10 +96,11 @@ export function prepareTask(
           skillVersionAId: a ? a.id : null,
           skillVersionBId: b.id,
           datasetId: imported.dataset.id,
+          kind,
         })
     const pending = cases.flatMap((c) =>
       Array.from({ length: config.repeatRounds }, (_, r) =>
-        SIDES.map((side) => ({ caseKey: c.id, round: r + 1, side, caseHash: c.contentHash })),
+        sidesOf(kind).map((side) => ({ caseKey: c.id, round: r + 1, side, caseHash: c.contentHash })),
       ).flat(),
     )
     return { task, added: store.runs.insertPending(task.id, pending).length }

@@ -1,11 +1,13 @@
 // Reconcile by status (DESIGN §8.10, seed 004 §5.4): runs left `running`/`evaluating` by a dead owner are
 // unstuck — never restarted. running → failed/interrupted (re-run offered, partial trajectory kept);
 // evaluating → executed (re-evaluate offered). Their orphaned agent process is killed (pid + start time).
+// Then evaluation failures whose trace has results from every evaluator are filled back (fill-back.ts).
 import { killLeftovers, killOrphanGroup } from '../agent/process-group'
 import { OWNER_MARKER_VAR } from '../agent/run-env'
 import type { RunRow } from '../db'
 import { announceRun } from '../engine/announce'
 import type { AppContext } from './app-context'
+import { fillBackFailedRuns } from './fill-back'
 
 export function reconcileTask(ctx: AppContext, taskId: string): RunRow[] {
   const changed: RunRow[] = []
@@ -35,6 +37,7 @@ export function reconcileTask(ctx: AppContext, taskId: string): RunRow[] {
   if (owner) deadOwners.add(owner)
   // Whatever else the dead owners started (judges, tool subprocesses that left the group) is killed too.
   for (const id of deadOwners) killLeftovers(null, { name: OWNER_MARKER_VAR, value: id })
+  changed.push(...fillBackFailedRuns(ctx, taskId))
   return changed
 }
 

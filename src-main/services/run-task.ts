@@ -1,5 +1,5 @@
 // The `run` use case: create or resume the task, own it, execute its runs, release it (DESIGN §4, §6).
-import type { TaskRow } from '../db'
+import type { TaskKind, TaskRow } from '../db'
 import { announceRun } from '../engine/announce'
 import { needsEvaluation } from '../engine/evaluate-runs'
 import { executeRuns, inPlan, type ExecutionPlan, type ExecutionSummary } from '../engine/execute-runs'
@@ -26,10 +26,13 @@ export interface RunTaskResult {
 export async function runTask(
   ctx: AppContext,
   loaded: LoadedTaskConfig,
-  opts: { mode?: RunMode; signal: AbortSignal; onPrepared?: (p: PreparedTask) => void },
+  opts: { mode?: RunMode; signal: AbortSignal; onPrepared?: (p: PreparedTask) => void; kind?: TaskKind },
 ): Promise<RunTaskResult> {
   const mode = opts.mode ?? SUBMIT
-  const unscoped = prepareTask(ctx.store, loaded, { isOwnerAlive: (id) => !ctx.isInstanceDead(id) })
+  const unscoped = prepareTask(ctx.store, loaded, {
+    isOwnerAlive: (id) => !ctx.isInstanceDead(id),
+    kind: opts.kind,
+  })
   const taskId = unscoped.task.id
   // Before claiming: a dead owner's runs are unstuck and everything it started is killed.
   reconcileTask(ctx, taskId)

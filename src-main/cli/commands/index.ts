@@ -1,5 +1,7 @@
 // Every CLI command, in the order `--help` lists them.
 import type { Command } from '../command'
+import { analyzeCommand } from './analyze'
+import { batchesCommand } from './batches'
 import { decideCommand } from './decide'
 import { demoCommand } from './demo'
 import { doctorCommand } from './doctor'
@@ -15,6 +17,8 @@ export const commands: Command[] = [
   listCommand,
   exportCommand,
   reevaluateCommand,
+  analyzeCommand,
+  batchesCommand,
   decideCommand,
   judgeParseCommand,
   demoCommand,

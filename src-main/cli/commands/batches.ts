@@ -1,0 +1,46 @@
+// `skill-ab batches [--case-analysis] [--json]`: evaluation batches with their source (seed 004 §4.7):
+// all of them (the evaluation center), or the case analyses only — never an A/B batch there.
+import { openAppContext, type AppContext } from '../../services/app-context'
+import { listBatches } from '../../services/list-batches'
+import { UsageError } from '../args'
+import { EXIT, type Command } from '../command'
+import { userErrorMessage } from '../errors'
+
+export const batchesCommand: Command = {
+  name: 'batches',
+  summary: 'list evaluation batches (A/B tasks and case analyses) with their source',
+  usage: [
+    'Usage: skill-ab batches [--case-analysis] [--json]',
+    '',
+    'Every evaluation batch with its source: grayscale-ab (an A/B task) or case-analysis.',
+    '',
+    'Options:',
+    '  --case-analysis  only case analyses (A/B batches are shown by `skill-ab list`)',
+    '  --json           one JSON array instead of a table',
+  ].join('\n'),
+  flags: { 'case-analysis': 'boolean', json: 'boolean' },
+  run(positionals, flags, io) {
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`)
+    let ctx: AppContext | undefined
+    try {
+      ctx = openAppContext({ env: io.env, kind: 'cli' })
+      const rows = listBatches(ctx, flags['case-analysis'] ? 'case-analysis' : 'evaluation-center')
+      if (flags.json) io.out(`${JSON.stringify(rows, null, 2)}\n`)
+      else if (rows.length === 0) io.out('no evaluation batches yet\n')
+      else
+        for (const b of rows)
+          io.out(
+            `${b.id}  ${b.source.padEnd(13)}  "${b.name}"  (${b.skillName} ${b.skillVersion})  ` +
+              `${b.scored}/${b.runs} scored  mean ${b.meanScore === null ? '—' : b.meanScore.toFixed(1)}  created ${b.createdAt}\n`,
+          )
+      return Promise.resolve(EXIT.pass)
+    } catch (err) {
+      const message = userErrorMessage(err)
+      if (message === null) throw err
+      io.err(`skill-ab batches: ${message}\n`)
+      return Promise.resolve(EXIT.error)
+    } finally {
+      ctx?.close()
+    }
+  },
+}

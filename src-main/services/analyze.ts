@@ -1,0 +1,124 @@
+// Case analysis (seed 004 §4.7, §5.1): one skill version judged on a dataset without a comparison, or
+// existing opencode sessions judged as they are. Same runs, judge and batch as an A/B task, `kind` 'case':
+// its evaluations dedupe by trace (invariant 3) and it is listed apart from the A/B tasks (invariant 7).
+import { join } from 'node:path'
+import { readOpencodeSessions, locateOpencodeDb } from '../agent/opencode-sessions'
+import type { RunRow, Store, TaskRow } from '../db'
+import { needsEvaluation } from '../engine/evaluate-runs'
+import { InputError } from '../inputs/errors'
+import type { LoadedTaskConfig } from '../inputs/load-config'
+import type { RunStatus } from '../../src-shared/run-state'
+import type { ImportAnalysisConfig } from '../../src-shared/case-analysis'
+import { describeInstance, type AppContext } from './app-context'
+import { TaskBusyError } from './errors'
+import { openEvaluation } from './evaluation-setup'
+import { recordImportedTraces } from './import-traces'
+import type { PreparedTask } from './prepare-task'
+import { reconcileTask } from './reconcile'
+import { runTask } from './run-task'
+
+export interface CaseScore {
+  caseId: string
+  runs: number
+  scored: number
+  /** Mean of the case's scored runs; null when none is scored. */
+  score: number | null
+}
+
+export interface AnalysisSummary {
+  task: TaskRow
+  batchId: string | null
+  cases: CaseScore[]
+  /** Mean over the cases that have a score (each case weighs the same, whatever its rounds). */
+  mean: number | null
+  counts: Record<RunStatus, number>
+}
+
+const mean = (xs: readonly number[]): number | null =>
+  xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 100) / 100 : null
+
+/** Per-case scores and the mean of a case analysis, from its runs (never stored twice). */
+export function summarizeAnalysis(store: Store, taskId: string): AnalysisSummary {
+  const task = store.tasks.get(taskId)
+  if (!task) throw new Error(`no task ${taskId}`)
+  const byCase = new Map<string, RunRow[]>()
+  for (const run of store.runs.listByTask(taskId))
+    byCase.set(run.caseKey, [...(byCase.get(run.caseKey) ?? []), run])
+  const cases = [...byCase].map(([caseId, runs]): CaseScore => {
+    const scores = runs.filter((r) => r.status === 'scored' && r.score !== null).map((r) => r.score as number)
+    return { caseId, runs: runs.length, scored: scores.length, score: mean(scores) }
+  })
+  return {
+    task,
+    batchId: task.evaluationBatchId,
+    cases,
+    mean: mean(cases.flatMap((c) => (c.score === null ? [] : [c.score]))),
+    counts: store.runs.countsByStatus(taskId),
+  }
+}
+
+/** Runs the config's skill on its dataset (side b only) and judges every run. */
+export async function analyzeDataset(
+  ctx: AppContext,
+  loaded: LoadedTaskConfig,
+  opts: { signal: AbortSignal; onPrepared?: (p: PreparedTask) => void },
+): Promise<AnalysisSummary & { executed: number; executionFailed: number }> {
+  const r = await runTask(ctx, loaded, { ...opts, kind: 'case' })
+  return {
+    ...summarizeAnalysis(ctx.store, r.task.id),
+    executed: r.summary.executed,
+    executionFailed: r.summary.failed,
+  }
+}
+
+/** Imports the sessions of an opencode data dir (copied, never written) and judges those not judged yet. */
+export async function analyzeImported(
+  ctx: AppContext,
+  config: ImportAnalysisConfig,
+  opts: {
+    signal: AbortSignal
+    onImported?: (info: { task: TaskRow; created: boolean; added: number; toJudge: number }) => void
+  },
+): Promise<AnalysisSummary> {
+  const db = locateOpencodeDb(config.traces.dataDir, '--import')
+  const traces = await readOpencodeSessions({
+    dataDir: db,
+    sessions: config.traces.sessions,
+    env: ctx.env,
+    runRoot: join(ctx.dataDir, 'tmp'),
+    field: '--import',
+  })
+  if (traces.length === 0)
+    throw new InputError({
+      field: '--import',
+      message: `--import: ${db} holds no session`,
+      fix: 'point it at the data dir of the opencode whose sessions you want judged',
+    })
+  const imported = recordImportedTraces(ctx.store, config, db, traces, ctx.instance.id)
+  const { task } = imported
+  const claim = ctx.store.tasks.claimOwner(task.id, ctx.instance.id, (id) => ctx.isInstanceDead(id))
+  if (!claim.claimed) throw new TaskBusyError(task.taskName, describeInstance(ctx, claim.ownerInstanceId))
+  try {
+    reconcileTask(ctx, task.id)
+    const todo = ctx.store.runs.listByTask(task.id).filter(needsEvaluation)
+    opts.onImported?.({ ...imported, toJudge: todo.length })
+    setStatus(ctx, task.id, 'running')
+    const queue = openEvaluation(ctx, task, opts.signal, ctx.env.OPENCODE_CONFIG)
+    for (const run of todo) queue.add(run)
+    await queue.drain()
+    const counts = ctx.store.runs.countsByStatus(task.id)
+    const unfinished = counts.pending + counts.running + counts.executed + counts.evaluating
+    setStatus(ctx, task.id, opts.signal.aborted ? 'canceled' : unfinished ? 'idle' : 'done')
+    return summarizeAnalysis(ctx.store, task.id)
+  } catch (err) {
+    setStatus(ctx, task.id, 'idle')
+    throw err
+  } finally {
+    ctx.store.tasks.releaseOwner(task.id, ctx.instance.id)
+  }
+}
+
+function setStatus(ctx: AppContext, taskId: string, status: TaskRow['status']): void {
+  ctx.store.tasks.setStatus(taskId, status)
+  ctx.events.emit('task.changed', { taskId, status })
+}
