@@ -8,6 +8,7 @@ import { judgeParseCommand } from './judge-parse'
 import { listCommand } from './list'
 import { reevaluateCommand } from './reevaluate'
 import { runCommand } from './run'
+import { serveCommand } from './serve'
 
 export const commands: Command[] = [
   runCommand,
@@ -17,5 +18,6 @@ export const commands: Command[] = [
   reevaluateCommand,
   decideCommand,
   judgeParseCommand,
+  serveCommand,
   demoCommand,
 ]
