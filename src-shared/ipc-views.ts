@@ -145,9 +145,13 @@ export interface ValidationResult {
   warnings: string[]
 }
 
-/** A run's change since the last patch: its newest state and every status it passed through, in order. */
+/**
+ * A run's change since the last patch: its newest state and every status it passed through, in order,
+ * each with the sequence number of its change (compare with the `seq` of a `tasks.get` snapshot).
+ */
 export interface RunPatch extends RunView {
   statuses: RunStatus[]
+  seqs: number[]
 }
 
 export interface TaskPatch {

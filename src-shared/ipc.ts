@@ -40,7 +40,8 @@ export const contract = {
   'settings.get': { request: none, response: z.custom<Settings>() },
   'settings.set': { request: settingsSchema, response: z.custom<Settings>() },
   'tasks.list': { request: none, response: z.custom<TaskSummary[]>() },
-  'tasks.get': { request: taskRef, response: z.custom<{ task: TaskDetail; runs: RunView[] }>() },
+  /** `seq`: the last change the snapshot includes (patches up to it are already in it). */
+  'tasks.get': { request: taskRef, response: z.custom<{ task: TaskDetail; runs: RunView[]; seq: number }>() },
   'tasks.decision': { request: taskRef, response: z.custom<Decision>() },
   /** The config is checked by main (schema, paths, templates): the form shows the issues inline. */
   'tasks.validate': {

@@ -40,6 +40,7 @@ export class PatchSource {
   private runs = new Map<string, RunPatch>()
   private tasks = new Map<string, TaskPatch>()
   private external = false
+  private seq = 0
   private timer: NodeJS.Timeout | null = null
   private readonly poll: NodeJS.Timeout
   private lastDataVersion: number
@@ -60,6 +61,11 @@ export class PatchSource {
     this.poll.unref()
   }
 
+  /** The number of the last run change seen (a snapshot read now includes every change up to it). */
+  get watermark(): number {
+    return this.seq
+  }
+
   subscribe(listener: (patch: Patch) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
@@ -74,8 +80,13 @@ export class PatchSource {
   private addRun(c: RunChange): void {
     const prev = this.runs.get(c.runId)
     const statuses = prev ? prev.statuses : []
-    if (statuses[statuses.length - 1] !== c.status) statuses.push(c.status as RunStatus)
-    this.runs.set(c.runId, { ...toRunView(c), statuses })
+    const seqs = prev ? prev.seqs : []
+    this.seq += 1
+    if (statuses[statuses.length - 1] !== c.status) {
+      statuses.push(c.status as RunStatus)
+      seqs.push(this.seq)
+    } else seqs[seqs.length - 1] = this.seq
+    this.runs.set(c.runId, { ...toRunView(c), statuses, seqs })
     if (!this.tasks.has(c.taskId)) this.tasks.set(c.taskId, { taskId: c.taskId })
     this.schedule()
   }

@@ -32,6 +32,7 @@ export function taskHandlers(d: HostDeps) {
   return {
     'tasks.list': () => listTasks(ctx),
     'tasks.get': ({ taskId }: { taskId: string }) => {
+      const seq = d.patches.watermark
       const opened = openTask(ctx, mustTask(d, taskId).id)
       const row = mustTask(d, opened.task.id)
       return {
@@ -40,6 +41,7 @@ export function taskHandlers(d: HostDeps) {
           message: jobs.message(row.id),
         }),
         runs: opened.runs.map(runView),
+        seq,
       }
     },
     'tasks.decision': ({ taskId }: { taskId: string }) => taskDecision(ctx.store, mustTask(d, taskId)),

@@ -9,6 +9,10 @@ import { wirePatches } from './stores/wire-patches'
 import './styles.css'
 
 applyTheme(useTheme.getState().choice)
+// "system" follows the OS as it changes.
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
+  applyTheme(useTheme.getState().choice),
+)
 const api = getApi()
 wirePatches(api, notifyOnTaskEnd)
 void useTasks.getState().load()

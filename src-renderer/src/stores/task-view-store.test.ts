@@ -16,13 +16,18 @@ beforeEach(() => {
   })
 })
 
-const patchOf = (r: ReturnType<typeof run>, statuses: RunPatch['statuses']): RunPatch => ({ ...r, statuses })
+let nextSeq = 100
+const patchOf = (r: ReturnType<typeof run>, statuses: RunPatch['statuses']): RunPatch => ({
+  ...r,
+  statuses,
+  seqs: statuses.map(() => nextSeq++),
+})
 
 describe('task view store', () => {
   it('applies live patches in place and keeps each run ordered status history', async () => {
     const s = summary('t1')
     const r = run('t1', 'c1', 'b', 1)
-    installFakeApi({ 'tasks.get': () => ({ task: detail(s), runs: [r] }) })
+    installFakeApi({ 'tasks.get': () => ({ task: detail(s), runs: [r], seq: 0 }) })
     await useTaskView.getState().open('t1')
     useTaskView
       .getState()
@@ -45,6 +50,25 @@ describe('task view store', () => {
     expect(state.runs.get(r.id)?.score).toBe(81)
     expect(state.runs.size).toBe(1) // another task's run is not this view's
     expect(state.detail?.summary.status).toBe('done')
+  })
+
+  it('a patch coalesced while the snapshot was read adds only the steps after the snapshot', async () => {
+    const r = run('t1', 'c1', 'b', 1, { status: 'executed' })
+    installFakeApi({ 'tasks.get': () => ({ task: detail(summary('t1')), runs: [r], seq: 7 }) })
+    await useTaskView.getState().open('t1')
+    const late = {
+      ...patchOf({ ...r, status: 'evaluating' }, ['running', 'executed', 'evaluating']),
+      seqs: [6, 7, 8],
+    }
+    useTaskView.getState().applyPatch({ runs: [late], tasks: [], external: false })
+    const again = { ...patchOf({ ...r, status: 'evaluating' }, ['scored', 'evaluating']), seqs: [9, 10] }
+    useTaskView.getState().applyPatch({ runs: [again], tasks: [], external: false })
+    expect(useTaskView.getState().history.get(r.id)).toEqual([
+      'executed',
+      'evaluating',
+      'scored',
+      'evaluating',
+    ])
   })
 
   it('an answer for a task the user already left never replaces the task now open', async () => {

@@ -12,6 +12,8 @@ interface TaskViewState {
   runs: Map<string, RunView>
   history: Map<string, RunStatus[]>
   version: number
+  /** The last change the loaded snapshot includes: patch steps up to it are already shown. */
+  seq: number
   loading: boolean
   error: string | null
   /** Patches applied since the page started (the bench reads it). */
@@ -21,7 +23,8 @@ interface TaskViewState {
   applyPatch(patch: Patch): void
 }
 
-function pushStatuses(
+/** Appends the statuses a run went through (a repeat of the last one is not a step). */
+export function pushStatuses(
   history: Map<string, RunStatus[]>,
   runId: string,
   statuses: readonly RunStatus[],
@@ -51,6 +54,7 @@ export const useTaskView = create<TaskViewState>((set, get) => ({
   runs: new Map(),
   history: new Map(),
   version: 0,
+  seq: 0,
   loading: false,
   error: null,
   patchedRuns: 0,
@@ -65,27 +69,40 @@ export const useTaskView = create<TaskViewState>((set, get) => ({
     const taskId = get().taskId
     if (!taskId) return
     try {
-      const { task, runs } = await call('tasks.get', { taskId })
+      const { task, runs, seq } = await call('tasks.get', { taskId })
       // The user moved on while this was in flight: an old answer must not replace the new task.
       if (get().taskId !== taskId) return
       const map = new Map(runs.map((r) => [r.id, r]))
       const history = get().history
       for (const r of runs) pushStatuses(history, r.id, [r.status])
-      set((s) => ({ detail: task, runs: map, history, loading: false, error: null, version: s.version + 1 }))
+      set((s) => ({
+        detail: task,
+        runs: map,
+        history,
+        seq,
+        loading: false,
+        error: null,
+        version: s.version + 1,
+      }))
     } catch (err) {
       if (get().taskId === taskId) set({ loading: false, error: errorText(err) })
     }
   },
 
   applyPatch(patch) {
-    const { taskId, runs, history, detail } = get()
+    const { taskId, runs, history, detail, seq } = get()
     if (!taskId) return
     let touched = 0
     for (const r of patch.runs) {
       if (r.taskId !== taskId) continue
-      const { statuses, ...view } = r
-      runs.set(r.id, view)
-      pushStatuses(history, r.id, statuses)
+      const { statuses, seqs, ...view } = r
+      // A patch coalesced while the snapshot was read repeats what the snapshot shows: skip those steps.
+      if ((seqs[seqs.length - 1] ?? 0) > seq) runs.set(r.id, view)
+      pushStatuses(
+        history,
+        r.id,
+        statuses.filter((_, i) => (seqs[i] ?? 0) > seq),
+      )
       touched++
     }
     const own = patch.tasks.find((t) => t.taskId === taskId)

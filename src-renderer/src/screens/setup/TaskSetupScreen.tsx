@@ -95,7 +95,7 @@ export function TaskSetupScreen() {
     [form.skillPath],
   )
   const dataset = usePreview<DatasetPreview>(form.datasetPath, loadDataset)
-  const missing = (i: Issue) => /is required|must not be empty/.test(i.message)
+  const missing = (i: Issue) => /is required|must not be empty|: "" /.test(i.message)
   const at = (path: string) => issuesAt(issues, path).filter((i) => showMissing || !missing(i))
   const start = info?.homeDir
 

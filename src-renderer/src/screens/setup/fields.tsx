@@ -8,6 +8,13 @@ export interface Issue {
   fix?: string
 }
 
+/** An issue under its own field needs no field name in front (`agent.model: …` → `…`). */
+export function shownMessage(i: Issue): string {
+  const text =
+    i.field && i.message.startsWith(`${i.field}: `) ? i.message.slice(i.field.length + 2) : i.message
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${i.fix ? ` — ${i.fix}` : ''}`
+}
+
 export function Field(props: {
   label: string
   issues?: Issue[]
@@ -22,8 +29,7 @@ export function Field(props: {
       {props.children(id, issues.length > 0)}
       {issues.map((i) => (
         <span key={i.message} className="issue" role="alert">
-          {i.message}
-          {i.fix ? ` — ${i.fix}` : ''}
+          {shownMessage(i)}
         </span>
       ))}
       {props.hint && <span className="hint">{props.hint}</span>}

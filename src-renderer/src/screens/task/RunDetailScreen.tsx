@@ -117,7 +117,12 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
           <h2>Run</h2>
           <dl className="kv">
             <dt>status history</dt>
-            <dd data-testid="status-history">{(history ?? data.history.map((h) => h.to)).join(' → ')}</dd>
+            <dd data-testid="status-history">
+              {(data.history.length >= (history?.length ?? 0)
+                ? data.history.map((h) => h.to)
+                : (history ?? [])
+              ).join(' → ')}
+            </dd>
             <dt>attempt</dt>
             <dd>{run.attempt}</dd>
             <dt>duration</dt>

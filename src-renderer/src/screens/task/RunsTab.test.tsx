@@ -30,7 +30,7 @@ const runs = [
 
 async function open() {
   const fake = installFakeApi({
-    'tasks.get': () => ({ task: detail(s), runs }),
+    'tasks.get': () => ({ task: detail(s), runs, seq: 0 }),
     'runs.reevaluate': () => ({ ok: true }),
     'runs.rerun': () => ({ ok: true }),
   })

@@ -19,8 +19,9 @@ const TABS: { id: TaskTab; label: string }[] = [
 function Header({ detail }: { detail: TaskDetail }) {
   const { summary, config } = detail
   const running = detail.busy || summary.status === 'running'
-  const unfinished =
-    summary.runs.pending + summary.runs.canceled + summary.runs.executed + summary.runs.failed
+  // What Continue would do something about (a plain resume, DESIGN §4); failures have their own buttons.
+  const unfinished = summary.runs.pending + summary.runs.canceled + summary.runs.executed
+  const total = Object.values(summary.runs).reduce((s, n) => s + n, 0)
   return (
     <div className="stack">
       <div className="row wrap">
@@ -31,18 +32,11 @@ function Header({ detail }: { detail: TaskDetail }) {
           <button className="danger" onClick={() => void cancelTask(summary.id)}>
             Cancel
           </button>
-        ) : (
-          <button
-            className="primary"
-            onClick={() => void startTask(summary.id)}
-            disabled={!unfinished && summary.status === 'done'}
-          >
-            {summary.status === 'idle' &&
-            summary.runs.pending === Object.values(summary.runs).reduce((s, n) => s + n, 0)
-              ? 'Start'
-              : 'Continue'}
+        ) : unfinished > 0 ? (
+          <button className="primary" onClick={() => void startTask(summary.id)}>
+            {summary.runs.pending === total ? 'Start' : 'Continue'}
           </button>
-        )}
+        ) : null}
         <button onClick={() => void exportTask(summary.id)}>Export JSON</button>
         <button
           className="danger"

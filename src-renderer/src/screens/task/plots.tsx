@@ -96,8 +96,8 @@ export function DeltaPlot(props: {
 }) {
   const { deltas } = props
   const values = deltas.flatMap((d) => [d.diff, d.low ?? d.diff, d.high ?? d.diff])
-  const lo = Math.min(-10, ...values, props.ciLow ?? 0)
-  const hi = Math.max(10, ...values, props.ciHigh ?? 0, props.minLift)
+  const lo = Math.min(-10, ...values, props.ciLow ?? 0) * 1.1
+  const hi = Math.max(10, ...values, props.ciHigh ?? 0, props.minLift) * 1.1
   const rowH = Math.max(8, Math.min(22, 300 / Math.max(1, deltas.length)))
   const height = PAD.t + PAD.b + rowH * deltas.length
   const x = (v: number) => PAD.l + ((W - PAD.l - PAD.r) * (v - lo)) / (hi - lo)
