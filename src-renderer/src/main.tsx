@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client'
+import type { Patch } from '../../src-shared/ipc-views'
 import { getApi } from './api/api'
 import { App } from './App'
 import { notifyOnTaskEnd } from './notify'
@@ -23,6 +24,8 @@ Object.assign(window, {
     history: (runId: string) => [...(useTaskView.getState().history.get(runId) ?? [])],
     runs: () => [...useTaskView.getState().runs.values()],
     patchedRuns: () => useTaskView.getState().patchedRuns,
+    /** The bench feeds synthetic patches through the same path as live ones. */
+    applyPatch: (patch: Patch) => useTaskView.getState().applyPatch(patch),
   },
 })
 

@@ -1,6 +1,7 @@
 // Tasks: the list beside the chosen task. The chosen task is the route's (the user's intent) whenever the
 // list holds it, on every reload — DESIGN §8.11; with none chosen, the newest.
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
+import type { AppInfo } from '../../../src-shared/ipc-views'
 import { call } from '../api/api'
 import { attempt } from '../stores/notices-store'
 import { chooseTask, useRoute } from '../stores/route-store'
@@ -17,6 +18,8 @@ export async function runDemo(): Promise<void> {
 
 function Welcome() {
   const navigate = useRoute((s) => s.navigate)
+  const [info, setInfo] = useState<AppInfo | null>(null)
+  useEffect(() => void call('app.info', {}).then(setInfo, () => {}), [])
   return (
     <div className="empty stack">
       <h2>Does your skill make the agent better?</h2>
@@ -32,8 +35,16 @@ function Welcome() {
       </div>
       <p className="small">
         The demo runs a bundled example (a pirate-speak skill, five cases) against a bundled scripted model:
-        no key needed, about a minute. For a real measurement, set up a task with your model provider.
+        no key needed, a few minutes. For a real measurement, set up a task with your model provider.
       </p>
+      {info && !info.providerConfig && (
+        <div className="banner warn small" style={{ textAlign: 'left' }}>
+          No model provider is configured yet. To run your own tasks, write an opencode config with your
+          provider (an <code>opencode.json</code> with a <code>provider</code> entry; its API key in your
+          environment) and choose it in <a href="#/settings">Settings</a> or in the task setup, or start the
+          app with <code>OPENCODE_CONFIG</code> set.
+        </div>
+      )}
     </div>
   )
 }
@@ -42,7 +53,8 @@ export function TasksScreen() {
   const tasks = useTasks((s) => s.tasks)
   const loaded = useTasks((s) => s.loaded)
   const intended = useRoute((s) => s.route.taskId)
-  const selected = chooseTask(tasks, intended)
+  // Before the list arrives, the intended task opens at once (no waiting for the list to load first).
+  const selected = loaded ? chooseTask(tasks, intended) : intended
   useEffect(() => {
     if (selected) void useTaskView.getState().open(selected)
   }, [selected])

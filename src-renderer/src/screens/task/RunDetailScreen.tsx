@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import type { RunDetail, TaskDetail } from '../../../../src-shared/ipc-views'
 import { call, errorText } from '../../api/api'
-import { RunBadge, runKind } from '../../components/badges'
+import { DemoBadge, RunBadge, runKind } from '../../components/badges'
 import { attempt, useNotices } from '../../stores/notices-store'
 import { useRoute } from '../../stores/route-store'
 import { useTaskView } from '../../stores/task-view-store'
@@ -84,7 +84,8 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
       <div className="row wrap">
         <h1 className="grow" style={{ margin: 0 }}>
           Case <span className="mono">{run.caseId}</span> · side{' '}
-          <span className={`side-${run.side}`}>{run.side}</span> · round {run.round}
+          <span className={`side-${run.side}`}>{run.side}</span> · round {run.round}{' '}
+          {detail.demo && <DemoBadge />}
         </h1>
         <RunBadge run={run} />
         <span className="figure">{formatScore(run.score)}</span>

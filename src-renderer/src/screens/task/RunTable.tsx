@@ -1,7 +1,7 @@
 // The per-case a/b table (DESIGN §12): one virtualised row per case with every round's a and b run, the
 // side means and their difference. Arrow keys move between runs, Enter opens one, Space selects its case.
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useRef, useState, type KeyboardEvent } from 'react'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import { RunBadge } from '../../components/badges'
 import { formatScore, runsOfRow, type CaseRow } from './run-rows'
@@ -110,66 +110,20 @@ export function RunTable(props: RunTableProps) {
         <div style={{ height: virtual.getTotalSize(), position: 'relative', minWidth }}>
           {virtual.getVirtualItems().map((item) => {
             const row = rows[item.index] as CaseRow
-            const isSelected = props.selected.has(row.caseId)
             return (
-              <div
+              <CaseRowView
                 key={row.caseId}
-                className={`rt-row${isSelected ? ' selected' : ''}`}
-                role="row"
-                aria-rowindex={item.index + 2}
-                data-case={row.caseId}
-                style={{
-                  gridTemplateColumns: template,
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: ROW_HEIGHT,
-                  transform: `translateY(${item.start}px)`,
-                }}
-              >
-                <div>
-                  <input
-                    type="checkbox"
-                    tabIndex={-1}
-                    checked={isSelected}
-                    onChange={() => props.onToggle(row.caseId)}
-                    aria-label={`select case ${row.caseId}`}
-                  />
-                </div>
-                <div className="mono" title={row.caseId}>
-                  {row.caseId}
-                </div>
-                {Array.from({ length: runCols }, (_, col) => {
-                  const run = runAt(item.index, col)
-                  const focused = focus?.row === item.index && focus.col === col
-                  return (
-                    <div key={col} role="gridcell" aria-selected={focused}>
-                      {run ? (
-                        <div
-                          className="cell-run"
-                          data-run={run.id}
-                          data-side={run.side}
-                          data-round={run.round}
-                          style={focused ? { outline: '2px solid var(--focus)' } : undefined}
-                          onClick={() => props.onOpenRun(run)}
-                        >
-                          <span className="score">{formatScore(run.score)}</span>
-                          <RunBadge run={run} />
-                        </div>
-                      ) : (
-                        <span className="muted">–</span>
-                      )}
-                    </div>
-                  )
-                })}
-                <div className="side-a">{formatScore(row.meanA)}</div>
-                <div className="side-b">{formatScore(row.meanB)}</div>
-                <div className={row.delta === null ? 'muted' : row.delta >= 0 ? 'delta-pos' : 'delta-neg'}>
-                  {row.delta === null ? '–' : `${row.delta >= 0 ? '+' : ''}${formatScore(row.delta)}`}
-                </div>
-                {props.actions && <div className="row small">{props.actions(row)}</div>}
-              </div>
+                row={row}
+                index={item.index}
+                start={item.start}
+                template={template}
+                runCols={runCols}
+                selected={props.selected.has(row.caseId)}
+                focusedCol={focus?.row === item.index ? focus.col : null}
+                onToggle={props.onToggle}
+                onOpenRun={props.onOpenRun}
+                actions={props.actions}
+              />
             )
           })}
         </div>
@@ -181,6 +135,83 @@ export function RunTable(props: RunTableProps) {
     </div>
   )
 }
+
+interface CaseRowProps {
+  row: CaseRow
+  index: number
+  start: number
+  template: string
+  runCols: number
+  selected: boolean
+  focusedCol: number | null
+  onToggle(caseId: string): void
+  onOpenRun(run: RunView): void
+  actions?: (row: CaseRow) => React.ReactNode
+}
+
+/** One case's row; re-renders only when its runs, selection or focus change (a patch rebuilds only changed rows). */
+const CaseRowView = memo(function CaseRowView(p: CaseRowProps) {
+  const { row } = p
+  return (
+    <div
+      className={`rt-row${p.selected ? ' selected' : ''}`}
+      role="row"
+      aria-rowindex={p.index + 2}
+      data-case={row.caseId}
+      style={{
+        gridTemplateColumns: p.template,
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: ROW_HEIGHT,
+        transform: `translateY(${p.start}px)`,
+      }}
+    >
+      <div>
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={p.selected}
+          onChange={() => p.onToggle(row.caseId)}
+          aria-label={`select case ${row.caseId}`}
+        />
+      </div>
+      <div className="mono" title={row.caseId}>
+        {row.caseId}
+      </div>
+      {Array.from({ length: p.runCols }, (_, col) => {
+        const run = (col % 2 === 0 ? row.a : row.b)[Math.floor(col / 2)]
+        const focused = p.focusedCol === col
+        return (
+          <div key={col} role="gridcell" aria-selected={focused}>
+            {run ? (
+              <div
+                className="cell-run"
+                data-run={run.id}
+                data-side={run.side}
+                data-round={run.round}
+                style={focused ? { outline: '2px solid var(--focus)' } : undefined}
+                onClick={() => p.onOpenRun(run)}
+              >
+                <span className="score">{formatScore(run.score)}</span>
+                <RunBadge run={run} />
+              </div>
+            ) : (
+              <span className="muted">–</span>
+            )}
+          </div>
+        )
+      })}
+      <div className="side-a">{formatScore(row.meanA)}</div>
+      <div className="side-b">{formatScore(row.meanB)}</div>
+      <div className={row.delta === null ? 'muted' : row.delta >= 0 ? 'delta-pos' : 'delta-neg'}>
+        {row.delta === null ? '–' : `${row.delta >= 0 ? '+' : ''}${formatScore(row.delta)}`}
+      </div>
+      {p.actions && <div className="row small">{p.actions(row)}</div>}
+    </div>
+  )
+})
 
 function runsOfRowCount(rows: CaseRow[]): number {
   return rows.reduce((n, r) => n + runsOfRow(r).length, 0)

@@ -1,12 +1,14 @@
 // The run view (DESIGN §12): progress, bulk actions, and the per-case table, all live.
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { RunView, TaskDetail } from '../../../../src-shared/ipc-views'
 import { ProgressBar } from '../../components/ProgressBar'
 import { useRoute } from '../../stores/route-store'
 import { useTaskView } from '../../stores/task-view-store'
-import { buildRows, canReevaluate, canRerun, kindCounts, runsOfRow } from './run-rows'
+import { buildRows, canReevaluate, canRerun, kindCounts, runsOfRow, type CaseRow } from './run-rows'
 import { RunTable } from './RunTable'
 import { reevaluateRuns, rerunRuns } from './task-actions'
+
+const ids = (list: RunView[], pred: (r: RunView) => boolean) => list.filter(pred).map((r) => r.id)
 
 export function RunsTab({ detail }: { detail: TaskDetail }) {
   const runs = useTaskView((s) => s.runs)
@@ -14,24 +16,55 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
   const navigate = useRoute((s) => s.navigate)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const taskId = detail.summary.id
-  const { rows, rounds, counts, total } = useMemo(() => {
+  const { rows, rounds, counts, total, failedEvals, failedExecs } = useMemo(() => {
     void version
     const all = [...runs.values()]
-    return { ...buildRows(all, detail.caseOrder), ...kindCounts(all) }
+    return {
+      ...buildRows(all, detail.caseOrder),
+      ...kindCounts(all),
+      failedEvals: all.filter((r) => r.status === 'failed' && r.failureType === null),
+      failedExecs: all.filter((r) => r.status === 'failed' && r.failureType !== null),
+    }
   }, [runs, version, detail.caseOrder])
   const busy = detail.busy || detail.summary.status === 'running'
   const selectedRuns = rows.filter((r) => selected.has(r.caseId)).flatMap(runsOfRow)
-  const failedEvals = [...runs.values()].filter((r) => r.status === 'failed' && r.failureType === null)
-  const failedExecs = [...runs.values()].filter((r) => r.status === 'failed' && r.failureType !== null)
-  const toggle = (caseId: string) =>
-    setSelected((s) => {
-      const next = new Set(s)
-      if (next.has(caseId)) next.delete(caseId)
-      else next.add(caseId)
-      return next
-    })
-  const open = (run: RunView) => navigate({ taskId, runId: run.id })
-  const ids = (list: RunView[], pred: (r: RunView) => boolean) => list.filter(pred).map((r) => r.id)
+  const toggle = useCallback(
+    (caseId: string) =>
+      setSelected((s) => {
+        const next = new Set(s)
+        if (next.has(caseId)) next.delete(caseId)
+        else next.add(caseId)
+        return next
+      }),
+    [],
+  )
+  const open = useCallback((run: RunView) => navigate({ taskId, runId: run.id }), [navigate, taskId])
+  const rowActions = useCallback(
+    (row: CaseRow) => {
+      const list = runsOfRow(row)
+      return (
+        <>
+          <button
+            className="small"
+            disabled={busy || !list.some(canRerun)}
+            onClick={() => void rerunRuns(taskId, ids(list, canRerun))}
+            title={`Execute case ${row.caseId} again (both sides, every round)`}
+          >
+            Re-run
+          </button>
+          <button
+            className="small"
+            disabled={busy || !list.some(canReevaluate)}
+            onClick={() => void reevaluateRuns(taskId, ids(list, canReevaluate))}
+            title={`Judge case ${row.caseId} again without re-executing`}
+          >
+            Re-evaluate
+          </button>
+        </>
+      )
+    },
+    [busy, taskId],
+  )
 
   return (
     <div className="stack">
@@ -94,29 +127,7 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
           selected={selected}
           onToggle={toggle}
           onOpenRun={open}
-          actions={(row) => {
-            const list = runsOfRow(row)
-            return (
-              <>
-                <button
-                  className="small"
-                  disabled={busy || !list.some(canRerun)}
-                  onClick={() => void rerunRuns(taskId, ids(list, canRerun))}
-                  title={`Execute case ${row.caseId} again (both sides, every round)`}
-                >
-                  Re-run
-                </button>
-                <button
-                  className="small"
-                  disabled={busy || !list.some(canReevaluate)}
-                  onClick={() => void reevaluateRuns(taskId, ids(list, canReevaluate))}
-                  title={`Judge case ${row.caseId} again without re-executing`}
-                >
-                  Re-evaluate
-                </button>
-              </>
-            )
-          }}
+          actions={rowActions}
         />
       </div>
     </div>

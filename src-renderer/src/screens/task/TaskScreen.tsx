@@ -4,6 +4,7 @@ import type { TaskDetail } from '../../../../src-shared/ipc-views'
 import { DemoBadge, VerdictBadge } from '../../components/badges'
 import { useDecision } from '../../stores/decision-store'
 import { useRoute, type TaskTab } from '../../stores/route-store'
+import { useSetupDraft } from '../../stores/setup-draft-store'
 import { useTaskView } from '../../stores/task-view-store'
 import { DecisionPanel } from './DecisionPanel'
 import { RunDetailScreen } from './RunDetailScreen'
@@ -38,6 +39,15 @@ function Header({ detail }: { detail: TaskDetail }) {
           </button>
         ) : null}
         <button onClick={() => void exportTask(summary.id)}>Export JSON</button>
+        <button
+          title="A new task with this setup (give it another name or label)"
+          onClick={() => {
+            useSetupDraft.getState().setPrefill({ ...config, name: `${summary.name} (copy)` })
+            useRoute.getState().navigate({ screen: 'setup' })
+          }}
+        >
+          Duplicate
+        </button>
         <button
           className="danger"
           disabled={running}

@@ -31,9 +31,10 @@ export function buildRows(
     entry[run.side][run.round - 1] = run
     rounds = Math.max(rounds, run.round)
   }
+  const known = new Set(caseOrder)
   const order = [
     ...caseOrder.filter((c) => byCase.has(c)),
-    ...[...byCase.keys()].filter((c) => !caseOrder.includes(c)),
+    ...[...byCase.keys()].filter((c) => !known.has(c)),
   ]
   const rows = order.map((caseId) => {
     const e = byCase.get(caseId) as { a: (RunView | undefined)[]; b: (RunView | undefined)[] }
