@@ -3,6 +3,7 @@ import { defineConfig } from 'playwright/test'
 // Renderer e2e in Debian Chromium against serve mode (Electron cannot start on this machine).
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   timeout: 120_000,
   workers: 1,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],

@@ -1,26 +1,8 @@
-// Electron shell: one window that loads the renderer. The real shell (menu, IPC, lifecycle) comes with the
-// desktop UI; this file stays thin and is the only place in src-main that imports electron.
-import { app, BrowserWindow } from 'electron'
+// Electron entry (out/main/index.js): the only place in src-main that imports electron is this folder.
 import { join } from 'node:path'
-import { dataDir } from '../db/data-dir'
+import { startShell } from './shell'
 
-app.setPath('userData', dataDir(process.env))
-
-function createWindow(): void {
-  const win = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
-  })
-  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
-  win.webContents.on('will-navigate', (event) => event.preventDefault())
-  void win.loadFile(join(__dirname, '../renderer/index.html'))
-}
-
-void app.whenReady().then(createWindow)
-app.on('window-all-closed', () => app.quit())
+startShell(process.env, {
+  preload: join(import.meta.dirname, '..', 'preload', 'index.cjs'),
+  rendererIndex: join(import.meta.dirname, '..', 'renderer', 'index.html'),
+})

@@ -1,10 +1,69 @@
-export function App(): React.JSX.Element {
+// The app frame: top bar (navigation, demo marker, theme), the screen of the route, notices.
+import { useEffect } from 'react'
+import { Notices } from './components/Notices'
+import { EvaluationCenter } from './screens/EvaluationCenter'
+import { ExportViewer } from './screens/ExportViewer'
+import { SettingsScreen } from './screens/SettingsScreen'
+import { TaskSetupScreen } from './screens/setup/TaskSetupScreen'
+import { TasksScreen } from './screens/TasksScreen'
+import { useRoute, type Screen } from './stores/route-store'
+import { effectiveTheme, useTheme } from './stores/theme-store'
+
+const NAV: { screen: Screen; label: string }[] = [
+  { screen: 'tasks', label: 'Tasks' },
+  { screen: 'setup', label: 'New task' },
+  { screen: 'evaluations', label: 'Evaluations' },
+  { screen: 'export', label: 'Open export' },
+  { screen: 'settings', label: 'Settings' },
+]
+
+export function App() {
+  const { route, navigate, sync } = useRoute()
+  const theme = useTheme()
+  useEffect(() => {
+    window.addEventListener('hashchange', sync)
+    return () => window.removeEventListener('hashchange', sync)
+  }, [sync])
+  const dark = effectiveTheme(theme.choice) === 'dark'
   return (
-    <main>
-      <h1>Skill A/B</h1>
-      <p>
-        Run tasks from the command line for now: <code>npx skill-ab run config.json</code>.
-      </p>
-    </main>
+    <div className="app">
+      <header className="topbar">
+        <div className="brand">
+          Skill <span>A/B</span>
+        </div>
+        <nav className="nav" aria-label="Main">
+          {NAV.map((n) => (
+            <a
+              key={n.screen}
+              href={n.screen === 'tasks' ? '#/tasks' : `#/${n.screen}`}
+              aria-current={route.screen === n.screen ? 'page' : undefined}
+              onClick={(e) => {
+                e.preventDefault()
+                navigate({ screen: n.screen })
+              }}
+            >
+              {n.label}
+            </a>
+          ))}
+        </nav>
+        <span className="grow" />
+        <button
+          className="small"
+          onClick={() => theme.set(dark ? 'light' : 'dark')}
+          aria-label={`Switch to ${dark ? 'light' : 'dark'} theme`}
+          title={`Switch to ${dark ? 'light' : 'dark'} theme`}
+        >
+          {dark ? '☀ Light' : '☾ Dark'}
+        </button>
+      </header>
+      <div className="content">
+        {route.screen === 'tasks' && <TasksScreen />}
+        {route.screen === 'setup' && <TaskSetupScreen />}
+        {route.screen === 'evaluations' && <EvaluationCenter />}
+        {route.screen === 'settings' && <SettingsScreen />}
+        {route.screen === 'export' && <ExportViewer />}
+      </div>
+      <Notices />
+    </div>
   )
 }

@@ -1,9 +1,7 @@
 // `skill-ab demo`: the bundled example (pirate-speak vs no skill, five cases) against the bundled scripted
 // model — the whole flow (runs, judge, decision, export) in about a minute, without any key.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import cases from '../../../resources/examples/cases.jsonl?raw'
-import skillV2 from '../../../resources/examples/pirate-speak/SKILL.md?raw'
 import { startScriptedLlm, writeProviderConfig } from '../../../test/support/scripted-llm'
 import { dataDir, openStore } from '../../db'
 import { UsageError } from '../args'
@@ -11,7 +9,7 @@ import { EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
 import { demoModel } from '../demo-model'
 import { runCommand } from './run'
-import { DEMO_TASK_PREFIX } from '../../../src-shared/demo'
+import { demoConfig, writeExampleFiles } from '../../services/examples'
 
 export const demoCommand: Command = {
   name: 'demo',
@@ -39,17 +37,8 @@ export const demoCommand: Command = {
       return EXIT.error
     }
     const dir = join(dataDir(io.env), 'demo')
-    mkdirSync(join(dir, 'pirate-speak'), { recursive: true })
-    writeFileSync(join(dir, 'pirate-speak', 'SKILL.md'), skillV2)
-    writeFileSync(join(dir, 'cases.jsonl'), cases)
-    const config = {
-      name: `${DEMO_TASK_PREFIX}pirate-speak vs no skill`,
-      skill: { path: './pirate-speak', label: 'v2' },
-      dataset: { path: './cases.jsonl' },
-      repeatRounds: 2,
-      agent: { model: 'scripted/agent', timeoutSec: 120, idleTimeoutSec: 60, concurrency: 2 },
-      judge: { model: 'scripted/judge' },
-    }
+    writeExampleFiles(dir)
+    const config = demoConfig()
     const configFile = join(dir, 'demo-task.json')
     writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`)
     const llm = await startScriptedLlm(demoModel)

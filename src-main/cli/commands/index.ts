@@ -10,6 +10,7 @@ import { judgeParseCommand } from './judge-parse'
 import { listCommand } from './list'
 import { reevaluateCommand } from './reevaluate'
 import { runCommand } from './run'
+import { serveCommand } from './serve'
 
 export const commands: Command[] = [
   runCommand,
@@ -21,5 +22,6 @@ export const commands: Command[] = [
   batchesCommand,
   decideCommand,
   judgeParseCommand,
+  serveCommand,
   demoCommand,
 ]

@@ -1,0 +1,124 @@
+// The whole flow in a browser against `skill-ab serve` (real services, real opencode, scripted LLM slowed
+// to 1 s per answer): set up a task through the form, start it, watch every run move through its states
+// live, read the decision, re-evaluate one run, export the JSON and open it read-only.
+import { readFileSync } from 'node:fs'
+import { expect, test, type Page } from 'playwright/test'
+import { exportSchema } from '../src-shared/export'
+import type { RunView } from '../src-shared/ipc-views'
+import { serveApp, type ServedApp } from './support/serve'
+import { shoot } from './support/shoot'
+
+let app: ServedApp
+
+test.beforeAll(async () => {
+  app = await serveApp({ delayMs: 1000 })
+})
+test.afterAll(async () => {
+  await app?.stop()
+})
+
+const FULL = ['pending', 'running', 'executed', 'evaluating', 'scored']
+
+function runs(page: Page): Promise<RunView[]> {
+  return page.evaluate(() =>
+    (globalThis as unknown as { skillAbDebug: { runs(): RunView[] } }).skillAbDebug.runs(),
+  )
+}
+function history(page: Page, runId: string): Promise<string[]> {
+  return page.evaluate(
+    (id) =>
+      (globalThis as unknown as { skillAbDebug: { history(id: string): string[] } }).skillAbDebug.history(id),
+    runId,
+  )
+}
+
+test('set up, run, watch live, decide, re-evaluate and export an A/B task in the browser', async ({
+  page,
+}) => {
+  test.setTimeout(600_000)
+  await page.setViewportSize({ width: 1400, height: 900 })
+  await page.goto(app.url)
+  await expect(page.getByRole('button', { name: 'Run the demo' })).toBeVisible()
+  await shoot(page, '01-welcome')
+
+  // Set up the task with form controls only.
+  await page.getByRole('button', { name: 'Set up a task' }).click()
+  await page.getByTestId('task-name').fill('pirate e2e')
+  await page.getByTestId('skill-path').fill(app.skillPath)
+  await page.getByTestId('dataset-path').fill(app.datasetPath)
+  await page.getByLabel('Rounds per case and side').fill('1')
+  await page.getByTestId('agent-model').fill('scripted')
+  await expect(page.getByText('has no provider')).toBeVisible() // checked by main, shown under the field
+  await page.getByTestId('agent-model').fill('scripted/agent')
+  await page.getByTestId('judge-model').fill('scripted/judge')
+  await expect(page.getByText('2 of 2 cases selected')).toBeVisible()
+  await expect(page.getByText('pirate-speak: Use when the user asks for pirate talk.')).toBeVisible()
+  await expect(page.getByText('Ready.')).toBeVisible()
+  await shoot(page, '02-setup')
+  await page.getByTestId('create-task').click()
+
+  // The run view: runs move through their states live, without a reload.
+  await expect(page.getByTestId('task-title')).toContainText('pirate e2e')
+  await expect.poll(async () => (await runs(page)).length).toBe(4)
+  await expect
+    .poll(async () => (await runs(page)).some((r) => r.status === 'running'), { timeout: 120_000 })
+    .toBe(true)
+  await shoot(page, '03-run-view-running')
+  await expect
+    .poll(async () => (await runs(page)).map((r) => r.status).join(','), {
+      timeout: 420_000,
+      intervals: [1000],
+    })
+    .toBe('scored,scored,scored,scored')
+  for (const run of await runs(page))
+    expect(await history(page, run.id), `${run.caseId} ${run.side}`).toEqual(FULL)
+  await expect(page.locator('[data-run] .badge.scored')).toHaveCount(4)
+  await shoot(page, '04-run-view-done')
+
+  // The decision.
+  await page.getByRole('tab', { name: 'Decision' }).click()
+  await expect(page.locator('[data-verdict]')).toBeVisible()
+  await expect(page.locator('[data-dimension="capability"]')).toContainText('points')
+  await shoot(page, '05-decision')
+
+  // Re-evaluate one run: it is judged again (scored → evaluating → scored) and keeps the older result.
+  await page.getByRole('tab', { name: 'Runs' }).click()
+  const target = (await runs(page)).find((r) => r.caseId === 'hello' && r.side === 'b') as RunView
+  await page.locator(`[data-run="${target.id}"]`).click()
+  await expect(page.getByTestId('run-detail')).toBeVisible()
+  await expect(page.getByTestId('timeline')).toContainText('skill')
+  await page.getByRole('button', { name: 'Re-evaluate', exact: true }).click()
+  await expect
+    .poll(async () => (await history(page, target.id)).slice(-3).join(','), { timeout: 180_000 })
+    .toBe('scored,evaluating,scored')
+  await expect(page.getByTestId('evaluations').getByText('(older)')).toBeVisible()
+  await shoot(page, '06-run-detail')
+
+  // Export the JSON and check it.
+  await page.getByRole('button', { name: /All runs/ }).click()
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export JSON' }).click(),
+  ])
+  const file = await download.path()
+  const doc = exportSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
+  expect(doc.task.name).toBe('pirate e2e')
+  expect(doc.runs).toHaveLength(4)
+  expect(doc.runs.every((r) => r.status === 'scored' && r.score !== null)).toBe(true)
+  expect(doc.runs.find((r) => r.id === target.id)?.evaluations).toHaveLength(1)
+  expect(['pass', 'reject', 'inconclusive']).toContain(doc.decision.verdict)
+  expect(doc.cases.map((c) => c.caseId)).toEqual(['hello', 'goodbye'])
+
+  // The other screens.
+  await page.getByRole('link', { name: 'Evaluations' }).click()
+  await expect(page.getByRole('table', { name: 'Evaluation batches' })).toContainText('ab-task')
+  await shoot(page, '07-evaluations')
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await expect(page.getByText('data dir')).toBeVisible()
+  await shoot(page, '08-settings')
+  await page.getByRole('link', { name: 'Open export' }).click()
+  await page.locator('input[type=file]').setInputFiles(file)
+  await expect(page.locator('[data-verdict]')).toBeVisible()
+  await expect(page.getByText('pirate e2e')).toBeVisible()
+  await shoot(page, '09-export-viewer')
+})

@@ -1,0 +1,149 @@
+/* global document, window, requestAnimationFrame -- code run inside the page by page.evaluate */
+// `npm run bench`: a 5,000-run task seeded in a temp data dir, opened in Chromium through `skill-ab serve`.
+// Measures time to first render of the run view, scrolling to the last case, live patches applied per
+// second in the renderer, and the main-side coalescing throughput; prints them and writes JSON.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { build } from 'vite'
+import { chromium } from 'playwright'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const RUNS = Number(process.env.BENCH_RUNS ?? 5000)
+
+if (
+  !existsSync(join(root, 'out', 'renderer', 'index.html')) ||
+  !existsSync(join(root, 'out', 'cli', 'index.js'))
+) {
+  process.stderr.write('bench: building first (npm run build)…\n')
+  const { spawnSync } = await import('node:child_process')
+  const res = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+  if (res.status !== 0) process.exit(res.status ?? 1)
+}
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  build: {
+    ssr: 'scripts/bench/seed.ts',
+    outDir: '.tmp/bench',
+    emptyOutDir: true,
+    target: 'node22',
+    rollupOptions: { output: { entryFileNames: 'seed.mjs', format: 'es' } },
+  },
+})
+const { seedBenchTask, benchPatchSource } = await import(
+  pathToFileURL(join(root, '.tmp', 'bench', 'seed.mjs')).href
+)
+
+const home = mkdtempSync(join(tmpdir(), 'skill-ab-bench-'))
+const dataDir = join(home, 'data')
+const seeded = seedBenchTask(dataDir, RUNS)
+process.stderr.write(`seeded ${seeded.runs} runs in ${seeded.seedMs} ms\n`)
+const coalescing = await benchPatchSource(join(home, 'coalesce'), 100_000)
+
+const serve = spawn(process.execPath, [join(root, 'bin', 'skill-ab.cjs'), 'serve'], {
+  env: { PATH: process.env.PATH, HOME: home, SKILL_AB_HOME: dataDir },
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+const url = await new Promise((resolve, reject) => {
+  let out = ''
+  serve.stdout.on('data', (c) => {
+    out += String(c)
+    const m = /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.exec(out)
+    if (m) resolve(m[0])
+  })
+  serve.once('exit', (code) => reject(new Error(`serve exited ${code}`)))
+})
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+})
+const results = {}
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+  const t0 = Date.now()
+  await page.goto(`${url}#/task/${seeded.taskId}`)
+  await page.waitForSelector('[data-run]')
+  results.firstRenderMs = Date.now() - t0
+  results.renderedRows = await page.locator('[data-case]').count()
+
+  // Scroll to the end in steps, as a user dragging the scrollbar would; the last case must show.
+  const scroll = await page.evaluate(async () => {
+    const el = document.querySelector('.run-table .scroller')
+    const frames = []
+    let last = performance.now()
+    const started = last
+    for (let y = 0; y <= el.scrollHeight; y += el.clientHeight) {
+      el.scrollTop = y
+      await new Promise((r) => requestAnimationFrame(r))
+      const now = performance.now()
+      frames.push(now - last)
+      last = now
+    }
+    frames.sort((a, b) => a - b)
+    return {
+      steps: frames.length,
+      totalMs: Math.round(performance.now() - started),
+      p95FrameMs: Math.round(frames[Math.floor(frames.length * 0.95)] ?? 0),
+      maxFrameMs: Math.round(frames[frames.length - 1] ?? 0),
+    }
+  })
+  results.scroll = scroll
+  results.lastCaseShown = await page.locator('[data-case]').last().getAttribute('data-case')
+
+  // Live patches: the whole task changes state in coalesced patches of 250 runs, each applied and painted.
+  results.patches = await page.evaluate(async () => {
+    const debug = window.skillAbDebug
+    const runs = debug.runs()
+    const started = performance.now()
+    let applied = 0
+    for (const status of ['running', 'executed', 'evaluating', 'scored']) {
+      for (let i = 0; i < runs.length; i += 250) {
+        const batch = runs.slice(i, i + 250).map((r) => ({
+          ...r,
+          status,
+          statuses: [status],
+          seqs: [1e9 + applied],
+          score: status === 'scored' ? 50 : null,
+        }))
+        debug.applyPatch({ runs: batch, tasks: [], external: false })
+        applied += batch.length
+        await new Promise((r) => requestAnimationFrame(r))
+      }
+    }
+    const ms = performance.now() - started
+    return { runChanges: applied, ms: Math.round(ms), runChangesPerSecond: Math.round(applied / (ms / 1000)) }
+  })
+  results.domRowsAfterPatches = await page.locator('[data-case]').count()
+} finally {
+  await browser.close()
+  serve.kill('SIGINT')
+  await new Promise((r) => serve.once('exit', r))
+  rmSync(home, { recursive: true, force: true })
+}
+
+const report = {
+  date: new Date().toISOString(),
+  runs: seeded.runs,
+  seedMs: seeded.seedMs,
+  ...results,
+  mainCoalescing: coalescing,
+}
+mkdirSync(join(root, 'bench-results'), { recursive: true })
+const file = join(root, 'bench-results', `bench-${report.date.replace(/[:.]/g, '-')}.json`)
+writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
+process.stdout.write(
+  [
+    `runs in the task:                 ${report.runs}`,
+    `run view, first render:           ${report.firstRenderMs} ms (${report.renderedRows} rows in the DOM)`,
+    `scroll to the last case:          ${report.scroll.steps} steps, ${report.scroll.totalMs} ms, p95 frame ${report.scroll.p95FrameMs} ms, max ${report.scroll.maxFrameMs} ms (last: ${report.lastCaseShown})`,
+    `live run changes applied:         ${report.patches.runChangesPerSecond}/s (${report.patches.runChanges} in ${report.patches.ms} ms, painted per patch)`,
+    `main-side coalescing:             ${coalescing.eventsPerSecond} events/s into ${coalescing.patches} patch(es)`,
+    `written: ${file}`,
+    '',
+  ].join('\n'),
+)

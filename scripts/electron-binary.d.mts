@@ -1,0 +1,1 @@
+export function findElectronBinary(env?: NodeJS.ProcessEnv): { path: string } | { reason: string }

@@ -1,0 +1,16 @@
+// What every handler file is given: the process's services, its background jobs and the live patches.
+import type { AppContext } from '../services/app-context'
+import type { DemoModelServer } from './demo-model-server'
+import type { JobRegistry } from './jobs'
+import type { PatchSource } from './live-patches'
+
+export interface HostDeps {
+  ctx: AppContext
+  jobs: JobRegistry
+  patches: PatchSource
+  transport: 'electron' | 'serve'
+  demo: DemoModelServer
+}
+
+/** Keys of jobs whose task does not exist yet (`tasks.create` before its runs are prepared). */
+export const PROVISIONAL_PREFIX = 'new:'

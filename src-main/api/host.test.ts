@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { drive, findRun, seedExportTask } from '../export/test-fixtures'
+import type { BatchView, RunDetail, RunView, TaskDetail } from '../../src-shared/ipc-views'
+import type { TaskSummary } from '../../src-shared/task-summary'
+import { openTestHost, type TestHost } from './test-host'
+
+let t: TestHost
+beforeEach(() => {
+  t = openTestHost()
+})
+afterEach(() => t.cleanup())
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+describe('api host', () => {
+  it('refuses an unknown channel and a payload the contract does not allow, naming the field', async () => {
+    expect(await t.host.call('tasks.hack', {})).toMatchObject({ ok: false, error: { kind: 'input' } })
+    const bad = await t.host.call('results.correct', { runId: 'r', evaluatorId: 'e', score: 140, note: 'x' })
+    expect(bad).toMatchObject({ ok: false, error: { kind: 'input', issues: [{ field: 'score' }] } })
+    const extra = await t.host.call('tasks.get', { taskId: 't', sneaky: true })
+    expect(extra.ok).toBe(false)
+    expect(await t.host.call('tasks.get', { taskId: 'task_nope' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found' },
+    })
+  })
+
+  it('lists and opens tasks with their runs, and a run with its history and judge results', async () => {
+    const { task, runs } = seedExportTask(t.ctx.store, { cases: ['c1', 'c2'], rounds: 1 })
+    drive(t.ctx.store, findRun(runs, 'c1', 'a', 1).id, 'scored', { score: 40 })
+    drive(t.ctx.store, findRun(runs, 'c1', 'b', 1).id, 'eval-failed')
+    const list = await t.ok<TaskSummary[]>('tasks.list')
+    expect(list.map((s) => s.id)).toEqual([task.id])
+    expect(list[0]?.runs).toMatchObject({ scored: 1, failed: 1, pending: 2 })
+    const opened = await t.ok<{ task: TaskDetail; runs: RunView[] }>('tasks.get', { taskId: task.id })
+    expect(opened.task.caseOrder).toEqual(['c1', 'c2'])
+    expect(opened.task.busy).toBe(false)
+    expect(opened.runs.find((r) => r.caseId === 'c1' && r.side === 'a')).toMatchObject({
+      status: 'scored',
+      score: 40,
+    })
+    const failed = opened.runs.find((r) => r.caseId === 'c1' && r.side === 'b')
+    expect(failed).toMatchObject({ status: 'failed', failureType: null })
+    const detail = await t.ok<RunDetail>('runs.detail', { runId: failed?.id })
+    expect(detail.history.map((h) => h.to)).toEqual([
+      'pending',
+      'running',
+      'executed',
+      'evaluating',
+      'failed',
+    ])
+    expect(detail.case?.prompt).toBe('prompt of c1')
+    expect(detail.evaluatorIds).toEqual(['preset-agent-task-completion'])
+  })
+
+  it('a score correction through the api rescores the run and reaches subscribers as a patch', async () => {
+    const { runs } = seedExportTask(t.ctx.store, { cases: ['c1'], rounds: 1 })
+    const run = drive(t.ctx.store, findRun(runs, 'c1', 'b', 1).id, 'eval-failed')
+    const view = await t.ok<RunView>('results.correct', {
+      runId: run.id,
+      evaluatorId: 'preset-agent-task-completion',
+      score: 72,
+      note: 'the judge missed the file',
+    })
+    expect(view).toMatchObject({ status: 'scored', score: 72 })
+    await wait(60)
+    const patched = t.patches.flatMap((p) => p.runs).find((r) => r.id === run.id)
+    expect(patched?.statuses).toEqual(['scored'])
+    expect(patched?.score).toBe(72)
+  })
+
+  it('deleting a task removes it and tells subscribers; a refused re-run changes nothing', async () => {
+    const { task, runs } = seedExportTask(t.ctx.store, { cases: ['c1'], rounds: 1 })
+    const running = drive(t.ctx.store, findRun(runs, 'c1', 'a', 1).id, 'running')
+    t.ctx.store.runs.update(running.id, { instanceId: t.ctx.instance.id })
+    const refused = await t.host.call('runs.rerun', { taskId: task.id, runIds: [running.id] })
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'input' } })
+    expect(t.ctx.store.runs.get(running.id)?.status).toBe('running')
+    await t.ok('tasks.delete', { taskId: task.id })
+    expect(await t.ok<TaskSummary[]>('tasks.list')).toEqual([])
+    await wait(60)
+    expect(t.patches.flatMap((p) => p.tasks)).toContainEqual({ taskId: task.id, removed: true })
+  })
+
+  it('invariant 7: the evaluation center lists every batch with its source; case analysis excludes A/B batches', async () => {
+    const { task, runs } = seedExportTask(t.ctx.store, { cases: ['c1'], rounds: 1 })
+    const batch = t.ctx.store.tasks.ensureBatchId(task.id, 'batch_ab')
+    const run = drive(t.ctx.store, findRun(runs, 'c1', 'a', 1).id, 'scored')
+    const result = (evaluatorRunId: string, grayscaleTaskId: string | null) => ({
+      evaluatorRunId,
+      sessionId: run.sessionId,
+      runId: grayscaleTaskId ? run.id : null,
+      grayscaleTaskId,
+      evaluatorId: 'preset-agent-task-completion',
+      status: 'done' as const,
+      score: 70,
+      reason: 'ok',
+      rawOutput: '{"score":70}',
+      parseStrategy: 'direct_json' as const,
+    })
+    t.ctx.store.evalResults.append(result(batch, task.id))
+    t.ctx.store.evalResults.append(result('batch_plain', null))
+    const center = await t.ok<BatchView[]>('evaluations.batches', { view: 'center' })
+    expect(center.map((b) => [b.batchId, b.source]).sort()).toEqual([
+      ['batch_ab', 'ab-task'],
+      ['batch_plain', 'evaluation'],
+    ])
+    expect(center.find((b) => b.batchId === 'batch_ab')?.taskName).toBe(task.taskName)
+    const analysis = await t.ok<BatchView[]>('evaluations.batches', { view: 'case-analysis' })
+    expect(analysis.map((b) => b.batchId)).toEqual(['batch_plain'])
+  })
+
+  it('settings round-trip through the data dir; bad settings are refused', async () => {
+    const settings = await t.ok<Record<string, unknown>>('settings.get')
+    expect(settings.concurrency).toBe(2)
+    await t.ok('settings.set', {
+      ...settings,
+      defaultAgentModel: 'anthropic/claude-sonnet-4',
+      concurrency: 4,
+    })
+    expect(await t.ok('settings.get')).toMatchObject({
+      defaultAgentModel: 'anthropic/claude-sonnet-4',
+      concurrency: 4,
+    })
+    expect((await t.host.call('settings.set', { ...settings, concurrency: 0 })).ok).toBe(false)
+  })
+
+  it('validates a config from the form: every problem with its field, paths checked', async () => {
+    const res = await t.ok<{ issues: { field: string }[] }>('tasks.validate', {
+      config: {
+        name: '',
+        skill: { path: '/nowhere/skill' },
+        dataset: { path: '/nowhere/cases.jsonl' },
+        agent: { model: 'nomodel' },
+      },
+    })
+    expect(res.issues.map((i) => i.field).sort()).toEqual(['agent.model', 'name'])
+    const paths = await t.ok<{ issues: { field: string }[] }>('tasks.validate', {
+      config: {
+        name: 'x',
+        skill: { path: '/nowhere/skill' },
+        dataset: { path: '/nowhere/cases.jsonl' },
+        agent: { model: 'p/m' },
+      },
+    })
+    expect(paths.issues.map((i) => i.field).sort()).toEqual(['dataset.path', 'skill.path'])
+  })
+})

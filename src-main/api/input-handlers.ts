@@ -1,0 +1,90 @@
+// What the setup form needs before a task exists: a folder browser (the same in Electron and a browser),
+// a skill's name and hash, a dataset's cases for the picker, and the whole config checked with its paths.
+import { readdirSync, statSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { loadDataset } from '../inputs/dataset'
+import { InputError } from '../inputs/errors'
+import { parseTaskConfig } from '../inputs/load-config'
+import { contentHash, readSkill } from '../inputs/skill'
+import type {
+  DatasetPreview,
+  FolderListing,
+  SkillPreview,
+  ValidationResult,
+} from '../../src-shared/ipc-views'
+import { ApiRefusal } from './errors'
+
+/** Where relative paths in a config typed in the UI resolve: the user's home. */
+export function uiBaseDir(env: NodeJS.ProcessEnv): string {
+  return env.HOME || homedir()
+}
+
+export const MAX_LISTED = 2000
+
+export function listFolder(path: string | undefined, env: NodeJS.ProcessEnv): FolderListing {
+  const dir = resolve(uiBaseDir(env), path ?? '.')
+  let names: string[]
+  try {
+    if (!statSync(dir).isDirectory()) throw new ApiRefusal('input', `${dir} is not a folder`)
+    names = readdirSync(dir)
+  } catch (err) {
+    if (err instanceof ApiRefusal) throw err
+    throw new ApiRefusal(
+      'not_found',
+      `cannot open ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+    )
+  }
+  const entries = names
+    .filter((n) => !n.startsWith('.'))
+    .slice(0, MAX_LISTED)
+    .map((name) => {
+      const full = join(dir, name)
+      let kind: 'dir' | 'file' = 'file'
+      try {
+        kind = statSync(full).isDirectory() ? 'dir' : 'file'
+      } catch {
+        // a dangling link lists as a file
+      }
+      return { name, path: full, kind }
+    })
+    .sort((x, y) => (x.kind === y.kind ? x.name.localeCompare(y.name) : x.kind === 'dir' ? -1 : 1))
+  return { path: dir, parent: dirname(dir) === dir ? null : dirname(dir), entries }
+}
+
+export function previewSkill(path: string, env: NodeJS.ProcessEnv): SkillPreview {
+  const dir = resolve(uiBaseDir(env), path)
+  const info = readSkill(dir)
+  return { name: info.name, description: info.description, contentHash: contentHash(dir) }
+}
+
+export function previewDataset(
+  path: string,
+  skillPath: string | undefined,
+  env: NodeJS.ProcessEnv,
+): DatasetPreview {
+  const base = uiBaseDir(env)
+  const dataset = loadDataset(resolve(base, path), skillPath ? { skillRoot: resolve(base, skillPath) } : {})
+  return {
+    format: dataset.format,
+    cases: dataset.cases.map((c) => ({ id: c.id, prompt: c.prompt.slice(0, 300), tags: [...c.tags] })),
+  }
+}
+
+/** Every problem of a config (schema, paths, templates) as form issues; never throws for bad input. */
+export function validateConfig(config: unknown, env: NodeJS.ProcessEnv): ValidationResult {
+  try {
+    const loaded = parseTaskConfig(config, uiBaseDir(env), { env })
+    return { issues: [], warnings: loaded.warnings }
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err
+    return {
+      issues: err.details.map((p) => ({
+        field: p.field ?? '',
+        message: p.message,
+        ...(p.fix ? { fix: p.fix } : {}),
+      })),
+      warnings: [],
+    }
+  }
+}

@@ -1,0 +1,102 @@
+// Background work of the app (run a task, re-evaluate): at most one job per task, each with its own
+// AbortController; cancel by task id; every job stopped and awaited on quit (STYLE habit 5).
+export interface Job {
+  kind: 'run' | 'reevaluate'
+  controller: AbortController
+  done: Promise<void>
+}
+
+export class JobRegistry {
+  private readonly jobs = new Map<string, Job>()
+  /** The last problem a job met, per task (shown on the task until its next job starts). */
+  private readonly messages = new Map<string, string>()
+
+  /** `onChange` is called whenever a task's busy flag or message changes (the live patches carry it). */
+  constructor(private readonly onChange: (taskId: string) => void) {}
+
+  busy(taskId: string): boolean {
+    return this.jobs.has(taskId)
+  }
+
+  message(taskId: string): string | null {
+    return this.messages.get(taskId) ?? null
+  }
+
+  /**
+   * Starts `work` for the task unless a job of this process already holds it. Errors end the job and are
+   * kept as the task's message (and announced), never thrown into the void.
+   */
+  start(taskId: string, kind: Job['kind'], work: (signal: AbortSignal) => Promise<unknown>): Job {
+    const running = this.jobs.get(taskId)
+    if (running) throw new JobBusyError(running.kind)
+    const controller = new AbortController()
+    this.messages.delete(taskId)
+    const job: Job = {
+      kind,
+      controller,
+      done: Promise.resolve()
+        .then(() => work(controller.signal))
+        .then(
+          () => undefined,
+          (err: unknown) => {
+            const key = this.keyOf(job) ?? taskId
+            this.messages.set(key, err instanceof Error ? err.message : String(err))
+          },
+        )
+        .finally(() => {
+          const key = this.keyOf(job) ?? taskId
+          this.jobs.delete(key)
+          this.onChange(key)
+        }),
+    }
+    this.jobs.set(taskId, job)
+    this.onChange(taskId)
+    return job
+  }
+
+  /** A job started under a provisional key (task not created yet) moves to the task's id. */
+  rekey(from: string, to: string): void {
+    const job = this.jobs.get(from)
+    if (!job || from === to) return
+    if (this.jobs.has(to)) throw new JobBusyError(this.jobs.get(to)?.kind ?? 'run')
+    this.jobs.delete(from)
+    this.jobs.set(to, job)
+    this.onChange(to)
+  }
+
+  /** Asks the task's job to stop; resolves when it has (agents stopped, state written). */
+  async cancel(taskId: string): Promise<boolean> {
+    const job = this.jobs.get(taskId)
+    if (!job) return false
+    job.controller.abort()
+    await job.done
+    return true
+  }
+
+  /** Stops every job (app quit): agents are stopped and their runs written before this resolves. */
+  async stopAll(): Promise<void> {
+    const all = [...this.jobs.values()]
+    for (const job of all) job.controller.abort()
+    await Promise.all(all.map((j) => j.done))
+  }
+
+  private keyOf(job: Job): string | null {
+    for (const [key, j] of this.jobs) if (j === job) return key
+    return null
+  }
+
+  get size(): number {
+    return this.jobs.size
+  }
+}
+
+export class JobBusyError extends Error {
+  override name = 'JobBusyError'
+  constructor(kind: Job['kind']) {
+    super(
+      kind === 'run'
+        ? 'the task is running: cancel it first, or wait until it ends'
+        : 'the task is being re-evaluated: wait until it ends, or cancel it',
+    )
+  }
+}

@@ -1,0 +1,76 @@
+// runs.* and results.*: re-run, re-evaluate, a run's detail, score correction; evaluations.batches.
+import type { RunRow } from '../db'
+import { announceRun } from '../engine/announce'
+import { correctResult } from '../services/correct-result'
+import { reevaluateTask, selectForReevaluation } from '../services/reevaluate'
+import type { RunStatus } from '../../src-shared/run-state'
+import { listBatches, type BatchListView } from './batches'
+import type { HostDeps } from './deps'
+import { ApiRefusal } from './errors'
+import { JobBusyError } from './jobs'
+import { loadStoredConfig, startRun } from './run-job'
+import { mustTask, refuseForeignOwner } from './task-handlers'
+import { runDetail, runView } from './views'
+
+/** Runs a re-run may send back to the queue: anything not queued or in flight. */
+const RERUNNABLE: readonly RunStatus[] = ['executed', 'scored', 'failed', 'canceled']
+
+export function runHandlers(d: HostDeps) {
+  const { ctx, jobs } = d
+  const runsOf = (taskId: string, ids: string[]): RunRow[] => {
+    const byId = new Map(ctx.store.runs.listByTask(taskId).map((r) => [r.id, r]))
+    const unknown = ids.filter((id) => !byId.has(id))
+    if (unknown.length) throw new ApiRefusal('not_found', `no run ${unknown.join(', ')} in this task`)
+    return ids.map((id) => byId.get(id) as RunRow)
+  }
+  return {
+    'runs.rerun': async ({ taskId, runIds }: { taskId: string; runIds: string[] }) => {
+      const task = mustTask(d, taskId)
+      if (jobs.busy(taskId)) throw new JobBusyError('run')
+      refuseForeignOwner(d, task, 're-run')
+      const runs = runsOf(taskId, runIds)
+      const busy = runs.filter((r) => !RERUNNABLE.includes(r.status))
+      if (busy.length)
+        throw new ApiRefusal(
+          'input',
+          `${busy.length} of the runs are ${busy[0]?.status}: only finished runs can be re-run`,
+        )
+      for (const run of runs) {
+        const row = ctx.store.runs.transition(run.id, { from: [run.status], to: 'pending' })
+        if (row) announceRun(ctx.events, row)
+      }
+      await startRun(d, loadStoredConfig(d, task), { taskId })
+      return { ok: true as const }
+    },
+    'runs.reevaluate': ({
+      taskId,
+      runIds,
+      failedOnly,
+    }: {
+      taskId: string
+      runIds?: string[]
+      failedOnly?: boolean
+    }) => {
+      const task = mustTask(d, taskId)
+      refuseForeignOwner(d, task, 're-evaluate')
+      const targets = selectForReevaluation(ctx.store.runs.listByTask(taskId), { runIds, failedOnly })
+      if (!targets.length)
+        throw new ApiRefusal(
+          'input',
+          'nothing to re-evaluate: no run of the selection has a completed execution',
+        )
+      jobs.start(taskId, 'reevaluate', (signal) =>
+        reevaluateTask(ctx, task, { runIds: targets.map((r) => r.id), signal }),
+      )
+      return { ok: true as const }
+    },
+    'runs.detail': ({ runId }: { runId: string }) => {
+      const run = ctx.store.runs.get(runId)
+      if (!run) throw new ApiRefusal('not_found', `no run ${runId}`)
+      return runDetail(ctx.store, run)
+    },
+    'results.correct': (input: { runId: string; evaluatorId: string; score: number; note: string }) =>
+      runView(correctResult(ctx, input)),
+    'evaluations.batches': ({ view }: { view: BatchListView }) => listBatches(ctx.store, view),
+  }
+}

@@ -1,0 +1,73 @@
+// tasks.*: list, open, decide, validate, create, start, cancel, delete, export (DESIGN §11, §12).
+import type { TaskRow } from '../db'
+import { taskDecision } from '../export/build-export'
+import { parseTaskConfig } from '../inputs/load-config'
+import { describeInstance } from '../services/app-context'
+import { exportTask } from '../services/export-task'
+import { listTasks, openTask } from '../services/list-tasks'
+import { ApiRefusal } from './errors'
+import type { HostDeps } from './deps'
+import { uiBaseDir, validateConfig } from './input-handlers'
+import { loadStoredConfig, startRun } from './run-job'
+import { isDemoTask, runView, taskDetail } from './views'
+
+export function mustTask(d: HostDeps, taskId: string): TaskRow {
+  const task = d.ctx.store.tasks.get(taskId)
+  if (!task) throw new ApiRefusal('not_found', `no A/B task ${taskId} (it may have been deleted)`)
+  return task
+}
+
+/** Refuses when another live process owns the task (its CLI run, another app window). */
+export function refuseForeignOwner(d: HostDeps, task: TaskRow, doing: string): void {
+  const owner = task.ownerInstanceId
+  if (owner && owner !== d.ctx.instance.id && !d.ctx.isInstanceDead(owner))
+    throw new ApiRefusal(
+      'busy',
+      `cannot ${doing}: task "${task.taskName}" is being run by another Skill A/B process (${describeInstance(d.ctx, owner)}); stop it there first`,
+    )
+}
+
+export function taskHandlers(d: HostDeps) {
+  const { ctx, jobs } = d
+  return {
+    'tasks.list': () => listTasks(ctx),
+    'tasks.get': ({ taskId }: { taskId: string }) => {
+      const seq = d.patches.watermark
+      const opened = openTask(ctx, mustTask(d, taskId).id)
+      const row = mustTask(d, opened.task.id)
+      return {
+        task: taskDetail(ctx.store, row, opened.task, {
+          busy: jobs.busy(row.id),
+          message: jobs.message(row.id),
+        }),
+        runs: opened.runs.map(runView),
+        seq,
+      }
+    },
+    'tasks.decision': ({ taskId }: { taskId: string }) => taskDecision(ctx.store, mustTask(d, taskId)),
+    'tasks.validate': ({ config }: { config?: unknown }) => validateConfig(config, ctx.env),
+    'tasks.create': ({ config }: { config?: unknown }) =>
+      startRun(d, parseTaskConfig(config, uiBaseDir(ctx.env), { env: ctx.env })),
+    'tasks.start': async ({ taskId }: { taskId: string }) => {
+      const task = mustTask(d, taskId)
+      refuseForeignOwner(d, task, 'start it')
+      if (isDemoTask(task)) await d.demo.ensure()
+      return startRun(d, loadStoredConfig(d, task), { taskId })
+    },
+    'tasks.cancel': async ({ taskId }: { taskId: string }) => {
+      const task = mustTask(d, taskId)
+      if (!(await jobs.cancel(taskId))) refuseForeignOwner(d, task, 'cancel it here')
+      return { ok: true as const }
+    },
+    'tasks.delete': ({ taskId }: { taskId: string }) => {
+      const task = mustTask(d, taskId)
+      if (jobs.busy(taskId))
+        throw new ApiRefusal('busy', `task "${task.taskName}" is running: cancel it first`)
+      refuseForeignOwner(d, task, 'delete it')
+      ctx.store.tasks.delete(taskId)
+      d.patches.touchTask(taskId, { removed: true })
+      return { ok: true as const }
+    },
+    'tasks.export': ({ taskId }: { taskId: string }) => exportTask(ctx, mustTask(d, taskId).id, ctx.env),
+  }
+}

@@ -1,0 +1,24 @@
+// External links the app may open in the user's browser (DESIGN §13): everything else is refused.
+export const EXTERNAL_ALLOW_LIST = [
+  'https://opencode.ai',
+  'https://github.com',
+  'https://docs.anthropic.com',
+] as const
+
+export function isAllowedExternal(url: string): boolean {
+  try {
+    const u = new URL(url)
+    return (
+      u.protocol === 'https:' &&
+      !u.username &&
+      !u.password &&
+      (EXTERNAL_ALLOW_LIST as readonly string[]).includes(u.origin)
+    )
+  } catch {
+    return false
+  }
+}
+
+/** The policy the renderer runs under (also in index.html's meta tag). */
+export const RENDERER_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"

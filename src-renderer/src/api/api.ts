@@ -1,0 +1,57 @@
+// The renderer's one `api` object (DESIGN §2): the preload's functions in Electron, a WebSocket in a
+// browser. Screens and stores import `api` from here and never know which transport is under it.
+import { ApiError, type Api, type ApiErrorBody, type Request, type Response } from '../../../src-shared/ipc'
+import { CHANNELS, PRELOAD_GLOBAL, type Channel } from '../../../src-shared/ipc-channels'
+import type { Patch } from '../../../src-shared/ipc-views'
+import { wsTransport, type RawTransport } from './ws-transport'
+
+/** What the preload exposes: one function per channel answering an envelope, and the patch subscription. */
+export type PreloadApi = { [C in Channel]: (payload: unknown) => Promise<unknown> } & {
+  onPatch(listener: (patch: Patch) => void): () => void
+}
+
+function preloadTransport(preload: PreloadApi): RawTransport {
+  return {
+    call: async (channel, payload) => {
+      const envelope = (await preload[channel as Channel](payload)) as
+        { ok: true; result: unknown } | { ok: false; error: ApiErrorBody }
+      if (envelope.ok) return envelope.result
+      throw new ApiError(envelope.error)
+    },
+    onPatch: (listener) => preload.onPatch(listener),
+  }
+}
+
+export function apiOver(transport: RawTransport): Api {
+  const api = { onPatch: transport.onPatch } as Record<string, unknown>
+  for (const channel of CHANNELS) api[channel] = (request: unknown) => transport.call(channel, request ?? {})
+  return api as unknown as Api
+}
+
+function detect(): Api {
+  const preload = (window as unknown as Record<string, PreloadApi | undefined>)[PRELOAD_GLOBAL]
+  return apiOver(preload ? preloadTransport(preload) : wsTransport(window.location))
+}
+
+let current: Api | null = null
+
+/** The process-wide api (created on first use). */
+export function getApi(): Api {
+  current ??= detect()
+  return current
+}
+
+/** Tests install a fake. */
+export function setApi(api: Api): void {
+  current = api
+}
+
+/** A failed call's text for the user. */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err)
+}
+
+/** One call of the api: `call('tasks.get', { taskId })`. */
+export function call<C extends Channel>(channel: C, request: Request<C>): Promise<Response<C>> {
+  return (getApi()[channel] as unknown as (r: Request<C>) => Promise<Response<C>>)(request)
+}

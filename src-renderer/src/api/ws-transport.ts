@@ -1,0 +1,70 @@
+// Serve mode's transport: the api over one WebSocket to the page's own server, the token taken from the
+// page URL. Calls wait while (re)connecting; patches are fanned out to subscribers.
+import { ApiError, type Envelope } from '../../../src-shared/ipc'
+import type { Patch } from '../../../src-shared/ipc-views'
+import { WS_PATH, type WsServerMessage } from '../../../src-shared/ws-protocol'
+
+export interface RawTransport {
+  call(channel: string, payload: unknown): Promise<unknown>
+  onPatch(listener: (patch: Patch) => void): () => void
+}
+
+const RECONNECT_MS = 1000
+
+export function wsTransport(location: Location, WebSocketImpl: typeof WebSocket = WebSocket): RawTransport {
+  const token = new URLSearchParams(location.search).get('token') ?? ''
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}?token=${encodeURIComponent(token)}`
+  const pending = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void; frame: string }
+  >()
+  const listeners = new Set<(patch: Patch) => void>()
+  let nextId = 1
+  let socket: WebSocket | null = null
+  let open = false
+
+  const connect = (): void => {
+    const ws = new WebSocketImpl(url)
+    socket = ws
+    ws.onopen = () => {
+      open = true
+      for (const p of pending.values()) ws.send(p.frame)
+      // After a reconnect the page may have missed patches: say so like another process's write.
+      for (const l of listeners) l({ runs: [], tasks: [], external: true })
+    }
+    ws.onmessage = (event) => {
+      const msg = JSON.parse(String(event.data)) as WsServerMessage
+      if (msg.type === 'patch') {
+        for (const l of listeners) l(msg.patch)
+        return
+      }
+      const call = pending.get(msg.id)
+      if (!call) return
+      pending.delete(msg.id)
+      const envelope = msg.envelope as Envelope<unknown>
+      if (envelope.ok) call.resolve(envelope.result)
+      else call.reject(new ApiError(envelope.error))
+    }
+    ws.onclose = () => {
+      open = false
+      socket = null
+      setTimeout(connect, RECONNECT_MS)
+    }
+  }
+  connect()
+
+  return {
+    call(channel, payload) {
+      const id = nextId++
+      const frame = JSON.stringify({ id, channel, payload })
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject, frame })
+        if (open && socket) socket.send(frame)
+      })
+    },
+    onPatch(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}

@@ -1,0 +1,56 @@
+// Status and verdict badges. A failed run says which part failed: the execution (re-run it) or the
+// evaluation (re-evaluate it; the execution is kept) — DESIGN §6, seed 004 §5.4.
+import type { Verdict } from '../../../src-shared/decision'
+import type { RunView } from '../../../src-shared/ipc-views'
+
+export type RunKind =
+  'pending' | 'running' | 'executed' | 'evaluating' | 'scored' | 'exec-failed' | 'eval-failed' | 'canceled'
+
+export function runKind(run: Pick<RunView, 'status' | 'failureType'>): RunKind {
+  if (run.status === 'failed') return run.failureType === null ? 'eval-failed' : 'exec-failed'
+  if (run.status === 'canceled') return 'canceled'
+  return run.status
+}
+
+export const KIND_LABEL: Record<RunKind, string> = {
+  pending: 'pending',
+  running: 'running',
+  executed: 'executed',
+  evaluating: 'evaluating',
+  scored: 'scored',
+  'exec-failed': 'run failed',
+  'eval-failed': 'eval failed',
+  canceled: 'canceled',
+}
+
+export function runTitle(run: Pick<RunView, 'status' | 'failureType' | 'failureMessage'>): string {
+  const kind = runKind(run)
+  if (kind === 'exec-failed')
+    return `Execution failed (${run.failureType}): ${run.failureMessage ?? 'no message'} — re-run it`
+  if (kind === 'eval-failed')
+    return `Evaluation failed${run.failureMessage ? `: ${run.failureMessage}` : ''} — the execution is kept; re-evaluate it`
+  return KIND_LABEL[kind]
+}
+
+export function RunBadge({ run }: { run: Pick<RunView, 'status' | 'failureType' | 'failureMessage'> }) {
+  const kind = runKind(run)
+  const label =
+    kind === 'exec-failed' && run.failureType ? `run failed: ${run.failureType}` : KIND_LABEL[kind]
+  return (
+    <span className={`badge ${kind}`} title={runTitle(run)} data-status={run.status}>
+      {label}
+    </span>
+  )
+}
+
+export function VerdictBadge({ verdict }: { verdict: Verdict }) {
+  return <span className={`badge ${verdict}`}>{verdict}</span>
+}
+
+export function DemoBadge() {
+  return (
+    <span className="badge demo" title="The bundled demo: answers come from a scripted model, not a real LLM">
+      demo
+    </span>
+  )
+}

@@ -1,0 +1,2 @@
+// Vite: stylesheets imported for their side effect.
+declare module '*.css'

@@ -1,0 +1,86 @@
+// The evaluation center (DESIGN §8.7, §12): every batch with its source. The "case analysis" view lists
+// only plain evaluation batches — an A/B task's batch never shows there.
+import { useEffect, useState } from 'react'
+import type { BatchView } from '../../../src-shared/ipc-views'
+import { call, errorText } from '../api/api'
+import { useRoute } from '../stores/route-store'
+
+export function EvaluationCenter() {
+  const navigate = useRoute((s) => s.navigate)
+  const [view, setView] = useState<'center' | 'case-analysis'>('center')
+  const [batches, setBatches] = useState<BatchView[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    setBatches(null)
+    call('evaluations.batches', { view }).then(setBatches, (err: unknown) => setError(errorText(err)))
+  }, [view])
+  return (
+    <div className="page stack">
+      <h1>Evaluations</h1>
+      <div className="tabs" role="tablist">
+        {(
+          [
+            ['center', 'All batches'],
+            ['case-analysis', 'Case analysis'],
+          ] as const
+        ).map(([id, label]) => (
+          <a
+            key={id}
+            href="#/evaluations"
+            role="tab"
+            aria-selected={view === id}
+            onClick={(e) => {
+              e.preventDefault()
+              setView(id)
+            }}
+          >
+            {label}
+          </a>
+        ))}
+      </div>
+      <p className="muted">
+        {view === 'center'
+          ? 'Every evaluation batch. An A/B task keeps all its evaluations in one batch, for ever (re-evaluations included).'
+          : 'Batches of plain evaluations only: A/B task batches are left out here.'}
+      </p>
+      {error && <div className="banner error">{error}</div>}
+      {batches && batches.length === 0 && <div className="empty">No evaluation batch yet.</div>}
+      {batches && batches.length > 0 && (
+        <table className="plain" aria-label="Evaluation batches">
+          <thead>
+            <tr>
+              <th>batch</th>
+              <th>source</th>
+              <th>task</th>
+              <th>results</th>
+              <th>failed</th>
+              <th>last result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {batches.map((b) => (
+              <tr key={b.batchId} data-batch={b.batchId}>
+                <td className="mono small">{b.batchId}</td>
+                <td>
+                  <span className={`badge ${b.source === 'ab-task' ? 'info' : ''}`}>{b.source}</span>
+                </td>
+                <td>
+                  {b.taskId ? (
+                    <button className="link" onClick={() => b.taskId && navigate({ taskId: b.taskId })}>
+                      {b.taskName ?? b.taskId}
+                    </button>
+                  ) : (
+                    '–'
+                  )}
+                </td>
+                <td>{b.results}</td>
+                <td>{b.failed}</td>
+                <td className="small muted">{new Date(b.updatedAt).toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,91 @@
+// Opens a shared export (DESIGN §10) read-only: its decision and per-case table, nothing to run.
+import { useMemo, useState } from 'react'
+import type { Decision } from '../../../src-shared/decision'
+import { exportSchema, type ExportDocument } from '../../../src-shared/export'
+import type { RunView } from '../../../src-shared/ipc-views'
+import { DemoBadge } from '../components/badges'
+import { DecisionPanel } from './task/DecisionPanel'
+import { buildRows } from './task/run-rows'
+import { RunTable } from './task/RunTable'
+
+export function exportRuns(doc: ExportDocument): RunView[] {
+  return doc.runs.map((r) => ({
+    id: r.id,
+    taskId: doc.task.id,
+    caseId: r.caseId,
+    round: r.round,
+    side: r.side,
+    status: r.status,
+    failureType: r.failureType,
+    failureMessage: null,
+    durationMs: r.durationMs,
+    totalTokens:
+      r.tokens.input + r.tokens.output + r.tokens.reasoning + r.tokens.cacheRead + r.tokens.cacheWrite,
+    score: r.score,
+  }))
+}
+
+export function ExportViewer() {
+  const [doc, setDoc] = useState<ExportDocument | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const runs = useMemo(() => (doc ? exportRuns(doc) : []), [doc])
+  const table = useMemo(() => buildRows(runs, doc?.cases.map((c) => c.caseId) ?? []), [runs, doc])
+  const open = async (file: File) => {
+    try {
+      const parsed = exportSchema.safeParse(JSON.parse(await file.text()))
+      if (!parsed.success)
+        throw new Error(`not a Skill A/B export: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`)
+      setDoc(parsed.data)
+      setError(null)
+    } catch (err) {
+      setError(`${file.name}: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+  return (
+    <div className="page stack">
+      <div className="row">
+        <h1 className="grow">Open an export (read-only)</h1>
+        <label className="button">
+          Choose a .json file…
+          <input
+            type="file"
+            accept=".json,application/json"
+            hidden
+            onChange={(e) => e.target.files?.[0] && void open(e.target.files[0])}
+          />
+        </label>
+      </div>
+      {error && <div className="banner error">{error}</div>}
+      {!doc && !error && (
+        <div className="empty">
+          An export from `skill-ab export` or the Export button: its decision and every run, without running
+          anything.
+        </div>
+      )}
+      {doc && (
+        <>
+          <div className="card">
+            <h2>
+              {doc.task.name} {doc.demo && <DemoBadge />}
+            </h2>
+            <div className="muted small">
+              exported {new Date(doc.exportedAt).toLocaleString()} · skill {doc.skillVersions.b?.name}{' '}
+              {doc.skillVersions.b?.label} vs{' '}
+              {doc.skillVersions.a ? `${doc.skillVersions.a.label}` : 'no skill'} · agent{' '}
+              {doc.environment.agentModel} · judge {doc.environment.judgeModel} · opencode{' '}
+              {doc.environment.opencodeVersion ?? '?'}
+            </div>
+          </div>
+          <DecisionPanel decision={doc.decision as unknown as Decision} runs={runs} />
+          <RunTable
+            rows={table.rows}
+            rounds={table.rounds}
+            selected={new Set()}
+            onToggle={() => {}}
+            onOpenRun={() => {}}
+          />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest'
+import { useRoute } from '../../stores/route-store'
+import { installFakeApi } from '../../testing/fake-api'
+import { click, render, settle, submit, type, type Rendered } from '../../testing/render'
+import { TaskSetupScreen, VALIDATE_DELAY_MS } from './TaskSetupScreen'
+
+let view: Rendered | undefined
+afterEach(() => view?.unmount())
+
+const SETTINGS = {
+  opencodeBin: null,
+  providerConfig: null,
+  defaultAgentModel: null,
+  defaultJudgeModel: null,
+  concurrency: 2,
+  judgeConcurrency: 3,
+}
+
+function fake() {
+  return installFakeApi({
+    'app.info': () => ({ homeDir: '/home/u', providerConfig: null }),
+    'settings.get': () => SETTINGS,
+    'inputs.skill': () => ({
+      name: 'pirate-speak',
+      description: 'Talk like a pirate',
+      contentHash: 'sha256:abcdef0123456789',
+    }),
+    'inputs.dataset': () => ({
+      format: 'jsonl',
+      cases: [
+        { id: 'c1', prompt: 'Say hi', tags: [] },
+        { id: 'c2', prompt: 'Say bye', tags: [] },
+      ],
+    }),
+    // The model field is checked like main checks it: no provider → an issue on agent.model.
+    'tasks.validate': ({ config }: { config: { agent?: { model?: string } } }) => ({
+      issues: /^[^/\s]+\/\S+$/.test(config.agent?.model ?? '')
+        ? []
+        : [{ field: 'agent.model', message: 'agent.model: "gpt" has no provider: write "provider/model"' }],
+      warnings: [],
+    }),
+    'tasks.create': () => ({ taskId: 'task_new' }),
+  })
+}
+
+const input = (testId: string) => view?.container.querySelector(`[data-testid="${testId}"]`)
+
+describe('task setup', () => {
+  it('builds the config from form controls, shows a problem under its field, and creates the task once fixed', async () => {
+    const api = fake()
+    view = await render(<TaskSetupScreen />)
+    await type(input('task-name'), 'pirate v2 vs none')
+    await type(input('skill-path'), '/skills/pirate-speak')
+    await type(input('dataset-path'), '/data/cases.jsonl')
+    await type(input('agent-model'), 'gpt')
+    await settle(VALIDATE_DELAY_MS + 50)
+    expect(input('agent-model')?.getAttribute('aria-invalid')).toBe('true')
+    expect(input('agent-model')?.closest('.field')?.textContent).toContain('has no provider')
+    expect(view.container.textContent).toContain('2 of 2 cases selected')
+    // Untick case c2 in the picker: the config lists the one case left.
+    await click(view.container.querySelector('[aria-label="case c2"]'))
+    await type(input('agent-model'), 'scripted/agent')
+    await settle(VALIDATE_DELAY_MS + 50)
+    expect(input('agent-model')?.getAttribute('aria-invalid')).toBe('false')
+    await submit(input('create-task'))
+    await settle()
+    const created = api.calls.find((c) => c.channel === 'tasks.create')?.payload as {
+      config: Record<string, unknown>
+    }
+    expect(created.config).toMatchObject({
+      name: 'pirate v2 vs none',
+      skill: { path: '/skills/pirate-speak' },
+      baseline: { kind: 'none' },
+      dataset: { path: '/data/cases.jsonl' },
+      cases: ['c1'],
+      repeatRounds: 3,
+      agent: { model: 'scripted/agent', concurrency: 2 },
+      evaluators: [{ id: 'preset-agent-task-completion', weight: 1 }],
+      policy: { minLift: 5, costMetric: 'tokens' },
+    })
+    expect(useRoute.getState().route.taskId).toBe('task_new')
+  })
+})

@@ -1,0 +1,434 @@
+// Task setup (DESIGN §12): every §4 field as a form control — no JSON typed by hand. Each change is checked
+// by main (schema, paths, templates) and the problems show under their fields.
+import { useEffect, useMemo, useState } from 'react'
+import type { AppInfo, DatasetPreview, SkillPreview } from '../../../../src-shared/ipc-views'
+import { call, errorText } from '../../api/api'
+import { attempt } from '../../stores/notices-store'
+import { useRoute } from '../../stores/route-store'
+import { useSetupDraft } from '../../stores/setup-draft-store'
+import { CasePicker } from './CasePicker'
+import { EvaluatorsField } from './EvaluatorsField'
+import { PathField, TextField, type Issue } from './fields'
+import { emptyForm, fromConfig, issuesAt, toConfig, type FormState } from './form-model'
+
+export const VALIDATE_DELAY_MS = 300
+
+function usePreview<T>(
+  path: string,
+  load: (path: string) => Promise<T>,
+): { value: T | null; error: string | null } {
+  const [state, setState] = useState<{ value: T | null; error: string | null }>({ value: null, error: null })
+  useEffect(() => {
+    if (!path.trim()) return setState({ value: null, error: null })
+    let live = true
+    const t = setTimeout(() => {
+      load(path.trim()).then(
+        (value) => live && setState({ value, error: null }),
+        (err: unknown) => live && setState({ value: null, error: errorText(err) }),
+      )
+    }, VALIDATE_DELAY_MS)
+    return () => {
+      live = false
+      clearTimeout(t)
+    }
+  }, [path, load])
+  return state
+}
+
+const loadSkill = (path: string) => call('inputs.skill', { path })
+
+export function TaskSetupScreen() {
+  const navigate = useRoute((s) => s.navigate)
+  const [info, setInfo] = useState<AppInfo | null>(null)
+  const [form, setForm] = useState<FormState>(() => {
+    const prefill = useSetupDraft.getState().prefill
+    useSetupDraft.getState().setPrefill(null)
+    return prefill ? fromConfig(prefill) : emptyForm()
+  })
+  const [issues, setIssues] = useState<Issue[]>([])
+  const [warnings, setWarnings] = useState<string[]>([])
+  const [checking, setChecking] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  /** Missing required fields are only pointed out once the user tries to create the task. */
+  const [showMissing, setShowMissing] = useState(false)
+  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }))
+  const config = useMemo(() => toConfig(form), [form])
+
+  useEffect(() => {
+    void call('app.info', {}).then(setInfo)
+    void call('settings.get', {}).then((s) =>
+      setForm((f) =>
+        f.agentModel || f.skillPath
+          ? f
+          : {
+              ...f,
+              agentModel: s.defaultAgentModel ?? '',
+              judgeModel: s.defaultJudgeModel ?? '',
+              opencodeConfig: s.providerConfig ?? '',
+              concurrency: String(s.concurrency),
+              judgeConcurrency: String(s.judgeConcurrency),
+            },
+      ),
+    )
+  }, [])
+  useEffect(() => {
+    setChecking(true)
+    const t = setTimeout(() => {
+      call('tasks.validate', { config })
+        .then((r) => {
+          setIssues(r.issues)
+          setWarnings(r.warnings)
+        })
+        .catch((err: unknown) => setIssues([{ field: '', message: errorText(err) }]))
+        .finally(() => setChecking(false))
+    }, VALIDATE_DELAY_MS)
+    return () => clearTimeout(t)
+  }, [config])
+
+  const skill = usePreview<SkillPreview>(form.skillPath, loadSkill)
+  const loadDataset = useMemo(
+    () => (path: string) =>
+      call('inputs.dataset', {
+        path,
+        ...(form.skillPath.trim() ? { skillPath: form.skillPath.trim() } : {}),
+      }),
+    [form.skillPath],
+  )
+  const dataset = usePreview<DatasetPreview>(form.datasetPath, loadDataset)
+  const missing = (i: Issue) => /is required|must not be empty|: "" /.test(i.message)
+  const at = (path: string) => issuesAt(issues, path).filter((i) => showMissing || !missing(i))
+  const start = info?.homeDir
+
+  const submit = async () => {
+    setSubmitting(true)
+    const res = await attempt('Create the task', () => call('tasks.create', { config }))
+    setSubmitting(false)
+    if (res) navigate({ taskId: res.taskId })
+  }
+  const loadExample = async () => {
+    const res = await attempt('Load the example', () => call('examples.create', { demo: false }))
+    if (res)
+      setForm((f) =>
+        fromConfig(res.config, {
+          ...emptyForm(),
+          agentModel: f.agentModel,
+          judgeModel: f.judgeModel,
+          opencodeConfig: f.opencodeConfig,
+        }),
+      )
+  }
+  const unknownIssues = issues.filter((i) => !i.field)
+
+  return (
+    <div className="page stack">
+      <div className="row">
+        <h1 className="grow">New A/B task</h1>
+        <button type="button" onClick={() => void loadExample()}>
+          Fill in the bundled example
+        </button>
+      </div>
+      <p className="muted" style={{ marginTop: 4 }}>
+        Side <b className="side-a">a</b> runs without the skill (or with the baseline version), side{' '}
+        <b className="side-b">b</b> with it; every case runs on both sides for each round, and a judge scores
+        every run.
+      </p>
+      <form
+        className="stack"
+        aria-label="Task setup"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          setShowMissing(true)
+          if (!issues.length && !checking) void submit()
+          else
+            requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+        }}
+      >
+        <fieldset>
+          <legend>What to compare</legend>
+          <div className="stack">
+            <TextField
+              label="Task name"
+              value={form.name}
+              onChange={(v) => set({ name: v })}
+              issues={at('name')}
+              placeholder="pirate v2 vs none"
+              testId="task-name"
+              hint="With the skill's name and label it identifies the task: the same three resume it."
+            />
+            <div className="grid-2">
+              <PathField
+                label="Skill folder"
+                kind="folder"
+                value={form.skillPath}
+                onChange={(v) => set({ skillPath: v })}
+                issues={at('skill.path')}
+                start={start}
+                testId="skill-path"
+                hint={
+                  skill.value
+                    ? `${skill.value.name}: ${skill.value.description}`
+                    : (skill.error ?? 'A folder with SKILL.md')
+                }
+              />
+              <TextField
+                label="Version label (side b)"
+                value={form.skillLabel}
+                onChange={(v) => set({ skillLabel: v })}
+                issues={at('skill.label')}
+                placeholder={skill.value ? skill.value.contentHash.slice(7, 15) : 'v2'}
+                hint="Empty: the first 8 hex digits of the content hash."
+              />
+            </div>
+            <div className="field">
+              <span className="label">Baseline (side a)</span>
+              <div className="row">
+                <label className="row">
+                  <input
+                    type="radio"
+                    name="baseline"
+                    checked={form.baselineKind === 'none'}
+                    onChange={() => set({ baselineKind: 'none' })}
+                  />{' '}
+                  No skill
+                </label>
+                <label className="row">
+                  <input
+                    type="radio"
+                    name="baseline"
+                    checked={form.baselineKind === 'skill'}
+                    onChange={() => set({ baselineKind: 'skill' })}
+                  />{' '}
+                  Another version of the skill
+                </label>
+              </div>
+            </div>
+            {form.baselineKind === 'skill' && (
+              <div className="grid-2">
+                <PathField
+                  label="Baseline skill folder"
+                  kind="folder"
+                  value={form.baselinePath}
+                  onChange={(v) => set({ baselinePath: v })}
+                  issues={at('baseline.path')}
+                  start={start}
+                />
+                <TextField
+                  label="Baseline label"
+                  value={form.baselineLabel}
+                  onChange={(v) => set({ baselineLabel: v })}
+                  issues={at('baseline.label')}
+                  placeholder="v1"
+                />
+              </div>
+            )}
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>Cases</legend>
+          <div className="stack">
+            <div className="grid-2">
+              <PathField
+                label="Dataset file"
+                kind="file"
+                value={form.datasetPath}
+                onChange={(v) => set({ datasetPath: v, cases: null })}
+                issues={at('dataset.path')}
+                start={start}
+                testId="dataset-path"
+                hint={dataset.error ?? 'JSON Lines, a JSON array of cases, or a skill-creator evals.json'}
+              />
+              <TextField
+                label="Rounds per case and side"
+                type="number"
+                value={form.repeatRounds}
+                onChange={(v) => set({ repeatRounds: v })}
+                issues={at('repeatRounds')}
+                hint="1–20; rounds are averaged within a case."
+              />
+            </div>
+            {at('cases').map((i) => (
+              <span key={i.message} className="issue">
+                {i.message}
+              </span>
+            ))}
+            {dataset.value && (
+              <CasePicker preview={dataset.value} cases={form.cases} onChange={(cases) => set({ cases })} />
+            )}
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>Models</legend>
+          <div className="grid-3">
+            <TextField
+              label="Agent model"
+              value={form.agentModel}
+              onChange={(v) => set({ agentModel: v })}
+              issues={at('agent.model')}
+              placeholder="provider/model"
+              testId="agent-model"
+            />
+            <TextField
+              label="Judge model"
+              value={form.judgeModel}
+              onChange={(v) => set({ judgeModel: v })}
+              issues={at('judge.model')}
+              placeholder="empty: the agent's model"
+              testId="judge-model"
+              hint="Another model family judges more fairly."
+            />
+            <PathField
+              label="Provider config (opencode.json)"
+              kind="file"
+              value={form.opencodeConfig}
+              onChange={(v) => set({ opencodeConfig: v })}
+              issues={[...at('agent.opencodeConfig'), ...at('OPENCODE_CONFIG')]}
+              start={start}
+              hint={
+                info?.providerConfig
+                  ? `empty: ${info.providerConfig}`
+                  : 'empty: your opencode setup and environment credentials'
+              }
+            />
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>Evaluators</legend>
+          <EvaluatorsField
+            form={form}
+            issues={issues.filter((i) => showMissing || !missing(i))}
+            set={(evaluators) => set({ evaluators })}
+          />
+        </fieldset>
+
+        <fieldset>
+          <legend>Decision policy</legend>
+          <div className="grid-3">
+            <TextField
+              label="Minimum lift (points)"
+              type="number"
+              value={form.minLift}
+              onChange={(v) => set({ minLift: v })}
+              issues={at('policy.minLift')}
+              hint="Capability passes when b beats a by at least this much, with confidence."
+            />
+            <TextField
+              label="Cost budget"
+              type="number"
+              step="0.05"
+              value={form.costBudget}
+              onChange={(v) => set({ costBudget: v })}
+              issues={at('policy.costBudget')}
+              hint="0.2 = b may cost up to 20% more."
+            />
+            <label className="field">
+              <span className="label">Cost measured in</span>
+              <select
+                value={form.costMetric}
+                onChange={(e) => set({ costMetric: e.target.value as FormState['costMetric'] })}
+              >
+                <option value="tokens">tokens</option>
+                <option value="usd">dollars</option>
+                <option value="time">execution time</option>
+              </select>
+            </label>
+            <TextField
+              label="Stability tolerance (sd points)"
+              type="number"
+              value={form.stabilityTolerance}
+              onChange={(v) => set({ stabilityTolerance: v })}
+              issues={at('policy.stabilityTolerance')}
+            />
+            <TextField
+              label="Pass threshold (score)"
+              type="number"
+              value={form.passThreshold}
+              onChange={(v) => set({ passThreshold: v })}
+              issues={at('policy.passThreshold')}
+            />
+            <TextField
+              label="α (1 − confidence)"
+              type="number"
+              step="0.01"
+              value={form.alpha}
+              onChange={(v) => set({ alpha: v })}
+              issues={at('policy.alpha')}
+            />
+          </div>
+        </fieldset>
+
+        <details>
+          <summary>Limits: concurrency and timeouts</summary>
+          <div className="grid-3" style={{ marginTop: 10 }}>
+            <TextField
+              label="Agents at once"
+              type="number"
+              value={form.concurrency}
+              onChange={(v) => set({ concurrency: v })}
+              issues={at('agent.concurrency')}
+            />
+            <TextField
+              label="Run timeout (s)"
+              type="number"
+              value={form.timeoutSec}
+              onChange={(v) => set({ timeoutSec: v })}
+              issues={at('agent.timeoutSec')}
+            />
+            <TextField
+              label="No-progress timeout (s)"
+              type="number"
+              value={form.idleTimeoutSec}
+              onChange={(v) => set({ idleTimeoutSec: v })}
+              issues={at('agent.idleTimeoutSec')}
+            />
+            <TextField
+              label="Judges at once"
+              type="number"
+              value={form.judgeConcurrency}
+              onChange={(v) => set({ judgeConcurrency: v })}
+              issues={at('judge.concurrency')}
+            />
+            <TextField
+              label="Judge retries"
+              type="number"
+              value={form.judgeRetries}
+              onChange={(v) => set({ judgeRetries: v })}
+              issues={at('judge.retries')}
+            />
+          </div>
+        </details>
+
+        {unknownIssues.map((i) => (
+          <div key={i.message} className="banner error">
+            {i.message}
+          </div>
+        ))}
+        {warnings.map((w) => (
+          <div key={w} className="banner warn">
+            {w}
+          </div>
+        ))}
+        <div className="row">
+          <button
+            className="primary"
+            type="submit"
+            disabled={checking || submitting}
+            data-testid="create-task"
+          >
+            {submitting ? 'Starting…' : 'Create and start'}
+          </button>
+          <span className="muted small">
+            {checking
+              ? 'Checking…'
+              : issues.length
+                ? `${issues.length} problem${issues.length === 1 ? '' : 's'} to fix above`
+                : 'Ready.'}
+          </span>
+        </div>
+      </form>
+    </div>
+  )
+}

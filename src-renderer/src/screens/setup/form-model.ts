@@ -1,0 +1,210 @@
+// Pure: the setup form's state and the §4 config it stands for (and back, to duplicate a task or load the
+// example). Numbers are kept as typed text; empty fields are left out so the defaults apply.
+import { PRESET_EVALUATOR_IDS } from '../../../../src-shared/task-config'
+
+export interface EvaluatorDraft {
+  key: number
+  kind: 'preset' | 'llm' | 'command'
+  id: string
+  enabled: boolean
+  weight: string
+  prompt: string
+  scale: string
+  command: string
+}
+
+export interface FormState {
+  name: string
+  skillPath: string
+  skillLabel: string
+  baselineKind: 'none' | 'skill'
+  baselinePath: string
+  baselineLabel: string
+  datasetPath: string
+  /** null = every case of the dataset. */
+  cases: string[] | null
+  repeatRounds: string
+  agentModel: string
+  judgeModel: string
+  opencodeConfig: string
+  concurrency: string
+  timeoutSec: string
+  idleTimeoutSec: string
+  judgeConcurrency: string
+  judgeRetries: string
+  evaluators: EvaluatorDraft[]
+  minLift: string
+  costBudget: string
+  costMetric: 'tokens' | 'usd' | 'time'
+  stabilityTolerance: string
+  passThreshold: string
+  alpha: string
+}
+
+let nextKey = 1
+export function newEvaluator(
+  kind: EvaluatorDraft['kind'],
+  id = '',
+  enabled = true,
+  weight = '1',
+): EvaluatorDraft {
+  return { key: nextKey++, kind, id, enabled, weight, prompt: '', scale: '100', command: '' }
+}
+
+export function emptyForm(
+  defaults: { agentModel?: string | null; judgeModel?: string | null; providerConfig?: string | null } = {},
+): FormState {
+  return {
+    name: '',
+    skillPath: '',
+    skillLabel: '',
+    baselineKind: 'none',
+    baselinePath: '',
+    baselineLabel: '',
+    datasetPath: '',
+    cases: null,
+    repeatRounds: '3',
+    agentModel: defaults.agentModel ?? '',
+    judgeModel: defaults.judgeModel ?? '',
+    opencodeConfig: defaults.providerConfig ?? '',
+    concurrency: '2',
+    timeoutSec: '600',
+    idleTimeoutSec: '120',
+    judgeConcurrency: '3',
+    judgeRetries: '2',
+    evaluators: PRESET_EVALUATOR_IDS.map((id, i) => newEvaluator('preset', id, i === 0)),
+    minLift: '5',
+    costBudget: '0.2',
+    costMetric: 'tokens',
+    stabilityTolerance: '10',
+    passThreshold: '50',
+    alpha: '0.05',
+  }
+}
+
+const text = (v: string) => (v.trim() === '' ? undefined : v.trim())
+/** A number field: empty → left out (default applies); anything else → its number (NaN shows as an issue). */
+const num = (v: string) => (v.trim() === '' ? undefined : Number(v))
+
+function compact<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
+}
+
+export function toConfig(f: FormState): Record<string, unknown> {
+  return compact({
+    name: f.name.trim(),
+    skill: compact({ path: f.skillPath.trim(), label: text(f.skillLabel) }),
+    baseline:
+      f.baselineKind === 'none'
+        ? { kind: 'none' }
+        : compact({ kind: 'skill', path: f.baselinePath.trim(), label: text(f.baselineLabel) }),
+    dataset: { path: f.datasetPath.trim() },
+    cases: f.cases ?? undefined,
+    repeatRounds: num(f.repeatRounds),
+    agent: compact({
+      model: f.agentModel.trim(),
+      opencodeConfig: text(f.opencodeConfig),
+      timeoutSec: num(f.timeoutSec),
+      idleTimeoutSec: num(f.idleTimeoutSec),
+      concurrency: num(f.concurrency),
+    }),
+    judge: compact({
+      model: text(f.judgeModel),
+      concurrency: num(f.judgeConcurrency),
+      retries: num(f.judgeRetries),
+    }),
+    evaluators: f.evaluators
+      .filter((e) => e.enabled)
+      .map((e) =>
+        e.kind === 'preset'
+          ? { id: e.id, weight: num(e.weight) ?? 1 }
+          : e.kind === 'llm'
+            ? {
+                id: e.id.trim(),
+                kind: 'llm',
+                prompt: e.prompt,
+                scale: Number(e.scale),
+                weight: num(e.weight) ?? 1,
+              }
+            : { id: e.id.trim(), kind: 'command', command: e.command, weight: num(e.weight) ?? 1 },
+      ),
+    policy: compact({
+      minLift: num(f.minLift),
+      costBudget: num(f.costBudget),
+      costMetric: f.costMetric,
+      stabilityTolerance: num(f.stabilityTolerance),
+      passThreshold: num(f.passThreshold),
+      alpha: num(f.alpha),
+    }),
+  })
+}
+
+type Obj = Record<string, unknown>
+const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {})
+const str = (v: unknown, fallback = '') => (v === undefined || v === null ? fallback : String(v))
+
+/** A config (stored task, bundled example) as form state; unknown parts fall back to the defaults. */
+export function fromConfig(config: unknown, base: FormState = emptyForm()): FormState {
+  const c = obj(config)
+  const skill = obj(c.skill)
+  const baseline = obj(c.baseline)
+  const agent = obj(c.agent)
+  const judge = obj(c.judge)
+  const policy = obj(c.policy)
+  const refs = Array.isArray(c.evaluators) ? (c.evaluators as Obj[]) : null
+  const evaluators = refs
+    ? [
+        ...PRESET_EVALUATOR_IDS.map((id) => {
+          const ref = refs.find((r) => r.id === id && !r.kind)
+          return newEvaluator('preset', id, Boolean(ref), str(ref?.weight, '1'))
+        }),
+        ...refs
+          .filter((r) => r.kind === 'llm' || r.kind === 'command')
+          .map((r) => ({
+            ...newEvaluator(r.kind as 'llm' | 'command', str(r.id), true, str(r.weight, '1')),
+            prompt: str(r.prompt),
+            scale: str(r.scale, '100'),
+            command: str(r.command),
+          })),
+      ]
+    : base.evaluators
+  return {
+    ...base,
+    name: str(c.name, base.name),
+    skillPath: str(skill.path, base.skillPath),
+    skillLabel: str(skill.label),
+    baselineKind: baseline.kind === 'skill' ? 'skill' : 'none',
+    baselinePath: str(baseline.path),
+    baselineLabel: str(baseline.label),
+    datasetPath: str(obj(c.dataset).path, base.datasetPath),
+    cases: Array.isArray(c.cases) ? (c.cases as unknown[]).map(String) : null,
+    repeatRounds: str(c.repeatRounds, base.repeatRounds),
+    agentModel: str(agent.model, base.agentModel),
+    judgeModel: str(judge.model, base.judgeModel),
+    opencodeConfig: str(agent.opencodeConfig, base.opencodeConfig),
+    concurrency: str(agent.concurrency, base.concurrency),
+    timeoutSec: str(agent.timeoutSec, base.timeoutSec),
+    idleTimeoutSec: str(agent.idleTimeoutSec, base.idleTimeoutSec),
+    judgeConcurrency: str(judge.concurrency, base.judgeConcurrency),
+    judgeRetries: str(judge.retries, base.judgeRetries),
+    evaluators,
+    minLift: str(policy.minLift, base.minLift),
+    costBudget: str(policy.costBudget, base.costBudget),
+    costMetric: (['tokens', 'usd', 'time'] as const).find((m) => m === policy.costMetric) ?? base.costMetric,
+    stabilityTolerance: str(policy.stabilityTolerance, base.stabilityTolerance),
+    passThreshold: str(policy.passThreshold, base.passThreshold),
+    alpha: str(policy.alpha, base.alpha),
+  }
+}
+
+/** Issues whose field is `path` or inside it (`evaluators[1]` matches `evaluators[1].prompt`). */
+export function issuesAt(issues: readonly { field: string; message: string; fix?: string }[], path: string) {
+  return issues.filter(
+    (i) => i.field === path || i.field.startsWith(`${path}.`) || i.field.startsWith(`${path}[`),
+  )
+}
+
+/** The evaluators list index of a draft within the enabled ones (the config's `evaluators[i]`). */
+export function configIndex(drafts: readonly EvaluatorDraft[], key: number): number {
+  return drafts.filter((d) => d.enabled).findIndex((d) => d.key === key)
+}

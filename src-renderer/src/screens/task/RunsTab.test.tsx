@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest'
+import { useTaskView } from '../../stores/task-view-store'
+import { installFakeApi } from '../../testing/fake-api'
+import { detail, run, summary } from '../../testing/fixtures'
+import { click, during, giveLayout, render, settle, type Rendered } from '../../testing/render'
+import { RunsTab } from './RunsTab'
+
+let view: Rendered | undefined
+giveLayout()
+afterEach(() => view?.unmount())
+
+const s = summary('t1', 'task one', {
+  runs: { pending: 0, running: 0, executed: 0, evaluating: 0, scored: 2, failed: 2, canceled: 0 },
+})
+const runs = [
+  run('t1', 'c1', 'a', 1, { status: 'scored', score: 40 }),
+  run('t1', 'c1', 'b', 1, {
+    status: 'failed',
+    failureType: null,
+    failureMessage: 'judge output unparseable',
+  }),
+  run('t1', 'c2', 'a', 1, {
+    status: 'failed',
+    failureType: 'timeout',
+    failureMessage: 'no progress for 120 s',
+  }),
+  run('t1', 'c2', 'b', 1, { status: 'scored', score: 90 }),
+]
+
+async function open() {
+  const fake = installFakeApi({
+    'tasks.get': () => ({ task: detail(s), runs, seq: 0 }),
+    'runs.reevaluate': () => ({ ok: true }),
+    'runs.rerun': () => ({ ok: true }),
+  })
+  useTaskView.setState({ taskId: null, detail: null })
+  await during(() => useTaskView.getState().open('t1'))
+  view = await render(<RunsTab detail={useTaskView.getState().detail!} />)
+  return fake
+}
+
+const cell = (id: string) => view?.container.querySelector(`[data-run="${id}"]`)
+
+describe('run view', () => {
+  it('tells an execution failure from an evaluation failure, and shows a and b scores per round with the difference', async () => {
+    await open()
+    expect(cell('t1-c1-b1')?.textContent).toContain('eval failed')
+    expect(cell('t1-c1-b1')?.querySelector('.badge')?.getAttribute('title')).toMatch(
+      /execution is kept; re-evaluate/,
+    )
+    expect(cell('t1-c2-a1')?.textContent).toContain('run failed: timeout')
+    expect(cell('t1-c2-a1')?.querySelector('.badge')?.getAttribute('title')).toMatch(/re-run it/)
+    expect(cell('t1-c1-a1')?.textContent).toContain('40')
+    const c2 = view?.container.querySelector('[data-case="c2"]')
+    expect(c2?.textContent).toContain('90')
+    expect(view?.container.textContent).toContain('4 of 4 runs finished')
+  })
+
+  it('re-evaluates only the evaluation failures and re-runs only the execution failures in bulk', async () => {
+    const fake = await open()
+    const buttons = [...(view?.container.querySelectorAll('button') ?? [])]
+    await click(buttons.find((b) => b.textContent?.startsWith('Re-evaluate failed evaluations (1)')))
+    await click(buttons.find((b) => b.textContent?.startsWith('Re-run failed executions (1)')))
+    await settle()
+    expect(fake.calls.filter((c) => c.channel !== 'tasks.get')).toEqual([
+      { channel: 'runs.reevaluate', payload: { taskId: 't1', failedOnly: true } },
+      { channel: 'runs.rerun', payload: { taskId: 't1', runIds: ['t1-c2-a1'] } },
+    ])
+  })
+
+  it('re-evaluates a selected case: only its runs whose execution completed', async () => {
+    const fake = await open()
+    await click(view?.container.querySelector('[aria-label="select case c1"]'))
+    await click(
+      [...(view?.container.querySelectorAll('button') ?? [])].find(
+        (b) => b.textContent === 'Re-evaluate selected',
+      ),
+    )
+    await settle()
+    expect(fake.calls.find((c) => c.channel === 'runs.reevaluate')?.payload).toEqual({
+      taskId: 't1',
+      runIds: ['t1-c1-a1', 't1-c1-b1'],
+    })
+  })
+})

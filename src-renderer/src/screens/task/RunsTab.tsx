@@ -1,0 +1,135 @@
+// The run view (DESIGN §12): progress, bulk actions, and the per-case table, all live.
+import { useCallback, useMemo, useState } from 'react'
+import type { RunView, TaskDetail } from '../../../../src-shared/ipc-views'
+import { ProgressBar } from '../../components/ProgressBar'
+import { useRoute } from '../../stores/route-store'
+import { useTaskView } from '../../stores/task-view-store'
+import { buildRows, canReevaluate, canRerun, kindCounts, runsOfRow, type CaseRow } from './run-rows'
+import { RunTable } from './RunTable'
+import { reevaluateRuns, rerunRuns } from './task-actions'
+
+const ids = (list: RunView[], pred: (r: RunView) => boolean) => list.filter(pred).map((r) => r.id)
+
+export function RunsTab({ detail }: { detail: TaskDetail }) {
+  const runs = useTaskView((s) => s.runs)
+  const version = useTaskView((s) => s.version)
+  const navigate = useRoute((s) => s.navigate)
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const taskId = detail.summary.id
+  const { rows, rounds, counts, total, failedEvals, failedExecs } = useMemo(() => {
+    void version
+    const all = [...runs.values()]
+    return {
+      ...buildRows(all, detail.caseOrder),
+      ...kindCounts(all),
+      failedEvals: all.filter((r) => r.status === 'failed' && r.failureType === null),
+      failedExecs: all.filter((r) => r.status === 'failed' && r.failureType !== null),
+    }
+  }, [runs, version, detail.caseOrder])
+  const busy = detail.busy || detail.summary.status === 'running'
+  const selectedRuns = rows.filter((r) => selected.has(r.caseId)).flatMap(runsOfRow)
+  const toggle = useCallback(
+    (caseId: string) =>
+      setSelected((s) => {
+        const next = new Set(s)
+        if (next.has(caseId)) next.delete(caseId)
+        else next.add(caseId)
+        return next
+      }),
+    [],
+  )
+  const open = useCallback((run: RunView) => navigate({ taskId, runId: run.id }), [navigate, taskId])
+  const rowActions = useCallback(
+    (row: CaseRow) => {
+      const list = runsOfRow(row)
+      return (
+        <>
+          <button
+            className="small"
+            disabled={busy || !list.some(canRerun)}
+            onClick={() => void rerunRuns(taskId, ids(list, canRerun))}
+            title={`Execute case ${row.caseId} again (both sides, every round)`}
+          >
+            Re-run
+          </button>
+          <button
+            className="small"
+            disabled={busy || !list.some(canReevaluate)}
+            onClick={() => void reevaluateRuns(taskId, ids(list, canReevaluate))}
+            title={`Judge case ${row.caseId} again without re-executing`}
+          >
+            Re-evaluate
+          </button>
+        </>
+      )
+    },
+    [busy, taskId],
+  )
+
+  return (
+    <div className="stack">
+      <ProgressBar counts={counts} total={total} />
+      <div className="run-table-wrap">
+        <div className="toolbar" aria-label="Bulk actions">
+          <span className="muted small">
+            {selected.size ? `${selected.size} cases selected` : 'Select cases for bulk actions'}
+          </span>
+          <button
+            className="small"
+            onClick={() => setSelected(selected.size ? new Set() : new Set(rows.map((r) => r.caseId)))}
+          >
+            {selected.size ? 'Select none' : 'Select all'}
+          </button>
+          <button
+            className="small"
+            disabled={busy || !selectedRuns.some(canRerun)}
+            onClick={() =>
+              void rerunRuns(taskId, ids(selectedRuns, canRerun)).then(() => setSelected(new Set()))
+            }
+          >
+            Re-run selected
+          </button>
+          <button
+            className="small"
+            disabled={busy || !selectedRuns.some(canReevaluate)}
+            onClick={() =>
+              void reevaluateRuns(taskId, ids(selectedRuns, canReevaluate)).then(() => setSelected(new Set()))
+            }
+          >
+            Re-evaluate selected
+          </button>
+          <span className="grow" />
+          <button
+            className="small"
+            disabled={busy || !failedExecs.length}
+            title="Execute again the runs whose execution failed"
+            onClick={() =>
+              void rerunRuns(
+                taskId,
+                failedExecs.map((r) => r.id),
+              )
+            }
+          >
+            Re-run failed executions ({failedExecs.length})
+          </button>
+          <button
+            className="small"
+            disabled={busy || !failedEvals.length}
+            title="Judge again the runs whose evaluation failed (their executions are kept)"
+            onClick={() => void reevaluateRuns(taskId, 'failed')}
+          >
+            Re-evaluate failed evaluations ({failedEvals.length})
+          </button>
+        </div>
+        <RunTable
+          rows={rows}
+          rounds={rounds}
+          selected={selected}
+          onToggle={toggle}
+          onOpenRun={open}
+          actions={rowActions}
+        />
+      </div>
+    </div>
+  )
+}

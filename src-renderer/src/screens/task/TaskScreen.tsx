@@ -1,0 +1,148 @@
+// One task: header with its actions, then tabs — runs (live table), decision, config.
+import { useEffect, useMemo } from 'react'
+import type { TaskDetail } from '../../../../src-shared/ipc-views'
+import { DemoBadge, VerdictBadge } from '../../components/badges'
+import { useDecision } from '../../stores/decision-store'
+import { useRoute, type TaskTab } from '../../stores/route-store'
+import { useSetupDraft } from '../../stores/setup-draft-store'
+import { useTaskView } from '../../stores/task-view-store'
+import { DecisionPanel } from './DecisionPanel'
+import { RunDetailScreen } from './RunDetailScreen'
+import { RunsTab } from './RunsTab'
+import { cancelTask, deleteTask, exportTask, startTask } from './task-actions'
+
+const TABS: { id: TaskTab; label: string }[] = [
+  { id: 'runs', label: 'Runs' },
+  { id: 'decision', label: 'Decision' },
+  { id: 'config', label: 'Config' },
+]
+
+function Header({ detail }: { detail: TaskDetail }) {
+  const { summary, config } = detail
+  const running = detail.busy || summary.status === 'running'
+  // What Continue would do something about (a plain resume, DESIGN §4); failures have their own buttons.
+  const unfinished = summary.runs.pending + summary.runs.canceled + summary.runs.executed
+  const total = Object.values(summary.runs).reduce((s, n) => s + n, 0)
+  return (
+    <div className="stack">
+      <div className="row wrap">
+        <h1 className="grow" style={{ margin: 0 }} data-testid="task-title">
+          {summary.name} {detail.demo && <DemoBadge />}
+        </h1>
+        {running ? (
+          <button className="danger" onClick={() => void cancelTask(summary.id)}>
+            Cancel
+          </button>
+        ) : unfinished > 0 ? (
+          <button className="primary" onClick={() => void startTask(summary.id)}>
+            {summary.runs.pending === total ? 'Start' : 'Continue'}
+          </button>
+        ) : null}
+        <button onClick={() => void exportTask(summary.id)}>Export JSON</button>
+        <button
+          title="A new task with this setup (give it another name or label)"
+          onClick={() => {
+            useSetupDraft.getState().setPrefill({ ...config, name: `${summary.name} (copy)` })
+            useRoute.getState().navigate({ screen: 'setup' })
+          }}
+        >
+          Duplicate
+        </button>
+        <button
+          className="danger"
+          disabled={running}
+          onClick={() => void deleteTask(summary.id, summary.name)}
+        >
+          Delete
+        </button>
+      </div>
+      <div className="row wrap small muted">
+        <span>
+          skill <b>{summary.skillName}</b> {summary.skillVersion} vs{' '}
+          {config.baseline.kind === 'none' ? 'no skill' : `${config.baseline.label ?? config.baseline.path}`}
+        </span>
+        <span>·</span>
+        <span>
+          {detail.caseOrder.length} cases × {config.repeatRounds} rounds × 2 sides
+        </span>
+        <span>·</span>
+        <span className="mono">{config.agent.model}</span>
+        <span>·</span>
+        <span className={`badge ${summary.status === 'running' ? 'running' : ''}`}>{summary.status}</span>
+        <VerdictBadge verdict={summary.verdict} />
+      </div>
+      {detail.demo && (
+        <div className="banner warn">
+          Demo: the answers come from the bundled scripted model, not a real LLM. The figures show the flow,
+          not a measurement.
+        </div>
+      )}
+      {detail.message && <div className="banner error">{detail.message}</div>}
+    </div>
+  )
+}
+
+export function TaskScreen({ taskId }: { taskId: string }) {
+  const { route, navigate } = useRoute()
+  const detail = useTaskView((s) => s.detail)
+  const error = useTaskView((s) => s.error)
+  const runs = useTaskView((s) => s.runs)
+  const version = useTaskView((s) => s.version)
+  const decision = useDecision()
+  // The decision depends on the scored runs and their scores only.
+  const basis = useMemo(() => {
+    void version
+    let n = 0
+    let sum = 0
+    for (const r of runs.values())
+      if (r.status === 'scored') {
+        n++
+        sum += r.score ?? 0
+      }
+    return `${n}:${sum.toFixed(3)}`
+  }, [runs, version])
+  useEffect(() => {
+    void useTaskView.getState().open(taskId)
+  }, [taskId])
+  useEffect(() => {
+    if (route.tab === 'decision') void decision.refresh(taskId, basis)
+  }, [route.tab, taskId, basis, decision])
+
+  if (error && !detail) return <div className="banner error">{error}</div>
+  if (!detail || detail.summary.id !== taskId) return <div className="muted">Loading the task…</div>
+  if (route.runId) return <RunDetailScreen runId={route.runId} detail={detail} />
+  return (
+    <div>
+      <Header detail={detail} />
+      <div className="tabs" role="tablist">
+        {TABS.map((t) => (
+          <a
+            key={t.id}
+            href={`#/task/${encodeURIComponent(taskId)}${t.id === 'runs' ? '' : `/${t.id}`}`}
+            role="tab"
+            aria-selected={route.tab === t.id}
+            onClick={(e) => {
+              e.preventDefault()
+              navigate({ taskId, tab: t.id })
+            }}
+          >
+            {t.label}
+          </a>
+        ))}
+      </div>
+      {route.tab === 'runs' && <RunsTab detail={detail} />}
+      {route.tab === 'decision' &&
+        (decision.decision && decision.taskId === taskId ? (
+          <DecisionPanel decision={decision.decision} runs={[...runs.values()]} />
+        ) : (
+          <div className="muted">{decision.error ?? 'Computing the decision…'}</div>
+        ))}
+      {route.tab === 'config' && (
+        <div className="card">
+          <h2>Config (as stored, defaults filled in)</h2>
+          <pre>{JSON.stringify(detail.config, null, 2)}</pre>
+        </div>
+      )}
+    </div>
+  )
+}

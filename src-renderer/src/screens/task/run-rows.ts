@@ -1,0 +1,82 @@
+// Pure: a task's runs as the per-case table shows them (one row per case, a and b per round), and which
+// runs each action applies to.
+import type { RunView } from '../../../../src-shared/ipc-views'
+import { runKind, type RunKind } from '../../components/badges'
+import type { KindCounts } from '../../components/ProgressBar'
+
+export interface CaseRow {
+  caseId: string
+  /** Index = round − 1. */
+  a: (RunView | undefined)[]
+  b: (RunView | undefined)[]
+  meanA: number | null
+  meanB: number | null
+  delta: number | null
+}
+
+function mean(runs: (RunView | undefined)[]): number | null {
+  const scores = runs.filter((r) => r?.status === 'scored' && r.score !== null).map((r) => r?.score as number)
+  return scores.length ? scores.reduce((s, x) => s + x, 0) / scores.length : null
+}
+
+export function buildRows(
+  runs: Iterable<RunView>,
+  caseOrder: readonly string[],
+): { rows: CaseRow[]; rounds: number } {
+  const byCase = new Map<string, { a: (RunView | undefined)[]; b: (RunView | undefined)[] }>()
+  let rounds = 1
+  for (const run of runs) {
+    let entry = byCase.get(run.caseId)
+    if (!entry) byCase.set(run.caseId, (entry = { a: [], b: [] }))
+    entry[run.side][run.round - 1] = run
+    rounds = Math.max(rounds, run.round)
+  }
+  const known = new Set(caseOrder)
+  const order = [
+    ...caseOrder.filter((c) => byCase.has(c)),
+    ...[...byCase.keys()].filter((c) => !known.has(c)),
+  ]
+  const rows = order.map((caseId) => {
+    const e = byCase.get(caseId) as { a: (RunView | undefined)[]; b: (RunView | undefined)[] }
+    const meanA = mean(e.a)
+    const meanB = mean(e.b)
+    return {
+      caseId,
+      a: e.a,
+      b: e.b,
+      meanA,
+      meanB,
+      delta: meanA !== null && meanB !== null ? meanB - meanA : null,
+    }
+  })
+  return { rows, rounds }
+}
+
+export function kindCounts(runs: Iterable<RunView>): { counts: KindCounts; total: number } {
+  const counts: KindCounts = {}
+  let total = 0
+  for (const r of runs) {
+    const k: RunKind = runKind(r)
+    counts[k] = (counts[k] ?? 0) + 1
+    total++
+  }
+  return { counts, total }
+}
+
+export function runsOfRow(row: CaseRow): RunView[] {
+  return [...row.a, ...row.b].filter((r): r is RunView => r !== undefined)
+}
+
+/** A run whose execution completed (the judge has something to look at). */
+export function canReevaluate(r: RunView): boolean {
+  return r.status === 'executed' || r.status === 'scored' || (r.status === 'failed' && r.failureType === null)
+}
+
+/** A finished run that may go back to the queue. */
+export function canRerun(r: RunView): boolean {
+  return r.status === 'executed' || r.status === 'scored' || r.status === 'failed' || r.status === 'canceled'
+}
+
+export function formatScore(score: number | null): string {
+  return score === null ? '–' : score.toFixed(score % 1 === 0 ? 0 : 1)
+}

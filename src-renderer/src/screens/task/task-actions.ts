@@ -1,0 +1,51 @@
+// The task screen's actions, each reported to the user on failure; the patches show their effect.
+import type { ExportDocument } from '../../../../src-shared/export'
+import { getApi } from '../../api/api'
+import { attempt, useNotices } from '../../stores/notices-store'
+import { useRoute } from '../../stores/route-store'
+
+const api = () => getApi()
+
+export async function startTask(taskId: string): Promise<void> {
+  const res = await attempt('Start', () => api()['tasks.start']({ taskId }))
+  // A task never started is re-created on start (new id): follow it.
+  if (res && res.taskId !== taskId) useRoute.getState().navigate({ taskId: res.taskId })
+}
+
+export const cancelTask = (taskId: string) => attempt('Cancel', () => api()['tasks.cancel']({ taskId }))
+
+export async function rerunRuns(taskId: string, runIds: string[]): Promise<void> {
+  if (!runIds.length) return
+  await attempt('Re-run', () => api()['runs.rerun']({ taskId, runIds }))
+}
+
+export async function reevaluateRuns(taskId: string, runIds: string[] | 'failed'): Promise<void> {
+  const request = runIds === 'failed' ? { taskId, failedOnly: true } : { taskId, runIds }
+  if (Array.isArray(runIds) && !runIds.length) return
+  const ok = await attempt('Re-evaluate', () => api()['runs.reevaluate'](request))
+  if (ok) useNotices.getState().push('info', 'Re-evaluation started: scores update as the judge answers.')
+}
+
+export async function deleteTask(taskId: string, name: string): Promise<void> {
+  if (!confirm(`Delete task "${name}" with all its runs, trajectories and results?`)) return
+  const ok = await attempt('Delete', () => api()['tasks.delete']({ taskId }))
+  if (ok) useRoute.getState().navigate({ screen: 'tasks' })
+}
+
+/** Saves the §10 export document as a JSON file (a download: the browser or Electron asks where). */
+export function saveJson(doc: ExportDocument): void {
+  const blob = new Blob([`${JSON.stringify(doc, null, 2)}\n`], { type: 'application/json' })
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = `${doc.task.name.replace(/[^\w.-]+/g, '_')}.skill-ab.json`
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+export async function exportTask(taskId: string): Promise<void> {
+  const doc = await attempt('Export', () => api()['tasks.export']({ taskId }))
+  if (doc) saveJson(doc)
+}

@@ -1,0 +1,120 @@
+// The open task: its detail and runs, patched live (DESIGN §11). Runs live in a Map mutated in place and a
+// `version` counter tells React something changed, so a patch to 5,000 runs costs no copy of them all.
+// Each run keeps its ordered status history as this window saw it.
+import { create } from 'zustand'
+import type { Patch, RunView, TaskDetail, TaskPatch } from '../../../src-shared/ipc-views'
+import type { RunStatus } from '../../../src-shared/run-state'
+import { call, errorText } from '../api/api'
+
+interface TaskViewState {
+  taskId: string | null
+  detail: TaskDetail | null
+  runs: Map<string, RunView>
+  history: Map<string, RunStatus[]>
+  version: number
+  /** The last change the loaded snapshot includes: patch steps up to it are already shown. */
+  seq: number
+  loading: boolean
+  error: string | null
+  /** Patches applied since the page started (the bench reads it). */
+  patchedRuns: number
+  open(taskId: string | null): Promise<void>
+  reload(): Promise<void>
+  applyPatch(patch: Patch): void
+}
+
+/** Appends the statuses a run went through (a repeat of the last one is not a step). */
+export function pushStatuses(
+  history: Map<string, RunStatus[]>,
+  runId: string,
+  statuses: readonly RunStatus[],
+): void {
+  const list = history.get(runId) ?? []
+  for (const s of statuses) if (list[list.length - 1] !== s) list.push(s)
+  history.set(runId, list)
+}
+
+function patchDetail(detail: TaskDetail, p: TaskPatch): TaskDetail {
+  return {
+    ...detail,
+    summary: {
+      ...detail.summary,
+      ...(p.status ? { status: p.status } : {}),
+      ...(p.verdict ? { verdict: p.verdict } : {}),
+      ...(p.runs ? { runs: p.runs } : {}),
+    },
+    ...(p.busy !== undefined ? { busy: p.busy } : {}),
+    ...(p.message !== undefined ? { message: p.message } : {}),
+  }
+}
+
+export const useTaskView = create<TaskViewState>((set, get) => ({
+  taskId: null,
+  detail: null,
+  runs: new Map(),
+  history: new Map(),
+  version: 0,
+  seq: 0,
+  loading: false,
+  error: null,
+  patchedRuns: 0,
+
+  async open(taskId) {
+    if (taskId === get().taskId && (get().detail || get().loading)) return
+    set({ taskId, detail: null, runs: new Map(), history: new Map(), loading: taskId !== null, error: null })
+    if (taskId) await get().reload()
+  },
+
+  async reload() {
+    const taskId = get().taskId
+    if (!taskId) return
+    try {
+      const { task, runs, seq } = await call('tasks.get', { taskId })
+      // The user moved on while this was in flight: an old answer must not replace the new task.
+      if (get().taskId !== taskId) return
+      const map = new Map(runs.map((r) => [r.id, r]))
+      const history = get().history
+      for (const r of runs) pushStatuses(history, r.id, [r.status])
+      set((s) => ({
+        detail: task,
+        runs: map,
+        history,
+        seq,
+        loading: false,
+        error: null,
+        version: s.version + 1,
+      }))
+    } catch (err) {
+      if (get().taskId === taskId) set({ loading: false, error: errorText(err) })
+    }
+  },
+
+  applyPatch(patch) {
+    const { taskId, runs, history, detail, seq } = get()
+    if (!taskId) return
+    let touched = 0
+    for (const r of patch.runs) {
+      if (r.taskId !== taskId) continue
+      const { statuses, seqs, ...view } = r
+      // A patch coalesced while the snapshot was read repeats what the snapshot shows: skip those steps.
+      if ((seqs[seqs.length - 1] ?? 0) > seq) runs.set(r.id, view)
+      pushStatuses(
+        history,
+        r.id,
+        statuses.filter((_, i) => (seqs[i] ?? 0) > seq),
+      )
+      touched++
+    }
+    const own = patch.tasks.find((t) => t.taskId === taskId)
+    if (own?.removed) {
+      set({ detail: null, error: 'this task was deleted', runs: new Map() })
+      return
+    }
+    if (!touched && !own) return
+    set((s) => ({
+      version: s.version + 1,
+      patchedRuns: s.patchedRuns + touched,
+      ...(own && detail ? { detail: patchDetail(detail, own) } : {}),
+    }))
+  },
+}))

@@ -1,0 +1,23 @@
+// The one place live patches enter the stores (STYLE habit 7). Another process's writes (`external`)
+// reload the list and the open task, throttled.
+import type { Api } from '../../../src-shared/ipc'
+import type { Patch } from '../../../src-shared/ipc-views'
+import { useTaskView } from './task-view-store'
+import { useTasks } from './tasks-store'
+
+export const EXTERNAL_RELOAD_MS = 500
+
+export function wirePatches(api: Api, notify?: (patch: Patch) => void): () => void {
+  let reloadTimer: ReturnType<typeof setTimeout> | null = null
+  return api.onPatch((patch) => {
+    useTasks.getState().applyTaskPatches(patch.tasks)
+    useTaskView.getState().applyPatch(patch)
+    notify?.(patch)
+    if (patch.external && !reloadTimer)
+      reloadTimer = setTimeout(() => {
+        reloadTimer = null
+        void useTasks.getState().load()
+        void useTaskView.getState().reload()
+      }, EXTERNAL_RELOAD_MS)
+  })
+}

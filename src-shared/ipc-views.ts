@@ -1,0 +1,174 @@
+// What the UI is given (DESIGN §11, §12): the shapes main returns and pushes. Plain data, no behaviour.
+import type { Decision, Verdict } from './decision'
+import type { FailureType, RunStatus, Side, TaskStatus } from './run-state'
+import type { TaskConfig } from './task-config'
+import type { TaskSummary } from './task-summary'
+
+/** One run as a table row shows it; also the body of a live patch. */
+export interface RunView {
+  id: string
+  taskId: string
+  caseId: string
+  round: number
+  side: Side
+  status: RunStatus
+  failureType: FailureType | null
+  failureMessage: string | null
+  /** Execution start to executed, ms. */
+  durationMs: number | null
+  totalTokens: number | null
+  /** Row score on 0–100 once scored. */
+  score: number | null
+}
+
+export interface TaskDetail {
+  summary: TaskSummary
+  /** The §4 config as stored (defaults filled in, paths absolute). */
+  config: TaskConfig
+  /** The bundled demo's task (labelled as such on every screen). */
+  demo: boolean
+  /** Case ids in dataset order (the run table's row order). */
+  caseOrder: string[]
+  evaluationBatchId: string | null
+  /** A job of this process (run, re-evaluate) is working on the task. */
+  busy: boolean
+  /** The last problem a job of this process met (cleared when a job starts). */
+  message: string | null
+}
+
+export interface StatusStep {
+  from: RunStatus | null
+  to: RunStatus
+  failureType: FailureType | null
+  at: string
+}
+
+/** One judge result (all rows are kept; the latest per evaluator is what counts). */
+export interface EvaluationView {
+  id: string
+  evaluatorId: string
+  evaluatorRunId: string
+  status: 'done' | 'failed'
+  score: number | null
+  reason: string | null
+  error: string | null
+  parseStrategy: string | null
+  correction: { score: number; note: string; by: string; at: string } | null
+  createdAt: string
+  /** Newest per evaluator. */
+  latest: boolean
+}
+
+/** One readable step of a trajectory: a message, a tool call, a step's cost, an error. */
+export interface TimelineItem {
+  kind: 'text' | 'tool' | 'step' | 'error' | 'other'
+  at: number | null
+  title: string
+  body: string
+}
+
+export interface RunDetail {
+  run: RunView & {
+    attempt: number
+    sessionId: string | null
+    startedBy: string | null
+    costUsd: number | null
+    tokens: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number }
+    skillVisible: boolean | null
+    skillLoaded: boolean | null
+    workDir: string | null
+    startedAt: string | null
+    executedAt: string | null
+  }
+  case: { prompt: string; expectedOutput: string | null; expectations: string[] } | null
+  history: StatusStep[]
+  timeline: TimelineItem[]
+  finalOutput: string | null
+  diff: string | null
+  stderrTail: string | null
+  evaluations: EvaluationView[]
+  /** Evaluator ids of the task (a correction names one). */
+  evaluatorIds: string[]
+}
+
+export interface BatchView {
+  batchId: string
+  /** `ab-task`: the one batch of an A/B task; `evaluation`: a plain evaluation. */
+  source: 'ab-task' | 'evaluation'
+  taskId: string | null
+  taskName: string | null
+  results: number
+  failed: number
+  createdAt: string
+  updatedAt: string
+}
+
+export interface AppInfo {
+  version: string
+  dataDir: string
+  transport: 'electron' | 'serve'
+  opencode: { path: string; version: string | null; source: string } | null
+  /** OPENCODE_CONFIG or the settings' provider config: where models come from. */
+  providerConfig: string | null
+  /** The folder the file pickers open first. */
+  homeDir: string
+}
+
+export interface Settings {
+  opencodeBin: string | null
+  providerConfig: string | null
+  defaultAgentModel: string | null
+  defaultJudgeModel: string | null
+  concurrency: number
+  judgeConcurrency: number
+}
+
+export interface FolderListing {
+  path: string
+  parent: string | null
+  entries: { name: string; path: string; kind: 'dir' | 'file' }[]
+}
+
+export interface SkillPreview {
+  name: string
+  description: string
+  contentHash: string
+}
+
+export interface DatasetPreview {
+  format: string
+  cases: { id: string; prompt: string; tags: string[] }[]
+}
+
+export interface ValidationResult {
+  issues: { field: string; message: string; fix?: string }[]
+  warnings: string[]
+}
+
+/**
+ * A run's change since the last patch: its newest state and every status it passed through, in order,
+ * each with the sequence number of its change (compare with the `seq` of a `tasks.get` snapshot).
+ */
+export interface RunPatch extends RunView {
+  statuses: RunStatus[]
+  seqs: number[]
+}
+
+export interface TaskPatch {
+  taskId: string
+  status?: TaskStatus
+  verdict?: Verdict
+  runs?: Record<RunStatus, number>
+  busy?: boolean
+  message?: string | null
+  removed?: boolean
+}
+
+/** What main pushes, at most every ≈75 ms. `external`: another process wrote to the data dir. */
+export interface Patch {
+  runs: RunPatch[]
+  tasks: TaskPatch[]
+  external: boolean
+}
+
+export type { Decision }

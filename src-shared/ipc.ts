@@ -1,0 +1,132 @@
+// The one IPC contract (DESIGN §11, STYLE habit 1): per channel a zod schema for the request (validated in
+// main before any service runs) and one for the response (typed; main builds it from typed code, so it is
+// not re-validated). The renderer's `Api`, the preload and main's handlers are all derived from this map.
+import { z } from 'zod'
+import type { Decision } from './decision'
+import type { ExportDocument } from './export'
+import type { Channel } from './ipc-channels'
+import type {
+  AppInfo,
+  BatchView,
+  DatasetPreview,
+  FolderListing,
+  Patch,
+  RunDetail,
+  RunView,
+  Settings,
+  SkillPreview,
+  TaskDetail,
+  ValidationResult,
+} from './ipc-views'
+import type { TaskSummary } from './task-summary'
+
+const id = z.string().min(1).max(200)
+const path = z.string().min(1).max(4096)
+const none = z.strictObject({})
+const taskRef = z.strictObject({ taskId: id })
+const ok = z.custom<{ ok: true }>()
+
+export const settingsSchema = z.strictObject({
+  opencodeBin: path.nullable(),
+  providerConfig: path.nullable(),
+  defaultAgentModel: z.string().max(200).nullable(),
+  defaultJudgeModel: z.string().max(200).nullable(),
+  concurrency: z.int().min(1).max(64),
+  judgeConcurrency: z.int().min(1).max(64),
+})
+
+export const contract = {
+  'app.info': { request: none, response: z.custom<AppInfo>() },
+  'settings.get': { request: none, response: z.custom<Settings>() },
+  'settings.set': { request: settingsSchema, response: z.custom<Settings>() },
+  'tasks.list': { request: none, response: z.custom<TaskSummary[]>() },
+  /** `seq`: the last change the snapshot includes (patches up to it are already in it). */
+  'tasks.get': { request: taskRef, response: z.custom<{ task: TaskDetail; runs: RunView[]; seq: number }>() },
+  'tasks.decision': { request: taskRef, response: z.custom<Decision>() },
+  /** The config is checked by main (schema, paths, templates): the form shows the issues inline. */
+  'tasks.validate': {
+    request: z.strictObject({ config: z.unknown() }),
+    response: z.custom<ValidationResult>(),
+  },
+  /** Creates (or resumes, DESIGN §4) the task and starts it; answers once its runs exist. */
+  'tasks.create': {
+    request: z.strictObject({ config: z.unknown() }),
+    response: z.custom<{ taskId: string }>(),
+  },
+  /** Continues the task (DESIGN §4 "Resume"); answers with its id once its runs are prepared. */
+  'tasks.start': { request: taskRef, response: z.custom<{ taskId: string }>() },
+  'tasks.cancel': { request: taskRef, response: ok },
+  'tasks.delete': { request: taskRef, response: ok },
+  'tasks.export': { request: taskRef, response: z.custom<ExportDocument>() },
+  /** Puts finished runs back to pending and continues the task (their trajectories are replaced). */
+  'runs.rerun': {
+    request: z.strictObject({ taskId: id, runIds: z.array(id).min(1).max(100_000) }),
+    response: ok,
+  },
+  /** Judges again without re-executing: the given runs, or every evaluation failure. */
+  'runs.reevaluate': {
+    request: z.strictObject({
+      taskId: id,
+      runIds: z.array(id).min(1).max(100_000).optional(),
+      failedOnly: z.boolean().optional(),
+    }),
+    response: ok,
+  },
+  'runs.detail': { request: z.strictObject({ runId: id }), response: z.custom<RunDetail>() },
+  'results.correct': {
+    request: z.strictObject({
+      runId: id,
+      evaluatorId: id,
+      score: z.number().min(0).max(100),
+      note: z.string().trim().min(1, 'a correction needs a note').max(4000),
+    }),
+    response: z.custom<RunView>(),
+  },
+  /** `center`: every batch with its source; `case-analysis`: A/B batches excluded (DESIGN §8.7). */
+  'evaluations.batches': {
+    request: z.strictObject({ view: z.enum(['center', 'case-analysis']) }),
+    response: z.custom<BatchView[]>(),
+  },
+  'files.list': { request: z.strictObject({ path: path.optional() }), response: z.custom<FolderListing>() },
+  'inputs.skill': { request: z.strictObject({ path }), response: z.custom<SkillPreview>() },
+  'inputs.dataset': {
+    request: z.strictObject({ path, skillPath: path.optional() }),
+    response: z.custom<DatasetPreview>(),
+  },
+  /** The bundled example: `demo` runs it now against the scripted model; otherwise it fills the setup form. */
+  'examples.create': {
+    request: z.strictObject({ demo: z.boolean() }),
+    response: z.custom<{ taskId: string | null; config: unknown }>(),
+  },
+} satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>
+
+// Both lists name the same channels (a channel added to one but not the other fails to compile).
+type ContractChannel = keyof typeof contract
+const _sameChannels: [ContractChannel, Channel] extends [Channel, ContractChannel] ? true : never = true
+void _sameChannels
+
+export type Request<C extends Channel> = z.input<(typeof contract)[C]['request']>
+export type Response<C extends Channel> = z.output<(typeof contract)[C]['response']>
+
+/** A failed call as it crosses the wire: what went wrong, and the fields for a form when known. */
+export interface ApiErrorBody {
+  kind: 'input' | 'busy' | 'not_found' | 'conflict' | 'internal'
+  message: string
+  issues?: { field: string; message: string; fix?: string }[]
+}
+
+export type Envelope<T> = { ok: true; result: T } | { ok: false; error: ApiErrorBody }
+
+/** The renderer's one `api` object, whichever transport is under it. */
+export type Api = { [C in Channel]: (request: Request<C>) => Promise<Response<C>> } & {
+  /** Subscribes to live patches; returns the unsubscribe function. */
+  onPatch(listener: (patch: Patch) => void): () => void
+}
+
+/** Thrown by the renderer's `api` for a failed call. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(readonly body: ApiErrorBody) {
+    super(body.message)
+  }
+}
