@@ -111,7 +111,7 @@ test('set up, run, watch live, decide, re-evaluate and export an A/B task in the
 
   // The other screens.
   await page.getByRole('link', { name: 'Evaluations' }).click()
-  await expect(page.getByRole('table', { name: 'Evaluation batches' })).toContainText('ab-task')
+  await expect(page.getByRole('table', { name: 'Evaluation batches' })).toContainText('grayscale-ab')
   await shoot(page, '07-evaluations')
   await page.getByRole('link', { name: 'Settings' }).click()
   await expect(page.getByText('data dir')).toBeVisible()

@@ -93,14 +93,18 @@ export interface RunDetail {
 
 export interface BatchView {
   batchId: string
-  /** `ab-task`: the one batch of an A/B task; `evaluation`: a plain evaluation. */
-  source: 'ab-task' | 'evaluation'
-  taskId: string | null
-  taskName: string | null
-  results: number
+  /** `grayscale-ab`: the one batch of an A/B task; `case-analysis`: a plain evaluation (DESIGN §8.7). */
+  source: 'grayscale-ab' | 'case-analysis'
+  taskId: string
+  taskName: string
+  skillName: string
+  skillVersion: string
+  runs: number
+  scored: number
   failed: number
+  /** Mean row score of the scored runs; null when none is scored. */
+  meanScore: number | null
   createdAt: string
-  updatedAt: string
 }
 
 export interface AppInfo {

@@ -83,29 +83,19 @@ describe('api host', () => {
   })
 
   it('invariant 7: the evaluation center lists every batch with its source; case analysis excludes A/B batches', async () => {
-    const { task, runs } = seedExportTask(t.ctx.store, { cases: ['c1'], rounds: 1 })
-    const batch = t.ctx.store.tasks.ensureBatchId(task.id, 'batch_ab')
-    const run = drive(t.ctx.store, findRun(runs, 'c1', 'a', 1).id, 'scored')
-    const result = (evaluatorRunId: string, grayscaleTaskId: string | null) => ({
-      evaluatorRunId,
-      sessionId: run.sessionId,
-      runId: grayscaleTaskId ? run.id : null,
-      grayscaleTaskId,
-      evaluatorId: 'preset-agent-task-completion',
-      status: 'done' as const,
-      score: 70,
-      reason: 'ok',
-      rawOutput: '{"score":70}',
-      parseStrategy: 'direct_json' as const,
-    })
-    t.ctx.store.evalResults.append(result(batch, task.id))
-    t.ctx.store.evalResults.append(result('batch_plain', null))
+    const judged = (name: string, kind: 'ab' | 'case', batchId: string): void => {
+      const { task, runs } = seedExportTask(t.ctx.store, { name, kind, cases: ['c1'], rounds: 1 })
+      t.ctx.store.tasks.ensureBatchId(task.id, batchId)
+      for (const run of runs) drive(t.ctx.store, run.id, 'scored')
+    }
+    judged('pirate v2 vs none', 'ab', 'batch_ab')
+    judged('pirate on cases', 'case', 'batch_plain')
     const center = await t.ok<BatchView[]>('evaluations.batches', { view: 'center' })
     expect(center.map((b) => [b.batchId, b.source]).sort()).toEqual([
-      ['batch_ab', 'ab-task'],
-      ['batch_plain', 'evaluation'],
+      ['batch_ab', 'grayscale-ab'],
+      ['batch_plain', 'case-analysis'],
     ])
-    expect(center.find((b) => b.batchId === 'batch_ab')?.taskName).toBe(task.taskName)
+    expect(center.find((b) => b.batchId === 'batch_ab')?.taskName).toBe('pirate v2 vs none')
     const analysis = await t.ok<BatchView[]>('evaluations.batches', { view: 'case-analysis' })
     expect(analysis.map((b) => b.batchId)).toEqual(['batch_plain'])
   })

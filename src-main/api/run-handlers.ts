@@ -1,6 +1,5 @@
 // runs.* and results.*: re-run, re-evaluate, a run's detail, score correction; evaluations.batches.
 import type { RunRow } from '../db'
-import { announceRun } from '../engine/announce'
 import { correctResult } from '../services/correct-result'
 import { reevaluateTask, selectForReevaluation } from '../services/reevaluate'
 import type { RunStatus } from '../../src-shared/run-state'
@@ -35,11 +34,8 @@ export function runHandlers(d: HostDeps) {
           'input',
           `${busy.length} of the runs are ${busy[0]?.status}: only finished runs can be re-run`,
         )
-      for (const run of runs) {
-        const row = ctx.store.runs.transition(run.id, { from: [run.status], to: 'pending' })
-        if (row) announceRun(ctx.events, row)
-      }
-      await startRun(d, loadStoredConfig(d, task), { taskId })
+      // Exactly these runs are executed again (the task's other pending runs wait for a Start).
+      await startRun(d, loadStoredConfig(d, task), { taskId, mode: { kind: 'retry-selected', runIds } })
       return { ok: true as const }
     },
     'runs.reevaluate': ({
@@ -71,6 +67,6 @@ export function runHandlers(d: HostDeps) {
     },
     'results.correct': (input: { runId: string; evaluatorId: string; score: number; note: string }) =>
       runView(correctResult(ctx, input)),
-    'evaluations.batches': ({ view }: { view: BatchListView }) => listBatches(ctx.store, view),
+    'evaluations.batches': ({ view }: { view: BatchListView }) => listBatches(ctx, view),
   }
 }

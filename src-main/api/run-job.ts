@@ -5,6 +5,7 @@ import { parseTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
 import { contentHash, readSkill } from '../inputs/skill'
 import { runTask } from '../services/run-task'
 import type { TaskRow } from '../db'
+import type { RunMode } from '../../src-shared/run-mode'
 import { PROVISIONAL_PREFIX, type HostDeps } from './deps'
 import { JobBusyError } from './jobs'
 
@@ -29,7 +30,7 @@ function existingTaskId(d: HostDeps, loaded: LoadedTaskConfig): string | null {
 export function startRun(
   d: HostDeps,
   loaded: LoadedTaskConfig,
-  opts: { taskId?: string } = {},
+  opts: { taskId?: string; mode?: RunMode } = {},
 ): Promise<{ taskId: string }> {
   const known = opts.taskId ?? existingTaskId(d, loaded)
   if (known && d.jobs.busy(known)) throw new JobBusyError('run')
@@ -40,6 +41,7 @@ export function startRun(
       try {
         await runTask(d.ctx, loaded, {
           signal,
+          mode: opts.mode,
           onPrepared: (p) => {
             prepared = true
             if (p.task.id !== key) {

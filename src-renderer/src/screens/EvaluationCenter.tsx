@@ -52,9 +52,12 @@ export function EvaluationCenter() {
               <th>batch</th>
               <th>source</th>
               <th>task</th>
-              <th>results</th>
+              <th>skill</th>
+              <th>runs</th>
+              <th>scored</th>
               <th>failed</th>
-              <th>last result</th>
+              <th>mean</th>
+              <th>created</th>
             </tr>
           </thead>
           <tbody>
@@ -62,20 +65,25 @@ export function EvaluationCenter() {
               <tr key={b.batchId} data-batch={b.batchId}>
                 <td className="mono small">{b.batchId}</td>
                 <td>
-                  <span className={`badge ${b.source === 'ab-task' ? 'info' : ''}`}>{b.source}</span>
+                  <span className={`badge ${b.source === 'grayscale-ab' ? 'info' : ''}`}>{b.source}</span>
                 </td>
                 <td>
-                  {b.taskId ? (
-                    <button className="link" onClick={() => b.taskId && navigate({ taskId: b.taskId })}>
-                      {b.taskName ?? b.taskId}
+                  {b.source === 'grayscale-ab' ? (
+                    <button className="link" onClick={() => navigate({ taskId: b.taskId })}>
+                      {b.taskName}
                     </button>
                   ) : (
-                    '–'
+                    b.taskName
                   )}
                 </td>
-                <td>{b.results}</td>
+                <td className="small">
+                  {b.skillName} {b.skillVersion}
+                </td>
+                <td>{b.runs}</td>
+                <td>{b.scored}</td>
                 <td>{b.failed}</td>
-                <td className="small muted">{new Date(b.updatedAt).toLocaleString()}</td>
+                <td>{b.meanScore === null ? '–' : b.meanScore.toFixed(1)}</td>
+                <td className="small muted">{new Date(b.createdAt).toLocaleString()}</td>
               </tr>
             ))}
           </tbody>
