@@ -2,4 +2,4 @@
 // The 20-kill soak is test/crash-kill.slow.test.ts (`npm run test:slow`).
 import { defineCrashSuite } from './support/crash-suite'
 
-defineCrashSuite({ kills: 5, cases: 3 })
+defineCrashSuite({ kills: 5, cases: 2 })
