@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { useRoute } from '../../stores/route-store'
 import { installFakeApi } from '../../testing/fake-api'
 import { click, render, settle, submit, type, type Rendered } from '../../testing/render'
-import { TaskSetupScreen, VALIDATE_DELAY_MS } from './TaskSetupScreen'
+import { TaskSetupScreen } from './TaskSetupScreen'
+import { VALIDATE_DELAY_MS } from './use-preview'
 
 let view: Rendered | undefined
 afterEach(() => view?.unmount())

@@ -8,32 +8,10 @@ import { useRoute } from '../../stores/route-store'
 import { useSetupDraft } from '../../stores/setup-draft-store'
 import { CasePicker } from './CasePicker'
 import { EvaluatorsField } from './EvaluatorsField'
+import { LIMIT_FIELDS, NumberFields, POLICY_FIELDS, POLICY_MORE_FIELDS } from './NumberFields'
 import { PathField, TextField, type Issue } from './fields'
+import { usePreview, VALIDATE_DELAY_MS } from './use-preview'
 import { emptyForm, fromConfig, issuesAt, toConfig, type FormState } from './form-model'
-
-export const VALIDATE_DELAY_MS = 300
-
-function usePreview<T>(
-  path: string,
-  load: (path: string) => Promise<T>,
-): { value: T | null; error: string | null } {
-  const [state, setState] = useState<{ value: T | null; error: string | null }>({ value: null, error: null })
-  useEffect(() => {
-    if (!path.trim()) return setState({ value: null, error: null })
-    let live = true
-    const t = setTimeout(() => {
-      load(path.trim()).then(
-        (value) => live && setState({ value, error: null }),
-        (err: unknown) => live && setState({ value: null, error: errorText(err) }),
-      )
-    }, VALIDATE_DELAY_MS)
-    return () => {
-      live = false
-      clearTimeout(t)
-    }
-  }, [path, load])
-  return state
-}
 
 const loadSkill = (path: string) => call('inputs.skill', { path })
 
@@ -307,23 +285,7 @@ export function TaskSetupScreen() {
         <fieldset>
           <legend>Decision policy</legend>
           <div className="grid-3">
-            <TextField
-              label="Minimum lift (points)"
-              type="number"
-              value={form.minLift}
-              onChange={(v) => set({ minLift: v })}
-              issues={at('policy.minLift')}
-              hint="Capability passes when b beats a by at least this much, with confidence."
-            />
-            <TextField
-              label="Cost budget"
-              type="number"
-              step="0.05"
-              value={form.costBudget}
-              onChange={(v) => set({ costBudget: v })}
-              issues={at('policy.costBudget')}
-              hint="0.2 = b may cost up to 20% more."
-            />
+            <NumberFields fields={POLICY_FIELDS} form={form} set={set} at={at} />
             <label className="field">
               <span className="label">Cost measured in</span>
               <select
@@ -335,69 +297,14 @@ export function TaskSetupScreen() {
                 <option value="time">execution time</option>
               </select>
             </label>
-            <TextField
-              label="Stability tolerance (sd points)"
-              type="number"
-              value={form.stabilityTolerance}
-              onChange={(v) => set({ stabilityTolerance: v })}
-              issues={at('policy.stabilityTolerance')}
-            />
-            <TextField
-              label="Pass threshold (score)"
-              type="number"
-              value={form.passThreshold}
-              onChange={(v) => set({ passThreshold: v })}
-              issues={at('policy.passThreshold')}
-            />
-            <TextField
-              label="α (1 − confidence)"
-              type="number"
-              step="0.01"
-              value={form.alpha}
-              onChange={(v) => set({ alpha: v })}
-              issues={at('policy.alpha')}
-            />
+            <NumberFields fields={POLICY_MORE_FIELDS} form={form} set={set} at={at} />
           </div>
         </fieldset>
 
         <details>
           <summary>Limits: concurrency and timeouts</summary>
           <div className="grid-3" style={{ marginTop: 10 }}>
-            <TextField
-              label="Agents at once"
-              type="number"
-              value={form.concurrency}
-              onChange={(v) => set({ concurrency: v })}
-              issues={at('agent.concurrency')}
-            />
-            <TextField
-              label="Run timeout (s)"
-              type="number"
-              value={form.timeoutSec}
-              onChange={(v) => set({ timeoutSec: v })}
-              issues={at('agent.timeoutSec')}
-            />
-            <TextField
-              label="No-progress timeout (s)"
-              type="number"
-              value={form.idleTimeoutSec}
-              onChange={(v) => set({ idleTimeoutSec: v })}
-              issues={at('agent.idleTimeoutSec')}
-            />
-            <TextField
-              label="Judges at once"
-              type="number"
-              value={form.judgeConcurrency}
-              onChange={(v) => set({ judgeConcurrency: v })}
-              issues={at('judge.concurrency')}
-            />
-            <TextField
-              label="Judge retries"
-              type="number"
-              value={form.judgeRetries}
-              onChange={(v) => set({ judgeRetries: v })}
-              issues={at('judge.retries')}
-            />
+            <NumberFields fields={LIMIT_FIELDS} form={form} set={set} at={at} />
           </div>
         </details>
 
