@@ -85,7 +85,10 @@ it('create runs in the background; cancel stops it; continue finishes it; re-run
   expect(ctx.store.runs.get(target.id)?.attempt).toBe(
     (before.find((b) => b.id === target.id)?.attempt ?? 0) + 1,
   )
-  expect(statuses(target.id).slice(-5)).toEqual(['pending', 'running', 'executed', 'evaluating', 'scored'])
+  // Patches are coalesced (≈75 ms): the last ones may arrive after the store says scored.
+  await expect
+    .poll(() => statuses(target.id).slice(-5))
+    .toEqual(['pending', 'running', 'executed', 'evaluating', 'scored'])
   const after = ctx.store.runs.listByTask(taskId)
   for (const run of after.filter((r) => r.id !== target.id))
     expect(run.sessionId).toBe(before.find((b) => b.id === run.id)?.sessionId)

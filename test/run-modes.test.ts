@@ -94,6 +94,7 @@ describe('skill-ab run modes', () => {
     const target = before.find((r) => key(r) === 'c1/r1/b') as RunRow
     const retry = await runCli(['run', 'task.json', '--runs', target.id], world.env, world.root)
     expectDecided(retry)
+    expect(retry.stderr).toContain('1 run to execute')
     const after = runs()
     const retried = after.find((r) => r.id === target.id) as RunRow
     expect([retried.status, retried.attempt]).toEqual(['scored', target.attempt + 1])

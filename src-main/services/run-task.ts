@@ -42,12 +42,13 @@ export async function runTask(
   try {
     const plan = scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode)
     const prepared = { ...unscoped, plan }
-    opts.onPrepared?.(prepared)
     const rejudge = resetForMode(
       ctx,
       ctx.store.runs.listByTask(taskId).filter((r) => inPlan(plan, r)),
       mode,
     )
+    // Announced once the runs the mode resets are back in the queue (what "to execute" counts).
+    opts.onPrepared?.(prepared)
     setTaskStatus(ctx, taskId, 'running')
     const queue = openEvaluation(ctx, prepared.task, opts.signal, loaded.resolved.opencodeConfigPath)
     for (const run of ctx.store.runs.listByTask(taskId)) {
