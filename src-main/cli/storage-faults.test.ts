@@ -19,7 +19,7 @@ import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from '../../test/support/tmp
 import { databasePath, openStore } from '../db'
 import { seedTask } from '../db/testing'
 import { DAMAGES, fingerprint, goodDatabaseBytes } from '../db/testing-damage'
-import type { Io } from './command'
+import { captureIo } from './capture-io'
 import { main } from './main'
 
 // Writes with synchronous=FULL and `doctor`'s opencode start-up take seconds on a loaded 2-core machine.
@@ -140,15 +140,7 @@ function writeInputs(dir: string): void {
 }
 
 async function runIn(argv: string[], env: NodeJS.ProcessEnv, cwd: string) {
-  const io: Io & { stdout: string; stderr: string } = {
-    stdout: '',
-    stderr: '',
-    out: (t) => void (io.stdout += t),
-    err: (t) => void (io.stderr += t),
-    isTty: false,
-    env,
-    cwd,
-  }
+  const io = captureIo(env, cwd)
   const code = await main(argv, io)
   return { code, stdout: io.stdout, stderr: io.stderr }
 }

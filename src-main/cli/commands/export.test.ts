@@ -8,7 +8,7 @@ import { seedTask } from '../../db/testing'
 import { drive, seedExportTask } from '../../export/test-fixtures'
 import { exportSchema } from '../../../src-shared/export'
 import { parseArgs, UsageError } from '../args'
-import type { Io } from '../command'
+import { captureIo, type CapturedIo } from '../capture-io'
 import { exportCommand } from './export'
 
 const SECRET = 'sk-cli-secret-abcdef0123456789'
@@ -29,18 +29,7 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(home, { recursive: true, force: true }))
 
-function fakeIo(): Io & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (text: string) => void (io.stdout += text),
-    err: (text: string) => void (io.stderr += text),
-    isTty: false,
-    env,
-    cwd: home,
-  }
-  return io
-}
+const fakeIo = (): CapturedIo => captureIo(env, home)
 
 async function run(argv: string[]) {
   const io = fakeIo()

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openStore, type RunRow, type Store, type TaskRow } from '../../db'
 import { seedTask } from '../../db/testing'
 import { drive, findRun, seedExportTask } from '../../export/test-fixtures'
-import type { Io } from '../command'
+import { captureIo } from '../capture-io'
 import { main } from '../main'
 
 let home: string
@@ -52,15 +52,7 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }))
 
 async function reevaluate(...args: string[]) {
-  const io: Io & { stdout: string; stderr: string } = {
-    stdout: '',
-    stderr: '',
-    out: (t) => void (io.stdout += t),
-    err: (t) => void (io.stderr += t),
-    isTty: false,
-    env,
-    cwd: home,
-  }
+  const io = captureIo(env, home)
   const before = contents()
   const code = await main(['reevaluate', ...args], io)
   expect(contents()).toBe(before)
