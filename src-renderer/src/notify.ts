@@ -16,10 +16,15 @@ export function notifyOnTaskEnd(patch: Patch, now = Date.now()): void {
     runningSince.delete(t.taskId)
     if (now - since < LONG_TASK_MS || typeof Notification === 'undefined') continue
     const name = useTasks.getState().tasks.find((x) => x.id === t.taskId)?.name ?? 'A task'
-    const show = () =>
-      new Notification('Skill A/B', { body: `${name}: ${t.status}${t.verdict ? `, ${t.verdict}` : ''}` })
+    const show = () => new Notification('Skill A/B', { body: `${name} ${ending(t)}` })
     if (Notification.permission === 'granted') show()
     else if (Notification.permission !== 'denied')
       void Notification.requestPermission().then((p) => p === 'granted' && show())
   }
+}
+
+function ending(t: Patch['tasks'][number]): string {
+  if (t.status === 'done') return t.verdict ? `finished: ${t.verdict.toUpperCase()}` : 'finished'
+  if (t.status === 'canceled') return 'was canceled'
+  return 'stopped with runs left'
 }

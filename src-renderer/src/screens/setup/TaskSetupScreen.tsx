@@ -7,6 +7,7 @@ import { attempt } from '../../stores/notices-store'
 import { useRoute } from '../../stores/route-store'
 import { useSetupDraft } from '../../stores/setup-draft-store'
 import { CasePicker } from './CasePicker'
+import { CompareFieldset } from './CompareFieldset'
 import { EvaluatorsField } from './EvaluatorsField'
 import { LIMIT_FIELDS, NumberFields, POLICY_FIELDS, POLICY_MORE_FIELDS } from './NumberFields'
 import { PathField, TextField, type Issue } from './fields'
@@ -122,86 +123,7 @@ export function TaskSetupScreen() {
             requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
         }}
       >
-        <fieldset>
-          <legend>What to compare</legend>
-          <div className="stack">
-            <TextField
-              label="Task name"
-              value={form.name}
-              onChange={(v) => set({ name: v })}
-              issues={at('name')}
-              placeholder="pirate v2 vs none"
-              testId="task-name"
-              hint="With the skill's name and label it identifies the task: the same three resume it."
-            />
-            <div className="grid-2">
-              <PathField
-                label="Skill folder"
-                kind="folder"
-                value={form.skillPath}
-                onChange={(v) => set({ skillPath: v })}
-                issues={at('skill.path')}
-                start={start}
-                testId="skill-path"
-                hint={
-                  skill.value
-                    ? `${skill.value.name}: ${skill.value.description}`
-                    : (skill.error ?? 'A folder with SKILL.md')
-                }
-              />
-              <TextField
-                label="Version label (side b)"
-                value={form.skillLabel}
-                onChange={(v) => set({ skillLabel: v })}
-                issues={at('skill.label')}
-                placeholder={skill.value ? skill.value.contentHash.slice(7, 15) : 'v2'}
-                hint="Empty: the first 8 hex digits of the content hash."
-              />
-            </div>
-            <div className="field">
-              <span className="label">Baseline (side a)</span>
-              <div className="row">
-                <label className="row">
-                  <input
-                    type="radio"
-                    name="baseline"
-                    checked={form.baselineKind === 'none'}
-                    onChange={() => set({ baselineKind: 'none' })}
-                  />{' '}
-                  No skill
-                </label>
-                <label className="row">
-                  <input
-                    type="radio"
-                    name="baseline"
-                    checked={form.baselineKind === 'skill'}
-                    onChange={() => set({ baselineKind: 'skill' })}
-                  />{' '}
-                  Another version of the skill
-                </label>
-              </div>
-            </div>
-            {form.baselineKind === 'skill' && (
-              <div className="grid-2">
-                <PathField
-                  label="Baseline skill folder"
-                  kind="folder"
-                  value={form.baselinePath}
-                  onChange={(v) => set({ baselinePath: v })}
-                  issues={at('baseline.path')}
-                  start={start}
-                />
-                <TextField
-                  label="Baseline label"
-                  value={form.baselineLabel}
-                  onChange={(v) => set({ baselineLabel: v })}
-                  issues={at('baseline.label')}
-                  placeholder="v1"
-                />
-              </div>
-            )}
-          </div>
-        </fieldset>
+        <CompareFieldset form={form} set={set} at={at} skill={skill} start={start} />
 
         <fieldset>
           <legend>Cases</legend>
