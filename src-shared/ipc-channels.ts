@@ -19,6 +19,7 @@ export const CHANNELS = [
   'runs.detail',
   'results.correct',
   'evaluations.batches',
+  'evaluations.analysis',
   'files.list',
   'inputs.skill',
   'inputs.dataset',

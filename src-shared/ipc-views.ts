@@ -107,6 +107,31 @@ export interface BatchView {
   createdAt: string
 }
 
+/** A case analysis opened from the evaluation center: per-case scores and every run's latest judgement. */
+export interface CaseAnalysisView {
+  taskId: string
+  name: string
+  skillName: string
+  skillVersion: string
+  batchId: string | null
+  /** Mean over the cases that have a score (each case weighs the same). */
+  mean: number | null
+  cases: {
+    caseId: string
+    /** Mean of the case's scored rounds. */
+    score: number | null
+    runs: {
+      id: string
+      round: number
+      status: RunStatus
+      failureType: FailureType | null
+      score: number | null
+      /** The latest judge reason, or why the run failed. */
+      reason: string | null
+    }[]
+  }[]
+}
+
 export interface AppInfo {
   version: string
   dataDir: string

@@ -8,6 +8,7 @@ import type { Channel } from './ipc-channels'
 import type {
   AppInfo,
   BatchView,
+  CaseAnalysisView,
   DatasetPreview,
   FolderListing,
   Patch,
@@ -86,6 +87,11 @@ export const contract = {
   'evaluations.batches': {
     request: z.strictObject({ view: z.enum(['center', 'case-analysis']) }),
     response: z.custom<BatchView[]>(),
+  },
+  /** One case analysis (a `case-analysis` batch's task): an A/B task is refused — it opens as a task. */
+  'evaluations.analysis': {
+    request: taskRef,
+    response: z.custom<CaseAnalysisView>(),
   },
   'files.list': { request: z.strictObject({ path: path.optional() }), response: z.custom<FolderListing>() },
   'inputs.skill': { request: z.strictObject({ path }), response: z.custom<SkillPreview>() },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { drive, findRun, seedExportTask } from '../export/test-fixtures'
-import type { BatchView, RunDetail, RunView, TaskDetail } from '../../src-shared/ipc-views'
+import type { BatchView, CaseAnalysisView, RunDetail, RunView, TaskDetail } from '../../src-shared/ipc-views'
 import type { TaskSummary } from '../../src-shared/task-summary'
 import { openTestHost, type TestHost } from './test-host'
 
@@ -98,6 +98,57 @@ describe('api host', () => {
     expect(center.find((b) => b.batchId === 'batch_ab')?.taskName).toBe('pirate v2 vs none')
     const analysis = await t.ok<BatchView[]>('evaluations.batches', { view: 'case-analysis' })
     expect(analysis.map((b) => b.batchId)).toEqual(['batch_plain'])
+  })
+
+  it('opens a case analysis with its per-case scores and judge reasons; an A/B task is refused there', async () => {
+    const { task, runs } = seedExportTask(t.ctx.store, {
+      name: 'pirate on cases',
+      kind: 'case',
+      cases: ['c1', 'c2'],
+      rounds: 2,
+    })
+    const judged = drive(t.ctx.store, findRun(runs, 'c1', 'b', 1).id, 'scored', { score: 80 })
+    t.ctx.store.evalResults.append({
+      evaluatorRunId: 'batch_plain',
+      sessionId: judged.sessionId,
+      runId: judged.id,
+      grayscaleTaskId: task.id,
+      evaluatorId: 'preset-agent-task-completion',
+      status: 'done',
+      score: 80,
+      reason: 'wrote reply.txt in pirate voice',
+      rawOutput: '{}',
+      parseStrategy: 'direct_json',
+    })
+    drive(t.ctx.store, findRun(runs, 'c1', 'b', 2).id, 'scored', { score: 60 })
+    drive(t.ctx.store, findRun(runs, 'c2', 'b', 1).id, 'exec-failed')
+    const view = await t.ok<CaseAnalysisView>('evaluations.analysis', { taskId: task.id })
+    expect(view).toMatchObject({ name: 'pirate on cases', mean: 70 })
+    expect(
+      view.cases.map((c) => [c.caseId, c.score, c.runs.map((r) => [r.round, r.status, r.reason])]),
+    ).toEqual([
+      [
+        'c1',
+        70,
+        [
+          [1, 'scored', 'wrote reply.txt in pirate voice'],
+          [2, 'scored', null],
+        ],
+      ],
+      [
+        'c2',
+        null,
+        [
+          [1, 'failed', 'boom'],
+          [2, 'pending', null],
+        ],
+      ],
+    ])
+    const ab = seedExportTask(t.ctx.store, { name: 'pirate v2 vs none', cases: ['c1'], rounds: 1 })
+    expect(await t.host.call('evaluations.analysis', { taskId: ab.task.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'input', message: expect.stringContaining('is an A/B task') },
+    })
   })
 
   it('settings round-trip through the data dir; bad settings are refused', async () => {

@@ -1,8 +1,9 @@
-// runs.* and results.*: re-run, re-evaluate, a run's detail, score correction; evaluations.batches.
+// runs.* and results.*: re-run, re-evaluate, a run's detail, score correction; evaluation batches and case analyses.
 import type { RunRow } from '../db'
 import { correctResult } from '../services/correct-result'
 import { reevaluateTask, selectForReevaluation } from '../services/reevaluate'
 import type { RunStatus } from '../../src-shared/run-state'
+import { caseAnalysisView } from './analysis-view'
 import { listBatches, type BatchListView } from './batches'
 import type { HostDeps } from './deps'
 import { ApiRefusal } from './errors'
@@ -68,5 +69,6 @@ export function runHandlers(d: HostDeps) {
     'results.correct': (input: { runId: string; evaluatorId: string; score: number; note: string }) =>
       runView(correctResult(ctx, input)),
     'evaluations.batches': ({ view }: { view: BatchListView }) => listBatches(ctx, view),
+    'evaluations.analysis': ({ taskId }: { taskId: string }) => caseAnalysisView(ctx, taskId),
   }
 }

@@ -4,12 +4,15 @@ import { useEffect, useState } from 'react'
 import type { BatchView } from '../../../src-shared/ipc-views'
 import { call, errorText } from '../api/api'
 import { useRoute } from '../stores/route-store'
+import { CaseAnalysisPanel } from './CaseAnalysisPanel'
 
 export function EvaluationCenter() {
   const navigate = useRoute((s) => s.navigate)
   const [view, setView] = useState<'center' | 'case-analysis'>('center')
   const [batches, setBatches] = useState<BatchView[] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  /** The case analysis opened below the table. */
+  const [opened, setOpened] = useState<string | null>(null)
   useEffect(() => {
     setBatches(null)
     call('evaluations.batches', { view }).then(setBatches, (err: unknown) => setError(errorText(err)))
@@ -68,13 +71,14 @@ export function EvaluationCenter() {
                   <span className={`badge ${b.source === 'grayscale-ab' ? 'info' : ''}`}>{b.source}</span>
                 </td>
                 <td>
-                  {b.source === 'grayscale-ab' ? (
-                    <button className="link" onClick={() => navigate({ taskId: b.taskId })}>
-                      {b.taskName}
-                    </button>
-                  ) : (
-                    b.taskName
-                  )}
+                  <button
+                    className="link"
+                    onClick={() =>
+                      b.source === 'grayscale-ab' ? navigate({ taskId: b.taskId }) : setOpened(b.taskId)
+                    }
+                  >
+                    {b.taskName}
+                  </button>
                 </td>
                 <td className="small">
                   {b.skillName} {b.skillVersion}
@@ -89,6 +93,7 @@ export function EvaluationCenter() {
           </tbody>
         </table>
       )}
+      {opened && <CaseAnalysisPanel taskId={opened} onClose={() => setOpened(null)} />}
     </div>
   )
 }
