@@ -26,6 +26,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: 'out/renderer',
+      // electron-vite leaves bundles unminified; the renderer is parsed on every window load.
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
   },

@@ -114,25 +114,11 @@ void _sameChannels
 export type Request<C extends Channel> = z.input<(typeof contract)[C]['request']>
 export type Response<C extends Channel> = z.output<(typeof contract)[C]['response']>
 
-/** A failed call as it crosses the wire: what went wrong, and the fields for a form when known. */
-export interface ApiErrorBody {
-  kind: 'input' | 'busy' | 'not_found' | 'conflict' | 'internal'
-  message: string
-  issues?: { field: string; message: string; fix?: string }[]
-}
-
-export type Envelope<T> = { ok: true; result: T } | { ok: false; error: ApiErrorBody }
-
 /** The renderer's one `api` object, whichever transport is under it. */
 export type Api = { [C in Channel]: (request: Request<C>) => Promise<Response<C>> } & {
   /** Subscribes to live patches; returns the unsubscribe function. */
   onPatch(listener: (patch: Patch) => void): () => void
 }
 
-/** Thrown by the renderer's `api` for a failed call. */
-export class ApiError extends Error {
-  override name = 'ApiError'
-  constructor(readonly body: ApiErrorBody) {
-    super(body.message)
-  }
-}
+// The error types have their own zod-free module (the renderer bundle needs them, not the schemas).
+export { ApiError, type ApiErrorBody, type Envelope } from './api-error'

@@ -1,5 +1,6 @@
 // The A/B task config (DESIGN §4, binding): one JSON shape for the UI, the CLI and the export.
 import { z } from 'zod'
+import { PRESET_EVALUATOR_IDS } from './evaluator-ids'
 
 const got = (input: unknown): string => (input === undefined ? 'nothing' : JSON.stringify(input))
 const kindOf = (input: unknown): unknown => (input as { kind?: unknown } | undefined)?.kind
@@ -53,7 +54,7 @@ export const baselineSchema = z.discriminatedUnion(
   },
 )
 
-export const PRESET_EVALUATOR_IDS = ['preset-agent-task-completion', 'preset-agent-trace-quality'] as const
+export { PRESET_EVALUATOR_IDS }
 export const JUDGE_SCALES = [100, 10, 5, 1] as const
 
 const INLINE_HINT = 'give "kind": "llm" with "prompt", or "kind": "command" with "command"'

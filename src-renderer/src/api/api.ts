@@ -1,6 +1,7 @@
 // The renderer's one `api` object (DESIGN §2): the preload's functions in Electron, a WebSocket in a
 // browser. Screens and stores import `api` from here and never know which transport is under it.
-import { ApiError, type Api, type ApiErrorBody, type Request, type Response } from '../../../src-shared/ipc'
+import { ApiError, type ApiErrorBody } from '../../../src-shared/api-error'
+import type { Api, Request, Response } from '../../../src-shared/ipc'
 import { CHANNELS, PRELOAD_GLOBAL, type Channel } from '../../../src-shared/ipc-channels'
 import type { Patch } from '../../../src-shared/ipc-views'
 import { wsTransport, type RawTransport } from './ws-transport'

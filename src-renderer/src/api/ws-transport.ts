@@ -1,6 +1,6 @@
 // Serve mode's transport: the api over one WebSocket to the page's own server, the token taken from the
 // page URL. Calls wait while (re)connecting; patches are fanned out to subscribers.
-import { ApiError, type Envelope } from '../../../src-shared/ipc'
+import { ApiError, type Envelope } from '../../../src-shared/api-error'
 import type { Patch } from '../../../src-shared/ipc-views'
 import { WS_PATH, type WsServerMessage } from '../../../src-shared/ws-protocol'
 

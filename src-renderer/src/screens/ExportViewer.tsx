@@ -1,7 +1,7 @@
 // Opens a shared export (DESIGN §10) read-only: its decision and per-case table, nothing to run.
 import { useMemo, useState } from 'react'
 import type { Decision } from '../../../src-shared/decision'
-import { exportSchema, type ExportDocument } from '../../../src-shared/export'
+import type { ExportDocument } from '../../../src-shared/export'
 import type { RunView } from '../../../src-shared/ipc-views'
 import { DemoBadge } from '../components/badges'
 import { DecisionPanel } from './task/DecisionPanel'
@@ -32,6 +32,8 @@ export function ExportViewer() {
   const table = useMemo(() => buildRows(runs, doc?.cases.map((c) => c.caseId) ?? []), [runs, doc])
   const open = async (file: File) => {
     try {
+      // The schema (and zod) load only when a file is opened: the rest of the app does not need them.
+      const { exportSchema } = await import('../../../src-shared/export')
       const parsed = exportSchema.safeParse(JSON.parse(await file.text()))
       if (!parsed.success)
         throw new Error(`not a Skill A/B export: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`)

@@ -1,7 +1,7 @@
 // Test-only: an `api` whose channels answer from handlers the test gives (others refuse), recording every
 // call, and whose patches the test pushes.
 import type { Api } from '../../../src-shared/ipc'
-import { ApiError } from '../../../src-shared/ipc'
+import { ApiError } from '../../../src-shared/api-error'
 import type { Patch } from '../../../src-shared/ipc-views'
 import { apiOver, setApi } from '../api/api'
 
