@@ -1,5 +1,5 @@
 // Runs: one row per case × round × side; status changes are compare-and-set and recorded in order (§6).
-import type { Updateable } from 'kysely'
+import { sql, type Updateable } from 'kysely'
 import {
   canTransition,
   RUN_STATUSES,
@@ -164,6 +164,25 @@ export class RunsRepo {
     const counts = Object.fromEntries(RUN_STATUSES.map((s) => [s, 0])) as Record<RunStatus, number>
     for (const r of rows) counts[r.status as RunStatus] = r.n
     return counts
+  }
+
+  /**
+   * Changes whenever anything a decision reads may have changed: a transition moves the status histogram,
+   * a correction the score sum, a re-run the attempts; the latest update time catches the rest.
+   */
+  decisionFingerprint(taskId: string): string {
+    const row = this.sql.first(
+      this.sql.qb
+        .selectFrom('run')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.max('updated_at').as('updated'),
+          sql<number>`total(score)`.as('scores'),
+          sql<number>`total(attempt)`.as('attempts'),
+        ])
+        .where('task_id', '=', taskId),
+    )
+    return JSON.stringify([row, this.countsByStatus(taskId)])
   }
 
   /** The run's status changes, oldest first (creation → pending included). */
