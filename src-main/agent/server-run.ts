@@ -1,0 +1,261 @@
+// One run on a side's `opencode serve`: a session in the run's work dir, events over SSE mapped to the
+// `run --format json` shape, watchdog and cancel through /abort, the instance disposed afterwards.
+import { realpathSync } from 'node:fs'
+import { foldEvents } from './events'
+import { classify, stderrSummary } from './outcome'
+import { emptyOutcome } from './process-driver'
+import { redactEvent } from './redact'
+import type { StopReason } from './run-process'
+import { STDERR_TAIL_BYTES, Tail } from './run-process'
+import { ServeEventMapper } from './serve-events'
+import type { ServeClient } from './serve-client'
+import { killStraysIn, type ServeProcess } from './serve-process'
+import type { ProcessSetup, SideContext } from './side-context'
+import { readServeEvents, type ServeEvent } from './sse'
+import type { AgentEvent, RunHooks, RunOutcome, RunSpec } from './types'
+import { captureDiff, prepareWorkDir } from './workdir'
+
+export interface ServerSide {
+  ctx: SideContext
+  setup: ProcessSetup
+  serve: ServeProcess
+  client: ServeClient
+  skillVisible: boolean
+  graceMs: number
+}
+
+/** What `opencode run` denies for every session it creates (nothing may wait for a human). */
+export const SESSION_PERMISSIONS = ['question', 'plan_enter', 'plan_exit'].map((permission) => ({
+  permission,
+  pattern: '*',
+  action: 'deny',
+}))
+
+type Ending = { kind: 'idle' } | { kind: 'crashed'; message: string }
+
+function canonical(dir: string): string {
+  try {
+    return realpathSync(dir)
+  } catch {
+    return dir
+  }
+}
+
+/** How the server ended, in words, with its stderr tail. */
+export function serverGoneMessage(serve: ServeProcess, when: string): string {
+  const e = serve.exit()
+  const how = e?.signal ? `was killed by ${e.signal}` : `exited with code ${e?.code ?? 'unknown'}`
+  const tail = stderrSummary(serve.stderrTail())
+  return `opencode serve ${how} ${when}${tail ? `; stderr: ${tail}` : ''}`
+}
+
+export async function runOnServer(
+  side: ServerSide,
+  spec: RunSpec,
+  hooks: RunHooks,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
+  const { ctx, setup, serve, client } = side
+  const startedAt = new Date().toISOString()
+  const early = (kind: RunOutcome['kind'], message: string): RunOutcome => ({
+    ...emptyOutcome(startedAt, side.skillVisible),
+    kind,
+    message: setup.redact(message),
+    finishedAt: new Date().toISOString(),
+  })
+  if (signal.aborted) return early('canceled', 'canceled before the agent started')
+  if (serve.exit()) return early('crashed', serverGoneMessage(serve, 'before this run'))
+  const pathVar = ctx.parentEnv.PATH
+  let firstCommit: string
+  try {
+    firstCommit = await prepareWorkDir(spec.workDir, spec.caseInput.files, pathVar)
+  } catch (err) {
+    return early('spawn_failed', `could not prepare the work dir: ${(err as Error).message}`)
+  }
+  const dir = spec.workDir
+  const realDir = canonical(dir)
+  try {
+    hooks.onSpawn?.(serve.pid, serve.startTime)
+  } catch {
+    // listener errors do not stop the run
+  }
+
+  const events: AgentEvent[] = []
+  const stderr = new Tail(STDERR_TAIL_BYTES)
+  let sessionId: string | null = null
+  let mapper: ServeEventMapper | null = null
+  const early_: ServeEvent[] = []
+  let prompted = false
+  let sawBusy = false
+  let stopReason: StopReason | null = null
+
+  let finish: (e: Ending) => void = () => {}
+  const ended = new Promise<Ending>((resolve) => (finish = resolve))
+  let connected: () => void = () => {}
+  const isConnected = new Promise<void>((resolve) => (connected = resolve))
+
+  const offStderr = serve.onStderrLine((line) => {
+    if ((sessionId && line.includes(sessionId)) || line.includes(dir) || /level=(ERROR|WARN)/.test(line))
+      stderr.push(`${line}\n`)
+  })
+
+  let idleTimer: NodeJS.Timeout | undefined
+  const armIdle = (): void => {
+    clearTimeout(idleTimer)
+    idleTimer = setTimeout(() => stop('idle'), ctx.spec.idleTimeoutSec * 1000)
+  }
+  const stop = (reason: StopReason): void => {
+    if (stopReason) return
+    stopReason = reason
+    clearTimeout(idleTimer)
+    if (!sessionId) return finish({ kind: 'idle' })
+    void client.json('POST', `/session/${sessionId}/abort`, dir).catch(() => {})
+    // The aborted loop reports idle at once; a server that does not is not waited for long.
+    setTimeout(() => finish({ kind: 'idle' }), side.graceMs)
+  }
+
+  const take = (event: ServeEvent): void => {
+    if (!mapper) return
+    const m = mapper.map(event)
+    if (m.progress) armIdle()
+    if (m.permissionRequest)
+      void client
+        .json('POST', `/permission/${m.permissionRequest}/reply`, dir, { reply: 'reject' })
+        .catch(() => {})
+    for (const raw of m.events) {
+      const e = redactEvent(raw, setup.secrets, setup.redact)
+      events.push(e)
+      try {
+        hooks.onEvent?.(e)
+      } catch {
+        // a failing listener must not break the run
+      }
+    }
+    if (m.busy) sawBusy = true
+    if (m.idle && (sawBusy || prompted)) finish({ kind: 'idle' })
+  }
+
+  const stream = new AbortController()
+  const wallTimer = setTimeout(() => stop('timeout'), ctx.spec.timeoutSec * 1000)
+  const onAbort = (): void => stop('canceled')
+  signal.addEventListener('abort', onAbort, { once: true })
+  void serve.exited.then(() =>
+    finish({ kind: 'crashed', message: serverGoneMessage(serve, 'during the run') }),
+  )
+  armIdle()
+
+  try {
+    const body = await client.events(dir, stream.signal)
+    void readServeEvents(
+      body,
+      (event) => {
+        connected()
+        if (mapper) return take(event)
+        // Before the session exists, the instance booting for this dir is the progress there is.
+        if (event.type !== 'server.heartbeat') armIdle()
+        early_.push(event)
+      },
+      stream.signal,
+    ).then((why) => {
+      if (why !== 'aborted')
+        finish({ kind: 'crashed', message: `the event stream of opencode serve ended (${why})` })
+    })
+    await Promise.race([isConnected, ended])
+    if (!stopReason && !serve.exit()) {
+      const session = await client.json<{ id?: string }>('POST', '/session', dir, {
+        title: spec.title,
+        permission: SESSION_PERMISSIONS,
+      })
+      if (typeof session?.id !== 'string') throw new Error('POST /session returned no session id')
+      sessionId = session.id
+      mapper = new ServeEventMapper(session.id)
+      hooks.onSessionId?.(session.id)
+      for (const e of early_.splice(0)) take(e)
+      if (stopReason) stop(stopReason) // canceled while the session was being created
+    }
+    if (!stopReason && sessionId) {
+      const slash = ctx.spec.model.indexOf('/')
+      try {
+        await client.json('POST', `/session/${sessionId}/prompt_async`, dir, {
+          model: { providerID: ctx.spec.model.slice(0, slash), modelID: ctx.spec.model.slice(slash + 1) },
+          parts: [{ type: 'text', text: spec.caseInput.prompt }],
+        })
+        prompted = true
+      } catch (err) {
+        // As `opencode run` does when its prompt call fails: an error event, exit code 1.
+        const failed: AgentEvent = {
+          type: 'error',
+          timestamp: Date.now(),
+          sessionID: sessionId,
+          error: { name: 'PromptError', data: { message: setup.redact((err as Error).message) } },
+        }
+        events.push(failed)
+        try {
+          hooks.onEvent?.(failed)
+        } catch {
+          // a failing listener must not break the run
+        }
+        finish({ kind: 'idle' })
+      }
+    }
+  } catch (err) {
+    finish({
+      kind: 'crashed',
+      message: serve.exit()
+        ? serverGoneMessage(serve, 'during the run')
+        : `skill-ab could not talk to opencode serve: ${(err as Error).message}`,
+    })
+  }
+
+  const ending = await ended
+  clearTimeout(idleTimer)
+  clearTimeout(wallTimer)
+  signal.removeEventListener('abort', onAbort)
+  stream.abort()
+  offStderr()
+  if (!serve.exit()) await client.json('POST', '/instance/dispose', dir).catch(() => {})
+  const leftovers = killStraysIn(setup.marker, realDir, serve.pid)
+  const finishedAt = new Date().toISOString()
+  const folded = foldEvents(events, ctx.spec.skillUnderTest)
+  const exitCode = stopReason || ending.kind === 'crashed' ? null : folded.errorMessage !== null ? 1 : 0
+  const { kind, message } =
+    ending.kind === 'crashed' && !stopReason
+      ? { kind: 'crashed' as const, message: ending.message }
+      : classify(
+          {
+            spawnError: null,
+            spawnMessage: null,
+            pid: serve.pid,
+            exitCode,
+            signal: null,
+            stopReason,
+            events,
+            stderrTail: stderr.toString(),
+            noise: [],
+            leftovers,
+          },
+          folded,
+          ctx.spec,
+          ctx.bin?.path ?? 'opencode',
+        )
+  const diff = setup.redact(await captureDiff(dir, firstCommit, pathVar))
+  const leftoverNote =
+    leftovers > 0 ? `\n[skill-ab: killed ${leftovers} leftover process(es) of this run]\n` : ''
+  return {
+    kind,
+    message: message === null ? null : setup.redact(message),
+    sessionId,
+    exitCode,
+    signal: null,
+    tokens: folded.tokens,
+    costUsd: folded.costUsd,
+    finalOutput: folded.finalOutput,
+    skillVisible: side.skillVisible,
+    skillLoaded: folded.skillLoaded,
+    events,
+    diff,
+    stderrTail: setup.redact(stderr.toString() + leftoverNote),
+    startedAt,
+    finishedAt,
+  }
+}
