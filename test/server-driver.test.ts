@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openStore } from '../src-main/db'
 import { foldEvents } from '../src-main/agent/events'
 import { createServerDriver } from '../src-main/agent/server-driver'
 import type { AgentEvent, RunHooks, RunOutcome, SideSession } from '../src-main/agent/types'
@@ -13,6 +14,8 @@ import {
   writeProviderConfig,
   type ScriptedLlm,
 } from './support/scripted-llm'
+import { ANSWER_EXISTS, expectDecided } from './support/expect-decided'
+import { makeWorld, runCli, writeSkill } from './support/fixtures'
 import { SKILL, makeSnapshot, processesOfRun, sideSpec, waitFor } from './agent-support'
 
 const FORCE = '[[force-skill]]'
@@ -186,5 +189,57 @@ describe('server driver', () => {
     }
     const out = await run(sideA, 'closed', 'Please write the answer.')
     expect(out.out.kind).toBe('crashed')
+  })
+})
+
+describe('skill-ab run with "driver": "server"', () => {
+  it('runs a small task (2 cases × 1 round × 2 sides) on one server per side and scores every run', async () => {
+    const world = makeWorld(llm.url)
+    try {
+      writeSkill(world, `skills/${SKILL}`, SKILL)
+      world.write('cases.jsonl', '{"id":"c1","prompt":"Say hello."}\n{"id":"c2","prompt":"Say goodbye."}\n')
+      const agent = {
+        model: 'scripted/agent',
+        driver: 'server',
+        timeoutSec: 120,
+        idleTimeoutSec: 60,
+        concurrency: 2,
+      }
+      world.write(
+        'task.json',
+        JSON.stringify({
+          name: 'pirate over a server',
+          skill: { path: `./skills/${SKILL}` },
+          dataset: { path: './cases.jsonl' },
+          repeatRounds: 1,
+          evaluators: ANSWER_EXISTS,
+          agent,
+        }),
+      )
+      const t0 = Date.now()
+      const res = await runCli(['run', 'task.json'], world.env, world.root)
+      console.log(`[timing] skill-ab run, 4 runs, server driver: ${Date.now() - t0} ms`)
+      expectDecided(res)
+      const store = openStore(world.dataDir)
+      try {
+        const task = store.tasks.list().find((t) => t.taskName === 'pirate over a server')
+        const runs = task ? store.runs.listByTask(task.id) : []
+        expect(runs).toHaveLength(4)
+        for (const run of runs) {
+          expect(run.status, `${run.caseKey} ${run.side}: ${run.failureMessage ?? ''}`).toBe('scored')
+          expect(run.sessionId).toMatch(/^ses_/)
+          expect(run.skillLoaded).toBe(run.side === 'b')
+          expect(store.trajectories.get(run.id)?.diff).toContain('answer.txt')
+        }
+        // One server per side: both runs of a side name the same process.
+        for (const side of ['a', 'b'])
+          expect(new Set(runs.filter((r) => r.side === side).map((r) => r.pid)).size).toBe(1)
+        expect(new Set(runs.map((r) => r.pid)).size).toBe(2)
+      } finally {
+        store.close()
+      }
+    } finally {
+      world.cleanup()
+    }
   })
 })
