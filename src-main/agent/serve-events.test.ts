@@ -46,16 +46,14 @@ describe('ServeEventMapper', () => {
     expect(folded.tokens).toEqual({ input: 10, output: 2, reasoning: 0, cacheRead: 1, cacheWrite: 0 })
   })
 
-  it('ignores parts of other sessions, sub-agents included, but counts a sub-agent as progress', () => {
+  it('ignores parts of other sessions, sub-agents included', () => {
     const m = new ServeEventMapper(S)
     expect(m.map(part({ type: 'text', text: 'x', time: { end: 1 }, sessionID: 'ses_other' }))).toMatchObject({
       events: [],
-      progress: false,
     })
     m.map(ev('session.created', { sessionID: 'ses_child', info: { id: 'ses_child', parentID: S } }))
     expect(m.map(part({ type: 'text', text: 'x', time: { end: 1 }, sessionID: 'ses_child' }))).toMatchObject({
       events: [],
-      progress: true,
     })
   })
 
@@ -64,7 +62,6 @@ describe('ServeEventMapper', () => {
     expect(m.map(ev('session.status', { sessionID: S, status: { type: 'busy' } }))).toMatchObject({
       busy: true,
       idle: false,
-      progress: true,
     })
     expect(m.map(ev('session.status', { sessionID: 'ses_x', status: { type: 'idle' } })).idle).toBe(false)
     expect(m.map(ev('session.status', { sessionID: S, status: { type: 'idle' } })).idle).toBe(true)
@@ -72,6 +69,5 @@ describe('ServeEventMapper', () => {
     expect(m.map(ev('permission.asked', { id: 'per_2', sessionID: 'ses_x' })).permissionRequest).toBeNull()
     m.map(ev('session.created', { sessionID: 'ses_c', info: { id: 'ses_c', parentID: S } }))
     expect(m.map(ev('permission.asked', { id: 'per_3', sessionID: 'ses_c' })).permissionRequest).toBe('per_3')
-    expect(m.map(ev('server.heartbeat', {})).progress).toBe(false)
   })
 })

@@ -16,8 +16,6 @@ export interface MappedServeEvent {
   busy: boolean
   /** A permission request of this session (or a sub-agent's) that must be answered: its id. */
   permissionRequest: string | null
-  /** The event concerns this session (or a sub-agent's): counts as progress for the idle watchdog. */
-  progress: boolean
 }
 
 /** Maps one session's bus events; remembers its sub-agent sessions (their permission asks are ours too). */
@@ -37,7 +35,6 @@ export class ServeEventMapper {
       idle: false,
       busy: false,
       permissionRequest: null,
-      progress: false,
     }
     const p = event.properties
     const emit = (type: string, extra: Obj): void => {
@@ -56,7 +53,6 @@ export class ServeEventMapper {
       }
       case 'message.part.updated': {
         const part = obj(p.part)
-        out.progress = this.family.has(String(part.sessionID))
         if (part.sessionID !== this.sessionId) break
         const state = obj(part.state)
         if (part.type === 'tool' && (state.status === 'completed' || state.status === 'error'))
@@ -81,13 +77,6 @@ export class ServeEventMapper {
         if (this.family.has(String(p.sessionID)) && typeof p.id === 'string') out.permissionRequest = p.id
         break
     }
-    if (!out.progress) out.progress = this.concerns(p)
     return out
-  }
-
-  /** The event names this session or one of its sub-agents (message, part delta, status, …). */
-  private concerns(p: Obj): boolean {
-    const id = p.sessionID ?? obj(p.info).sessionID ?? obj(p.part).sessionID
-    return typeof id === 'string' && this.family.has(id)
   }
 }

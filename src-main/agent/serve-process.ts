@@ -1,7 +1,7 @@
 // Starts one `opencode serve` on 127.0.0.1 in its own process group: a free port, the "listening on" line
 // (with a timeout and stderr in the error), its exit watched, stderr kept; stopped SIGTERM → SIGKILL.
 import { spawn } from 'node:child_process'
-import { readlinkSync } from 'node:fs'
+import { readFileSync, readlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { LineSplitter } from './events'
 import { killLeftovers, processesWithEnv, processStartTime, stopGroup } from './process-group'
@@ -161,18 +161,28 @@ export async function startServe(input: ServeInput): Promise<ServeProcess> {
   }
 }
 
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
+  } catch {
+    return ''
+  }
+}
+
 /**
  * SIGKILLs processes of this server (by its env marker) working inside `dir`: what a run's tools left
- * behind (a daemon, a backgrounded sleep). The server itself is spared. Returns how many there were.
+ * behind (a daemon, a backgrounded sleep). The server itself is spared, and so are its own helpers whose
+ * command line names `ownDir` (opencode's snapshot `git --git-dir <data>/opencode/snapshot/…` still
+ * diffing the session). Returns how many were killed.
  */
 export function killStraysIn(
   marker: { name: string; value: string },
   dir: string,
-  serverPid: number,
+  server: { pid: number; ownDir: string },
 ): number {
   let killed = 0
   for (const pid of processesWithEnv(marker.name, marker.value)) {
-    if (pid === serverPid) continue
+    if (pid === server.pid) continue
     let cwd: string
     try {
       cwd = readlinkSync(`/proc/${pid}/cwd`)
@@ -180,6 +190,7 @@ export function killStraysIn(
       continue
     }
     if (cwd !== dir && !cwd.startsWith(`${dir}/`)) continue
+    if (cmdline(pid).includes(server.ownDir)) continue
     try {
       process.kill(pid, 'SIGKILL')
       killed += 1

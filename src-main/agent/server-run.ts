@@ -94,13 +94,9 @@ export async function runOnServer(
   let connected: () => void = () => {}
   const isConnected = new Promise<void>((resolve) => (connected = resolve))
 
-  const offStderr = serve.onStderrLine((line) => {
-    if ((sessionId && line.includes(sessionId)) || line.includes(dir) || /level=(ERROR|WARN)/.test(line))
-      stderr.push(`${line}\n`)
-  })
-
   let idleTimer: NodeJS.Timeout | undefined
   const armIdle = (): void => {
+    if (stopReason) return
     clearTimeout(idleTimer)
     idleTimer = setTimeout(() => stop('idle'), ctx.spec.idleTimeoutSec * 1000)
   }
@@ -114,10 +110,16 @@ export async function runOnServer(
     setTimeout(() => finish({ kind: 'idle' }), side.graceMs)
   }
 
+  // This run's log lines: kept for its stderrTail and, like `run --print-logs` output, progress.
+  const offStderr = serve.onStderrLine((line) => {
+    const mine = (sessionId !== null && line.includes(sessionId)) || line.includes(dir)
+    if (mine) armIdle()
+    if (mine || /level=(ERROR|WARN)/.test(line)) stderr.push(`${line}\n`)
+  })
+
   const take = (event: ServeEvent): void => {
     if (!mapper) return
     const m = mapper.map(event)
-    if (m.progress) armIdle()
     if (m.permissionRequest)
       void client
         .json('POST', `/permission/${m.permissionRequest}/reply`, dir, { reply: 'reject' })
@@ -150,10 +152,10 @@ export async function runOnServer(
       body,
       (event) => {
         connected()
-        if (mapper) return take(event)
-        // Before the session exists, the instance booting for this dir is the progress there is.
+        // The stream carries only this run's dir (its instance booting, its session): all progress.
         if (event.type !== 'server.heartbeat') armIdle()
-        early_.push(event)
+        if (mapper) take(event)
+        else early_.push(event)
       },
       stream.signal,
     ).then((why) => {
@@ -214,7 +216,10 @@ export async function runOnServer(
   stream.abort()
   offStderr()
   if (!serve.exit()) await client.json('POST', '/instance/dispose', dir).catch(() => {})
-  const leftovers = killStraysIn(setup.marker, realDir, serve.pid)
+  const leftovers = killStraysIn(setup.marker, realDir, {
+    pid: serve.pid,
+    ownDir: setup.prepared.dirs.data,
+  })
   const finishedAt = new Date().toISOString()
   const folded = foldEvents(events, ctx.spec.skillUnderTest)
   const exitCode = stopReason || ending.kind === 'crashed' ? null : folded.errorMessage !== null ? 1 : 0
