@@ -165,6 +165,9 @@ describe('server driver', () => {
     console.log(`[timing] cancel: ${Date.now() - abortedAt} ms from abort to outcome`)
     expect(c.out.kind, c.out.message ?? '').toBe('canceled')
     expect(c.out.sessionId).toMatch(/^ses_/)
+    // opencode reports the abort itself (a session that was never aborted would go on in the server).
+    const aborted = c.out.events.filter((e) => e.type === 'error')
+    expect(aborted.map((e) => (e.error as { name?: string }).name)).toEqual(['MessageAbortedError'])
     expect(Date.now() - abortedAt).toBeLessThan(5000)
 
     const idle = await run(sideA, 'idle', 'Please write the answer. [[fault:hang]]')
@@ -179,6 +182,26 @@ describe('server driver', () => {
     expect(nextA.out.kind, nextA.out.message ?? '').toBe('ok')
     expect(nextB.out.kind, nextB.out.message ?? '').toBe('ok')
     expect(nextB.out.diff).toContain('answer.txt')
+  })
+
+  it('a server that dies mid-run fails that run as crashed (with how it ended), and later runs at once', async () => {
+    const before = llm.requests.length
+    const pending = run(sideA, 'killed', 'Please write the answer. [[delay:20000]]')
+    await waitFor(
+      () => llm.requests.slice(before).some((r) => r.kind === 'agent'),
+      60_000,
+      'the first LLM request',
+    )
+    process.kill(serverPids.a as number, 'SIGKILL')
+    const k = await pending
+    expect(k.out.kind).toBe('crashed')
+    expect(k.out.message).toMatch(/opencode serve was killed by SIGKILL during the run/)
+    expect(k.out.sessionId).toMatch(/^ses_/)
+    const t0 = Date.now()
+    const next = await run(sideA, 'after-kill', 'Please write the answer.')
+    expect(next.out.kind).toBe('crashed')
+    expect(next.out.message).toMatch(/before this run/)
+    expect(Date.now() - t0).toBeLessThan(5000)
   })
 
   it('after close() no process of either server is alive', async () => {

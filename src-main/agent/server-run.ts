@@ -158,9 +158,16 @@ export async function runOnServer(
         else early_.push(event)
       },
       stream.signal,
-    ).then((why) => {
-      if (why !== 'aborted')
-        finish({ kind: 'crashed', message: `the event stream of opencode serve ended (${why})` })
+    ).then(async (why) => {
+      if (why === 'aborted') return
+      // A dying server drops the stream a moment before its exit is seen: say how it ended if it did.
+      await Promise.race([serve.exited, new Promise((r) => setTimeout(r, 1000))])
+      finish({
+        kind: 'crashed',
+        message: serve.exit()
+          ? serverGoneMessage(serve, 'during the run')
+          : `the event stream of opencode serve ended (${why})`,
+      })
     })
     await Promise.race([isConnected, ended])
     if (!stopReason && !serve.exit()) {
