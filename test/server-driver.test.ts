@@ -1,10 +1,11 @@
 // The server driver with real opencode and the scripted LLM: one `opencode serve` per side, proofs, runs
 // shaped like the process driver's, cancel and idle timeout through /abort, nothing left after close().
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openStore } from '../src-main/db'
+import { openStore, type RunRow } from '../src-main/db'
 import { foldEvents } from '../src-main/agent/events'
 import { createServerDriver } from '../src-main/agent/server-driver'
 import type { AgentEvent, RunHooks, RunOutcome, SideSession } from '../src-main/agent/types'
@@ -15,7 +16,8 @@ import {
   type ScriptedLlm,
 } from './support/scripted-llm'
 import { ANSWER_EXISTS, expectDecided } from './support/expect-decided'
-import { makeWorld, runCli, writeSkill } from './support/fixtures'
+import { processesOf } from './support/crash-cycle'
+import { CLI, makeWorld, runCli, writeSkill, type World } from './support/fixtures'
 import { SKILL, makeSnapshot, processesOfRun, sideSpec, waitFor } from './agent-support'
 
 const FORCE = '[[force-skill]]'
@@ -215,54 +217,98 @@ describe('server driver', () => {
   })
 })
 
+const AGENT = {
+  model: 'scripted/agent',
+  driver: 'server',
+  timeoutSec: 120,
+  idleTimeoutSec: 60,
+  concurrency: 2,
+}
+
+function writeTask(world: World, file: string, name: string, cases: string): void {
+  world.write(file.replace('.json', '.jsonl'), cases)
+  world.write(
+    file,
+    JSON.stringify({
+      name,
+      skill: { path: `./skills/${SKILL}` },
+      dataset: { path: `./${file.replace('.json', '.jsonl')}` },
+      repeatRounds: 1,
+      evaluators: ANSWER_EXISTS,
+      agent: AGENT,
+    }),
+  )
+}
+
+function runsOf(world: World, taskName: string): RunRow[] {
+  const store = openStore(world.dataDir)
+  try {
+    const task = store.tasks.list().find((t) => t.taskName === taskName)
+    return task ? store.runs.listByTask(task.id) : []
+  } finally {
+    store.close()
+  }
+}
+
 describe('skill-ab run with "driver": "server"', () => {
+  let world: World
+  beforeAll(() => {
+    world = makeWorld(llm.url)
+    writeSkill(world, `skills/${SKILL}`, SKILL)
+  })
+  afterAll(() => world?.cleanup())
+
   it('runs a small task (2 cases × 1 round × 2 sides) on one server per side and scores every run', async () => {
-    const world = makeWorld(llm.url)
+    writeTask(
+      world,
+      'task.json',
+      'over a server',
+      '{"id":"c1","prompt":"Say hello."}\n{"id":"c2","prompt":"Say goodbye."}\n',
+    )
+    const t0 = Date.now()
+    const res = await runCli(['run', 'task.json'], world.env, world.root)
+    console.log(`[timing] skill-ab run, 4 runs, server driver: ${Date.now() - t0} ms`)
+    expectDecided(res)
+    const runs = runsOf(world, 'over a server')
+    expect(runs).toHaveLength(4)
+    const store = openStore(world.dataDir)
     try {
-      writeSkill(world, `skills/${SKILL}`, SKILL)
-      world.write('cases.jsonl', '{"id":"c1","prompt":"Say hello."}\n{"id":"c2","prompt":"Say goodbye."}\n')
-      const agent = {
-        model: 'scripted/agent',
-        driver: 'server',
-        timeoutSec: 120,
-        idleTimeoutSec: 60,
-        concurrency: 2,
-      }
-      world.write(
-        'task.json',
-        JSON.stringify({
-          name: 'pirate over a server',
-          skill: { path: `./skills/${SKILL}` },
-          dataset: { path: './cases.jsonl' },
-          repeatRounds: 1,
-          evaluators: ANSWER_EXISTS,
-          agent,
-        }),
-      )
-      const t0 = Date.now()
-      const res = await runCli(['run', 'task.json'], world.env, world.root)
-      console.log(`[timing] skill-ab run, 4 runs, server driver: ${Date.now() - t0} ms`)
-      expectDecided(res)
-      const store = openStore(world.dataDir)
-      try {
-        const task = store.tasks.list().find((t) => t.taskName === 'pirate over a server')
-        const runs = task ? store.runs.listByTask(task.id) : []
-        expect(runs).toHaveLength(4)
-        for (const run of runs) {
-          expect(run.status, `${run.caseKey} ${run.side}: ${run.failureMessage ?? ''}`).toBe('scored')
-          expect(run.sessionId).toMatch(/^ses_/)
-          expect(run.skillLoaded).toBe(run.side === 'b')
-          expect(store.trajectories.get(run.id)?.diff).toContain('answer.txt')
-        }
-        // One server per side: both runs of a side name the same process.
-        for (const side of ['a', 'b'])
-          expect(new Set(runs.filter((r) => r.side === side).map((r) => r.pid)).size).toBe(1)
-        expect(new Set(runs.map((r) => r.pid)).size).toBe(2)
-      } finally {
-        store.close()
+      for (const run of runs) {
+        expect(run.status, `${run.caseKey} ${run.side}: ${run.failureMessage ?? ''}`).toBe('scored')
+        expect(run.sessionId).toMatch(/^ses_/)
+        expect(run.skillLoaded).toBe(run.side === 'b')
+        expect(store.trajectories.get(run.id)?.diff).toContain('answer.txt')
       }
     } finally {
-      world.cleanup()
+      store.close()
     }
+    // One server per side: both runs of a side name the same process.
+    for (const side of ['a', 'b'])
+      expect(new Set(runs.filter((r) => r.side === side).map((r) => r.pid)).size).toBe(1)
+    expect(new Set(runs.map((r) => r.pid)).size).toBe(2)
+  })
+
+  it('the servers of a killed `skill-ab run` are reaped by the next run, which finishes the task', async () => {
+    writeTask(world, 'crash.json', 'killed over a server', '{"id":"k1","prompt":"Slow. [[delay:8000]]"}\n')
+    const child = spawn(process.execPath, [CLI, 'run', 'crash.json'], {
+      cwd: world.root,
+      env: world.env,
+      stdio: 'ignore',
+    })
+    await waitFor(
+      () => runsOf(world, 'killed over a server').some((r) => r.status === 'running' && r.pid !== null),
+      90_000,
+      'a run on a server',
+    )
+    const orphans = processesOf(world.dataDir)
+    expect(orphans.length).toBeGreaterThanOrEqual(1)
+    child.kill('SIGKILL')
+    await new Promise((resolve) => child.once('exit', resolve))
+    expect(processesOf(world.dataDir).filter((pid) => orphans.includes(pid)).length).toBeGreaterThan(0)
+
+    const again = await runCli(['run', 'crash.json'], world.env, world.root)
+    expectDecided(again)
+    expect(runsOf(world, 'killed over a server').map((r) => r.status)).toEqual(['scored', 'scored'])
+    expect(processesOf(world.dataDir)).toEqual([])
   })
 })
