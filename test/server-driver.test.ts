@@ -1,11 +1,10 @@
 // The server driver with real opencode and the scripted LLM: one `opencode serve` per side, proofs, runs
 // shaped like the process driver's, cancel and idle timeout through /abort, nothing left after close().
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openStore, type RunRow } from '../src-main/db'
+import { openStore } from '../src-main/db'
 import { foldEvents } from '../src-main/agent/events'
 import { createServerDriver } from '../src-main/agent/server-driver'
 import type { AgentEvent, RunHooks, RunOutcome, SideSession } from '../src-main/agent/types'
@@ -15,9 +14,9 @@ import {
   writeProviderConfig,
   type ScriptedLlm,
 } from './support/scripted-llm'
-import { ANSWER_EXISTS, expectDecided } from './support/expect-decided'
-import { processesOf } from './support/crash-cycle'
-import { CLI, makeWorld, runCli, writeSkill, type World } from './support/fixtures'
+import { expectDecided } from './support/expect-decided'
+import { makeWorld, runCli, writeSkill, type World } from './support/fixtures'
+import { runsOf, writeTask } from './support/server-task'
 import { SKILL, makeSnapshot, processesOfRun, sideSpec, waitFor } from './agent-support'
 
 const FORCE = '[[force-skill]]'
@@ -146,10 +145,19 @@ describe('server driver', () => {
     serverPids.a = a.pid ?? undefined
     expect(serverPids.a).not.toBe(serverPids.b)
 
-    const again = await run(sideB, 'b2', 'Please write the answer.')
-    console.log(`[timing] second server run (side b, warm server): ${again.ms} ms`)
-    expect(again.out.kind).toBe('ok')
-    expect(again.pid).toBe(b.pid)
+    // Two runs at once on one server: each gets its own session, events and diff.
+    const [b2, b3] = await Promise.all([
+      run(sideB, 'b2', 'Please write the answer.'),
+      run(sideB, 'b3', `Talk like a pirate ${FORCE}`),
+    ])
+    console.log(`[timing] two parallel runs on the warm side-b server: ${b2.ms} ms, ${b3.ms} ms`)
+    expect([b2.out.kind, b3.out.kind]).toEqual(['ok', 'ok'])
+    expect([b2.pid, b3.pid]).toEqual([b.pid, b.pid])
+    expect(b2.out.sessionId).not.toBe(b3.out.sessionId)
+    for (const r of [b2, b3]) expect(r.out.events.every((e) => e.sessionID === r.out.sessionId)).toBe(true)
+    expect([b2.out.finalOutput, b3.out.finalOutput]).toEqual([DEFAULT_FINAL_TEXT, 'Arr, loaded.'])
+    expect(b2.out.diff).toContain('answer.txt')
+    expect(b3.out.diff).toBe('')
   })
 
   it('a cancel mid-run is canceled (through /abort), an idle provider is a timeout, and the server keeps serving', async () => {
@@ -217,39 +225,6 @@ describe('server driver', () => {
   })
 })
 
-const AGENT = {
-  model: 'scripted/agent',
-  driver: 'server',
-  timeoutSec: 120,
-  idleTimeoutSec: 60,
-  concurrency: 2,
-}
-
-function writeTask(world: World, file: string, name: string, cases: string): void {
-  world.write(file.replace('.json', '.jsonl'), cases)
-  world.write(
-    file,
-    JSON.stringify({
-      name,
-      skill: { path: `./skills/${SKILL}` },
-      dataset: { path: `./${file.replace('.json', '.jsonl')}` },
-      repeatRounds: 1,
-      evaluators: ANSWER_EXISTS,
-      agent: AGENT,
-    }),
-  )
-}
-
-function runsOf(world: World, taskName: string): RunRow[] {
-  const store = openStore(world.dataDir)
-  try {
-    const task = store.tasks.list().find((t) => t.taskName === taskName)
-    return task ? store.runs.listByTask(task.id) : []
-  } finally {
-    store.close()
-  }
-}
-
 describe('skill-ab run with "driver": "server"', () => {
   let world: World
   beforeAll(() => {
@@ -263,6 +238,7 @@ describe('skill-ab run with "driver": "server"', () => {
       world,
       'task.json',
       'over a server',
+      SKILL,
       '{"id":"c1","prompt":"Say hello."}\n{"id":"c2","prompt":"Say goodbye."}\n',
     )
     const t0 = Date.now()
@@ -286,29 +262,5 @@ describe('skill-ab run with "driver": "server"', () => {
     for (const side of ['a', 'b'])
       expect(new Set(runs.filter((r) => r.side === side).map((r) => r.pid)).size).toBe(1)
     expect(new Set(runs.map((r) => r.pid)).size).toBe(2)
-  })
-
-  it('the servers of a killed `skill-ab run` are reaped by the next run, which finishes the task', async () => {
-    writeTask(world, 'crash.json', 'killed over a server', '{"id":"k1","prompt":"Slow. [[delay:8000]]"}\n')
-    const child = spawn(process.execPath, [CLI, 'run', 'crash.json'], {
-      cwd: world.root,
-      env: world.env,
-      stdio: 'ignore',
-    })
-    await waitFor(
-      () => runsOf(world, 'killed over a server').some((r) => r.status === 'running' && r.pid !== null),
-      90_000,
-      'a run on a server',
-    )
-    const orphans = processesOf(world.dataDir)
-    expect(orphans.length).toBeGreaterThanOrEqual(1)
-    child.kill('SIGKILL')
-    await new Promise((resolve) => child.once('exit', resolve))
-    expect(processesOf(world.dataDir).filter((pid) => orphans.includes(pid)).length).toBeGreaterThan(0)
-
-    const again = await runCli(['run', 'crash.json'], world.env, world.root)
-    expectDecided(again)
-    expect(runsOf(world, 'killed over a server').map((r) => r.status)).toEqual(['scored', 'scored'])
-    expect(processesOf(world.dataDir)).toEqual([])
   })
 })
