@@ -85,12 +85,18 @@ export async function runOnServer(
   let sessionId: string | null = null
   let mapper: ServeEventMapper | null = null
   const early_: ServeEvent[] = []
+  let promptSent = false
   let prompted = false
   let sawBusy = false
   let stopReason: StopReason | null = null
 
-  let finish: (e: Ending) => void = () => {}
-  const ended = new Promise<Ending>((resolve) => (finish = resolve))
+  let over = false
+  let settle: (e: Ending) => void = () => {}
+  const ended = new Promise<Ending>((resolve) => (settle = resolve))
+  const finish = (e: Ending): void => {
+    over = true
+    settle(e)
+  }
   let connected: () => void = () => {}
   const isConnected = new Promise<void>((resolve) => (connected = resolve))
 
@@ -104,7 +110,8 @@ export async function runOnServer(
     if (stopReason) return
     stopReason = reason
     clearTimeout(idleTimer)
-    if (!sessionId) return finish({ kind: 'idle' })
+    // Nothing was asked yet: nothing to abort.
+    if (!sessionId || !promptSent) return finish({ kind: 'idle' })
     void client.json('POST', `/session/${sessionId}/abort`, dir).catch(() => {})
     // The aborted loop reports idle at once; a server that does not is not waited for long.
     setTimeout(() => finish({ kind: 'idle' }), side.graceMs)
@@ -146,75 +153,80 @@ export async function runOnServer(
   )
   armIdle()
 
-  try {
-    const body = await client.events(dir, stream.signal)
-    void readServeEvents(
-      body,
-      (event) => {
-        connected()
-        // The stream carries only this run's dir (its instance booting, its session): all progress.
-        if (event.type !== 'server.heartbeat') armIdle()
-        if (mapper) take(event)
-        else early_.push(event)
-      },
-      stream.signal,
-    ).then(async (why) => {
-      if (why === 'aborted') return
-      // A dying server drops the stream a moment before its exit is seen: say how it ended if it did.
-      await Promise.race([serve.exited, new Promise((r) => setTimeout(r, 1000))])
+  // Not awaited: a request that hangs must not outlive the watchdog (the run ends on `ended` alone).
+  void (async () => {
+    try {
+      const body = await client.events(dir, stream.signal)
+      void readServeEvents(
+        body,
+        (event) => {
+          connected()
+          // The stream carries only this run's dir (its instance booting, its session): all progress.
+          if (event.type !== 'server.heartbeat') armIdle()
+          if (mapper) take(event)
+          else early_.push(event)
+        },
+        stream.signal,
+      ).then(async (why) => {
+        if (why === 'aborted') return
+        // A dying server drops the stream a moment before its exit is seen: say how it ended if it did.
+        await Promise.race([serve.exited, new Promise((r) => setTimeout(r, 1000))])
+        finish({
+          kind: 'crashed',
+          message: serve.exit()
+            ? serverGoneMessage(serve, 'during the run')
+            : `the event stream of opencode serve ended (${why})`,
+        })
+      })
+      await Promise.race([isConnected, ended])
+      if (!over && !serve.exit()) {
+        const session = await client.json<{ id?: string }>('POST', '/session', dir, {
+          title: spec.title,
+          permission: SESSION_PERMISSIONS,
+        })
+        if (typeof session?.id !== 'string') throw new Error('POST /session returned no session id')
+        sessionId = session.id
+        mapper = new ServeEventMapper(session.id)
+        hooks.onSessionId?.(session.id)
+        for (const e of early_.splice(0)) take(e)
+      }
+      if (!over && !stopReason && sessionId) {
+        const slash = ctx.spec.model.indexOf('/')
+        promptSent = true
+        try {
+          await client.json('POST', `/session/${sessionId}/prompt_async`, dir, {
+            model: { providerID: ctx.spec.model.slice(0, slash), modelID: ctx.spec.model.slice(slash + 1) },
+            parts: [{ type: 'text', text: spec.caseInput.prompt }],
+          })
+          prompted = true
+          // Stopped while the prompt was on its way: the first abort may have come before the loop began.
+          if (stopReason) void client.json('POST', `/session/${sessionId}/abort`, dir).catch(() => {})
+        } catch (err) {
+          // As `opencode run` does when its prompt call fails: an error event, exit code 1.
+          const failed: AgentEvent = {
+            type: 'error',
+            timestamp: Date.now(),
+            sessionID: sessionId,
+            error: { name: 'PromptError', data: { message: setup.redact((err as Error).message) } },
+          }
+          events.push(failed)
+          try {
+            hooks.onEvent?.(failed)
+          } catch {
+            // a failing listener must not break the run
+          }
+          finish({ kind: 'idle' })
+        }
+      }
+    } catch (err) {
       finish({
         kind: 'crashed',
         message: serve.exit()
           ? serverGoneMessage(serve, 'during the run')
-          : `the event stream of opencode serve ended (${why})`,
+          : `skill-ab could not talk to opencode serve: ${(err as Error).message}`,
       })
-    })
-    await Promise.race([isConnected, ended])
-    if (!stopReason && !serve.exit()) {
-      const session = await client.json<{ id?: string }>('POST', '/session', dir, {
-        title: spec.title,
-        permission: SESSION_PERMISSIONS,
-      })
-      if (typeof session?.id !== 'string') throw new Error('POST /session returned no session id')
-      sessionId = session.id
-      mapper = new ServeEventMapper(session.id)
-      hooks.onSessionId?.(session.id)
-      for (const e of early_.splice(0)) take(e)
-      if (stopReason) stop(stopReason) // canceled while the session was being created
     }
-    if (!stopReason && sessionId) {
-      const slash = ctx.spec.model.indexOf('/')
-      try {
-        await client.json('POST', `/session/${sessionId}/prompt_async`, dir, {
-          model: { providerID: ctx.spec.model.slice(0, slash), modelID: ctx.spec.model.slice(slash + 1) },
-          parts: [{ type: 'text', text: spec.caseInput.prompt }],
-        })
-        prompted = true
-      } catch (err) {
-        // As `opencode run` does when its prompt call fails: an error event, exit code 1.
-        const failed: AgentEvent = {
-          type: 'error',
-          timestamp: Date.now(),
-          sessionID: sessionId,
-          error: { name: 'PromptError', data: { message: setup.redact((err as Error).message) } },
-        }
-        events.push(failed)
-        try {
-          hooks.onEvent?.(failed)
-        } catch {
-          // a failing listener must not break the run
-        }
-        finish({ kind: 'idle' })
-      }
-    }
-  } catch (err) {
-    finish({
-      kind: 'crashed',
-      message: serve.exit()
-        ? serverGoneMessage(serve, 'during the run')
-        : `skill-ab could not talk to opencode serve: ${(err as Error).message}`,
-    })
-  }
+  })()
 
   const ending = await ended
   clearTimeout(idleTimer)
