@@ -1,7 +1,9 @@
 // One run on a side's `opencode serve`: a session in the run's work dir, events over SSE mapped to the
 // `run --format json` shape, watchdog and cancel through /abort, the instance disposed afterwards.
-import { realpathSync } from 'node:fs'
+import { existsSync, realpathSync } from 'node:fs'
+import { join } from 'node:path'
 import { foldEvents } from './events'
+import { seedConfigDir } from './isolation'
 import { classify, stderrSummary } from './outcome'
 import { emptyOutcome } from './process-driver'
 import { redactEvent } from './redact'
@@ -74,6 +76,15 @@ export async function runOnServer(
   }
   const dir = spec.workDir
   const realDir = canonical(dir)
+  // A case that ships `.opencode/` makes it a config dir: a server (unlike `run`, which exits first) would
+  // npm-install its plugin package into it. Seeded like the private config dir (left out of the diff).
+  const caseConfigDir = join(dir, '.opencode')
+  try {
+    if (existsSync(caseConfigDir) && !existsSync(join(caseConfigDir, 'package.json')))
+      seedConfigDir(caseConfigDir, ctx.version ?? 'latest')
+  } catch {
+    // `.opencode` is not a folder: opencode will not treat it as a config dir either
+  }
   try {
     hooks.onSpawn?.(serve.pid, serve.startTime)
   } catch {
