@@ -25,10 +25,16 @@ export async function checkModel(input: ModelCheckInput): Promise<string | null>
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l.includes('/'))
-  if (models.includes(input.model)) return null
+  return modelProblem(input.model, models)
+}
+
+/** null when `model` is among `models` (`provider/model` ids of its provider), else what is wrong. */
+export function modelProblem(model: string, models: string[]): string | null {
+  const provider = model.slice(0, model.indexOf('/'))
+  if (models.includes(model)) return null
   if (models.length === 0)
-    return `model ${input.model}: opencode knows no provider "${provider}": define it in your opencode config (agent.opencodeConfig or OPENCODE_CONFIG)`
+    return `model ${model}: opencode knows no provider "${provider}": define it in your opencode config (agent.opencodeConfig or OPENCODE_CONFIG)`
   const shown =
     models.length > 8 ? `${models.slice(0, 8).join(', ')}, … (${models.length})` : models.join(', ')
-  return `model ${input.model}: provider "${provider}" has no such model; it has: ${shown}`
+  return `model ${model}: provider "${provider}" has no such model; it has: ${shown}`
 }

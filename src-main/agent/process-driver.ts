@@ -84,7 +84,8 @@ async function openProcessSide(spec: SideSpec, opts: ProcessDriverOptions): Prom
   }
 }
 
-function emptyOutcome(startedAt: string, skillVisible: boolean): RunOutcome {
+/** An outcome with nothing in it yet (early failures fill in kind and message). */
+export function emptyOutcome(startedAt: string, skillVisible: boolean): RunOutcome {
   return {
     kind: 'ok',
     message: null,

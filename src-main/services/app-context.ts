@@ -1,6 +1,7 @@
 // One process's view of the app: data dir, store, registered instance, agent driver and engine events.
 import type { AgentDriver } from '../agent/types'
 import { createProcessDriver } from '../agent/process-driver'
+import { createServerDriver } from '../agent/server-driver'
 import { OWNER_MARKER_VAR } from '../agent/run-env'
 import { createJudge, type Judge, type JudgeOptions } from '../judge/judge-runner'
 import { dataDir, instanceAlive, openStore, type InstanceKind, type InstanceRow, type Store } from '../db'
@@ -11,7 +12,10 @@ export interface AppContext {
   env: NodeJS.ProcessEnv
   store: Store
   instance: InstanceRow
+  /** The default (`process`) agent driver. */
   driver: AgentDriver
+  /** The driver a task's `agent.driver` names (a driver given to openAppContext serves both). */
+  driverFor(name: AgentDriver['name']): AgentDriver
   events: EngineEvents
   /** The LLM judge for a task (tests may swap in their own). */
   createJudge(opts: Omit<JudgeOptions, 'env'>): Judge
@@ -38,12 +42,15 @@ export function openAppContext(opts: {
   }
   // Every agent and judge process this instance starts carries its id (found by the reaper if we die).
   const childEnv = { ...opts.env, [OWNER_MARKER_VAR]: instance.id }
+  const processDriver = opts.driver ?? createProcessDriver({ env: childEnv })
+  const serverDriver = opts.driver ?? createServerDriver({ env: childEnv })
   return {
     dataDir: dir,
     env: opts.env,
     store,
     instance,
-    driver: opts.driver ?? createProcessDriver({ env: childEnv }),
+    driver: processDriver,
+    driverFor: (name) => (name === 'server' ? serverDriver : processDriver),
     events: new EngineEvents(),
     createJudge: (judgeOpts) => createJudge({ ...judgeOpts, env: childEnv }),
     isInstanceDead(instanceId) {

@@ -54,7 +54,9 @@ export async function runTask(
     for (const run of ctx.store.runs.listByTask(taskId)) {
       if (inPlan(plan, run) && (needsEvaluation(run) || rejudge.has(run.id))) queue.add(run)
     }
-    const execution = await executeRuns(engineContext(ctx), plan, opts.signal, (run) => queue.add(run)).then(
+    // The task's agent.driver picks how opencode runs (a process per run, or a server per side).
+    const engine = { ...engineContext(ctx), driver: ctx.driverFor(loaded.config.agent.driver) }
+    const execution = await executeRuns(engine, plan, opts.signal, (run) => queue.add(run)).then(
       (summary) => ({ summary }),
       (error: unknown) => ({ error }),
     )

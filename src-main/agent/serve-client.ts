@@ -1,0 +1,63 @@
+// The few `opencode serve` routes a side uses, each with a time limit (a request during start-up can hang).
+export class ServeHttpError extends Error {
+  override name = 'ServeHttpError'
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly body: unknown,
+  ) {
+    super(message)
+  }
+}
+
+export interface ServeClient {
+  readonly url: string
+  json<T>(method: 'GET' | 'POST', path: string, directory: string, body?: unknown): Promise<T>
+  /** Opens GET /event?directory=… (the caller reads and cancels the body). */
+  events(directory: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>>
+}
+
+export const REQUEST_TIMEOUT_MS = 30_000
+
+function withDirectory(path: string, directory: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}directory=${encodeURIComponent(directory)}`
+}
+
+export function serveClient(url: string, timeoutMs = REQUEST_TIMEOUT_MS): ServeClient {
+  return {
+    url,
+    async json<T>(method: 'GET' | 'POST', path: string, directory: string, body?: unknown): Promise<T> {
+      const what = `${method} ${path}`
+      let res: Response
+      try {
+        res = await fetch(`${url}${withDirectory(path, directory)}`, {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        })
+      } catch (err) {
+        const cause = (err as { cause?: { code?: string } }).cause?.code
+        throw new ServeHttpError(`${what}: ${cause ?? (err as Error).message}`, null, null)
+      }
+      const text = await res.text().catch(() => '')
+      let parsed: unknown = text
+      try {
+        parsed = text ? (JSON.parse(text) as unknown) : null
+      } catch {
+        // not JSON: keep the text
+      }
+      if (!res.ok)
+        throw new ServeHttpError(`${what}: HTTP ${res.status} ${text.slice(0, 500)}`, res.status, parsed)
+      return parsed as T
+    },
+    async events(directory: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+      const res = await fetch(`${url}${withDirectory('/event', directory)}`, {
+        headers: { accept: 'text/event-stream' },
+        signal,
+      })
+      if (!res.ok || !res.body) throw new ServeHttpError(`GET /event: HTTP ${res.status}`, res.status, null)
+      return res.body
+    },
+  }
+}

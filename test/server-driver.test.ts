@@ -1,0 +1,265 @@
+// The server driver with real opencode and the scripted LLM: one `opencode serve` per side, proofs, runs
+// shaped like the process driver's, cancel and idle timeout through /abort, nothing left after close().
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openStore } from '../src-main/db'
+import { foldEvents } from '../src-main/agent/events'
+import { createServerDriver } from '../src-main/agent/server-driver'
+import type { AgentEvent, RunHooks, RunOutcome, SideSession } from '../src-main/agent/types'
+import {
+  DEFAULT_FINAL_TEXT,
+  startScriptedLlm,
+  writeProviderConfig,
+  type ScriptedLlm,
+} from './support/scripted-llm'
+import { expectDecided } from './support/expect-decided'
+import { makeWorld, runCli, writeSkill, type World } from './support/fixtures'
+import { runsOf, writeTask } from './support/server-task'
+import { SKILL, makeSnapshot, processesOfRun, sideSpec, waitFor } from './agent-support'
+
+const FORCE = '[[force-skill]]'
+const IDLE_SEC = 5
+
+let llm: ScriptedLlm
+let root: string
+let sideA: SideSession
+let sideB: SideSession
+const serverPids: Partial<Record<'a' | 'b', number>> = {}
+
+beforeAll(async () => {
+  llm = await startScriptedLlm({
+    skillName: SKILL,
+    cases: [
+      {
+        match: FORCE,
+        withSkill: [{ tool: 'skill', args: { name: SKILL } }, { text: 'Arr, loaded.' }],
+        withoutSkill: [{ tool: 'skill', args: { name: SKILL } }, { text: 'No such skill.' }],
+      },
+    ],
+  })
+  root = mkdtempSync(join(tmpdir(), 'skill-ab-server-'))
+  const providerConfig = writeProviderConfig(join(root, 'provider.json'), { baseURL: llm.url })
+  const runRoot = join(root, 'data', 'tmp')
+  const snapB = makeSnapshot(
+    join(root, 'data'),
+    SKILL,
+    'b'.repeat(64),
+    'Always answer like a pirate. MARKER-B',
+  )
+  const driver = createServerDriver({ env: { ...process.env } })
+  const t0 = Date.now()
+  ;[sideA, sideB] = await Promise.all([
+    driver.openSide(sideSpec({ side: 'a', skill: null, providerConfig, runRoot, idleTimeoutSec: IDLE_SEC })),
+    driver.openSide(sideSpec({ side: 'b', skill: snapB, providerConfig, runRoot })),
+  ])
+  console.log(`[timing] two servers started and proven in parallel: ${Date.now() - t0} ms`)
+  expect(sideB.proof.visible).toEqual([{ name: SKILL, location: join(snapB.snapshotDir, 'SKILL.md') }])
+})
+
+afterAll(async () => {
+  await Promise.all([sideA?.close(), sideB?.close()])
+  await llm?.close()
+  if (root) rmSync(root, { recursive: true, force: true })
+})
+
+async function run(
+  side: SideSession,
+  id: string,
+  prompt: string,
+  signal = new AbortController().signal,
+  hooks: RunHooks = {},
+): Promise<{ out: RunOutcome; seen: AgentEvent[]; ms: number; pid: number | null; sessions: string[] }> {
+  const seen: AgentEvent[] = []
+  const sessions: string[] = []
+  let pid: number | null = null
+  const t0 = Date.now()
+  const out = await side.run(
+    {
+      runId: id,
+      title: id,
+      caseInput: { caseId: id, prompt, files: { 'README.md': 'hello\n' } },
+      workDir: join(root, 'work', id),
+    },
+    {
+      ...hooks,
+      onEvent: (e) => seen.push(e),
+      onSpawn: (p) => (pid = p),
+      onSessionId: (s) => sessions.push(s),
+    },
+    signal,
+  )
+  return { out, seen, ms: Date.now() - t0, pid, sessions }
+}
+
+describe('server driver', () => {
+  it('proves each side through its own server: b sees exactly its snapshot, a does not see the skill', () => {
+    expect(sideB.proof).toMatchObject({ side: 'b', ok: true })
+    expect(sideA.proof).toMatchObject({ side: 'a', ok: true, visible: [] })
+  })
+
+  it('a run on each side has the outcome fields of the process driver (final text, skill, tokens, diff, events)', async () => {
+    const b = await run(sideB, 'b1', 'Please write the answer.')
+    console.log(`[timing] first server run (side b): ${b.ms} ms`)
+    expect(b.out.kind, b.out.message ?? '').toBe('ok')
+    expect(b.out).toMatchObject({
+      exitCode: 0,
+      skillVisible: true,
+      skillLoaded: true,
+      finalOutput: DEFAULT_FINAL_TEXT,
+    })
+    expect(b.out.sessionId).toMatch(/^ses_/)
+    expect(b.sessions).toEqual([b.out.sessionId])
+    expect(b.seen).toEqual(b.out.events)
+    expect(b.out.events.map((e) => e.type)).toEqual([
+      'step_start',
+      'tool_use',
+      'step_finish',
+      'step_start',
+      'tool_use',
+      'step_finish',
+      'step_start',
+      'text',
+      'step_finish',
+    ])
+    expect(b.out.events.every((e) => e.sessionID === b.out.sessionId)).toBe(true)
+    const folded = foldEvents(b.out.events, SKILL)
+    expect(folded.tokens).toEqual(b.out.tokens)
+    expect(b.out.tokens.input).toBeGreaterThan(0)
+    expect(b.out.costUsd).toBeGreaterThan(0)
+    expect(b.out.diff).toContain('+++ b/answer.txt')
+    expect(b.out.diff).not.toContain('README.md')
+    expect(b.out.diff).not.toContain('.opencode')
+    serverPids.b = b.pid ?? undefined
+
+    const a = await run(sideA, 'a1', `Talk like a pirate ${FORCE}`)
+    console.log(`[timing] first server run (side a): ${a.ms} ms`)
+    expect(a.out.kind, a.out.message ?? '').toBe('ok')
+    expect(a.out).toMatchObject({
+      skillVisible: false,
+      skillLoaded: false,
+      finalOutput: 'No such skill.',
+      diff: '',
+    })
+    serverPids.a = a.pid ?? undefined
+    expect(serverPids.a).not.toBe(serverPids.b)
+
+    // Two runs at once on one server: each gets its own session, events and diff.
+    const [b2, b3] = await Promise.all([
+      run(sideB, 'b2', 'Please write the answer.'),
+      run(sideB, 'b3', `Talk like a pirate ${FORCE}`),
+    ])
+    console.log(`[timing] two parallel runs on the warm side-b server: ${b2.ms} ms, ${b3.ms} ms`)
+    expect([b2.out.kind, b3.out.kind]).toEqual(['ok', 'ok'])
+    expect([b2.pid, b3.pid]).toEqual([b.pid, b.pid])
+    expect(b2.out.sessionId).not.toBe(b3.out.sessionId)
+    for (const r of [b2, b3]) expect(r.out.events.every((e) => e.sessionID === r.out.sessionId)).toBe(true)
+    expect([b2.out.finalOutput, b3.out.finalOutput]).toEqual([DEFAULT_FINAL_TEXT, 'Arr, loaded.'])
+    expect(b2.out.diff).toContain('answer.txt')
+    expect(b3.out.diff).toBe('')
+  })
+
+  it('a cancel mid-run is canceled (through /abort), an idle provider is a timeout, and the servers keep serving', async () => {
+    // The idle timeout takes opencode's retries to show (≈25 s): side a waits for it while side b cancels.
+    const idleRun = run(sideA, 'idle', 'Please write the answer. [[fault:hang]]')
+    const ac = new AbortController()
+    const pending = run(sideB, 'cancel', 'Please write the answer. [[delay:20000]]', ac.signal)
+    await waitFor(
+      () =>
+        llm.requests.some((r) => r.kind === 'agent' && JSON.stringify(r.body).includes('[[delay:20000]]')),
+      60_000,
+      'the first LLM request of the run to cancel',
+    )
+    const abortedAt = Date.now()
+    ac.abort()
+    const c = await pending
+    console.log(`[timing] cancel: ${Date.now() - abortedAt} ms from abort to outcome`)
+    expect(c.out.kind, c.out.message ?? '').toBe('canceled')
+    expect(c.out.sessionId).toMatch(/^ses_/)
+    // opencode reports the abort itself (a session that was never aborted would go on in the server).
+    const aborted = c.out.events.filter((e) => e.type === 'error')
+    expect(aborted.map((e) => (e.error as { name?: string }).name)).toEqual(['MessageAbortedError'])
+    expect(Date.now() - abortedAt).toBeLessThan(5000)
+    const nextB = await run(sideB, 'after-b', 'Please write the answer.')
+    expect(nextB.out.kind, nextB.out.message ?? '').toBe('ok')
+    expect(nextB.out.diff).toContain('answer.txt')
+
+    const idle = await idleRun
+    console.log(`[timing] hang → idle timeout (idle ${IDLE_SEC} s): ${idle.ms} ms`)
+    expect(idle.out.kind, idle.out.message ?? '').toBe('timeout')
+    expect(idle.out.message).toContain(`${IDLE_SEC} s without any output`)
+    const nextA = await run(sideA, 'after-a', 'Please write the answer.')
+    expect(nextA.out.kind, nextA.out.message ?? '').toBe('ok')
+  })
+
+  it('a server that dies mid-run fails that run as crashed (with how it ended), and later runs at once', async () => {
+    const before = llm.requests.length
+    const pending = run(sideA, 'killed', 'Please write the answer. [[delay:20000]]')
+    await waitFor(
+      () => llm.requests.slice(before).some((r) => r.kind === 'agent'),
+      60_000,
+      'the first LLM request',
+    )
+    process.kill(serverPids.a as number, 'SIGKILL')
+    const k = await pending
+    expect(k.out.kind).toBe('crashed')
+    expect(k.out.message).toMatch(/opencode serve was killed by SIGKILL during the run/)
+    expect(k.out.sessionId).toMatch(/^ses_/)
+    const t0 = Date.now()
+    const next = await run(sideA, 'after-kill', 'Please write the answer.')
+    expect(next.out.kind).toBe('crashed')
+    expect(next.out.message).toMatch(/before this run/)
+    expect(Date.now() - t0).toBeLessThan(5000)
+  })
+
+  it('after close() no process of either server is alive', async () => {
+    await Promise.all([sideA.close(), sideB.close()])
+    for (const pid of [serverPids.a, serverPids.b]) {
+      expect(pid).toBeGreaterThan(0)
+      expect(processesOfRun(pid ?? null, [join(root, 'work'), join(root, 'data')])).toEqual([])
+    }
+    const out = await run(sideA, 'closed', 'Please write the answer.')
+    expect(out.out.kind).toBe('crashed')
+  })
+})
+
+describe('skill-ab run with "driver": "server"', () => {
+  let world: World
+  beforeAll(() => {
+    world = makeWorld(llm.url)
+    writeSkill(world, `skills/${SKILL}`, SKILL)
+  })
+  afterAll(() => world?.cleanup())
+
+  it('runs a small task (2 cases × 1 round × 2 sides) on one server per side and scores every run', async () => {
+    writeTask(
+      world,
+      'task.json',
+      'over a server',
+      SKILL,
+      '{"id":"c1","prompt":"Say hello."}\n{"id":"c2","prompt":"Say goodbye."}\n',
+    )
+    const t0 = Date.now()
+    const res = await runCli(['run', 'task.json'], world.env, world.root)
+    console.log(`[timing] skill-ab run, 4 runs, server driver: ${Date.now() - t0} ms`)
+    expectDecided(res)
+    const runs = runsOf(world, 'over a server')
+    expect(runs).toHaveLength(4)
+    const store = openStore(world.dataDir)
+    try {
+      for (const run of runs) {
+        expect(run.status, `${run.caseKey} ${run.side}: ${run.failureMessage ?? ''}`).toBe('scored')
+        expect(run.sessionId).toMatch(/^ses_/)
+        expect(run.skillLoaded).toBe(run.side === 'b')
+        expect(store.trajectories.get(run.id)?.diff).toContain('answer.txt')
+      }
+    } finally {
+      store.close()
+    }
+    // One server per side: both runs of a side name the same process.
+    for (const side of ['a', 'b'])
+      expect(new Set(runs.filter((r) => r.side === side).map((r) => r.pid)).size).toBe(1)
+    expect(new Set(runs.map((r) => r.pid)).size).toBe(2)
+  })
+})
