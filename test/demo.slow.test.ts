@@ -1,4 +1,4 @@
-// `skill-ab demo` end to end (minutes on 2 cores: 20 agent runs + 20 judge runs): `npm run test:slow`.
+// `skill-ab demo` end to end (≈80 s on 2 cores: 20 agent runs + 20 judgements on servers): `npm run test:slow`.
 import { existsSync, readFileSync } from 'node:fs'
 import { afterAll, expect, it } from 'vitest'
 import { exportSchema } from '../src-shared/export'

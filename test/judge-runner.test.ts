@@ -1,8 +1,9 @@
 // The judge through real opencode and the scripted LLM: a score, a scale, faults, cancel; command evaluators.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RUN_MARKER_VAR } from '../src-main/agent/run-env'
 import { prepareWorkDir } from '../src-main/agent/workdir'
 import { resolveEvaluators, type EvaluatorSpec } from '../src-main/judge/evaluators'
 import { createJudge, type Judge, type JudgeAttempt, type JudgeInput } from '../src-main/judge/judge-runner'
@@ -149,6 +150,91 @@ describe('LLM judge (opencode run --agent judge)', () => {
     expect(a).toMatchObject({ status: 'failed', retryable: false, error: 'canceled', score: null })
     expect(Date.now() - started).toBeLessThan(10_000)
     expect(readdirSync(runRoot)).toEqual([])
+  })
+})
+
+/** Processes whose private dirs (RUN_MARKER_VAR) lie under `dir`. */
+function processesUnder(dir: string): number[] {
+  const needle = Buffer.from(`\0${RUN_MARKER_VAR}=${dir}/`)
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n) && Number(n) !== process.pid)
+    .filter((n) => {
+      try {
+        return readFileSync(`/proc/${n}/environ`).includes(needle)
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+}
+
+describe('LLM judge over opencode serve (a task with agent.driver "server")', () => {
+  let served: Judge
+  let servedRoot: string
+  beforeAll(() => {
+    servedRoot = join(root, 'served')
+    served = createJudge({
+      env: {
+        ...process.env,
+        OPENCODE_CONFIG: writeProviderConfig(join(root, 'p2.json'), { baseURL: llm.url }),
+      },
+      model: 'scripted/judge',
+      runRoot: servedRoot,
+      timeoutSec: 60,
+      driver: 'server',
+    })
+  })
+  afterAll(() => served?.close())
+
+  it('judges in sessions of one warm server per scale: the score, tokens and prompt of a process judge, no tools', async () => {
+    const before = judgeRequests().length
+    const signal = new AbortController().signal
+    const final = 'Done: wrote answer.txt. [[judge-score:85]]'
+    const a = await timed(served.evaluate(taskCompletion, runInput(final), signal))
+    const b = await timed(served.evaluate(taskCompletion, runInput('Done. [[judge-score:40]]'), signal))
+    expect(a).toMatchObject({
+      status: 'done',
+      score: 85,
+      parseStrategy: 'direct_json',
+      reason: 'scripted judge',
+    })
+    expect(b).toMatchObject({ status: 'done', score: 40 })
+    expect(a.tokens.input).toBeGreaterThan(0)
+    expect(a.costUsd).toBeGreaterThan(0)
+    expect(a.sessionId).toMatch(/^ses_/)
+    expect(b.sessionId).not.toBe(a.sessionId)
+    expect(a.condensedInput).toContain('- answer.txt exists')
+    const sent = judgeRequests().slice(before)
+    expect(sent).toHaveLength(2)
+    expect(sent[0]).toMatchObject({ model: 'judge', tools: [], skills: [] })
+    expect(JSON.stringify(sent[0]?.body)).toContain('You are a strict evaluator')
+    // One server so far (scale 100); a scale-10 evaluator gets its own, with its own system prompt.
+    expect(readdirSync(servedRoot)).toHaveLength(1)
+    const [tone] = resolveEvaluators([
+      { id: 'tone', kind: 'llm', prompt: 'Rate the tone 0-10.\n{{ final_output }}', scale: 10, weight: 1 },
+    ]) as [EvaluatorSpec]
+    expect(await served.evaluate(tone, runInput('Arr. [[judge-score:7]]'), signal)).toMatchObject({
+      score: 70,
+    })
+    expect(readdirSync(servedRoot)).toHaveLength(2)
+  })
+
+  it('a provider 500 is a retryable failure with its message; cancel stops at once; close leaves nothing', async () => {
+    const fault = await timed(
+      served.evaluate(taskCompletion, runInput('[[judge-fault:500]]'), new AbortController().signal),
+    )
+    expect(fault).toMatchObject({ status: 'failed', score: null, retryable: true })
+    expect(fault.error).toContain(INTERNAL_ERROR_MESSAGE)
+    const ac = new AbortController()
+    setTimeout(() => ac.abort(), 1500)
+    const started = Date.now()
+    const canceled = await served.evaluate(taskCompletion, runInput('[[judge-delay:30000]]'), ac.signal)
+    expect(canceled).toMatchObject({ status: 'failed', retryable: false, error: 'canceled', score: null })
+    expect(Date.now() - started).toBeLessThan(8000)
+    expect(processesUnder(servedRoot).length).toBeGreaterThan(0)
+    await served.close()
+    expect(processesUnder(servedRoot)).toEqual([])
+    expect(readdirSync(servedRoot)).toEqual([])
   })
 })
 

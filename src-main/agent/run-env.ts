@@ -178,6 +178,8 @@ export function buildConfigContent(input: ConfigContentInput): Record<string, un
     autoupdate: false,
     lsp: false,
     formatter: false,
+    // opencode's own git snapshots of the work dir (its undo): the app diffs the work dir itself.
+    snapshot: false,
     // An empty list replaces any `skills.paths` a user config might still carry.
     skills: { paths: input.skillsPath ? [input.skillsPath] : [], urls: [] },
     // `run` auto-rejects every "ask"; here nothing asks at all (a server would wait for a human).

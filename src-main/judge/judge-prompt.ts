@@ -43,8 +43,6 @@ export function judgeSystemPrompt(scale: number): string {
 /** OPENCODE_CONFIG_CONTENT keys for a judge process: the `judge` agent, and every tool denied. */
 export function judgeConfigOverrides(model: string, scale: number): Record<string, unknown> {
   return {
-    // The judge changes no file: opencode's git snapshots of its work dir are pure start-up cost.
-    snapshot: false,
     // Replaces the agent run's rules (read allowed, …): the judge may not use any tool.
     permission: { '*': 'deny' },
     agent: {

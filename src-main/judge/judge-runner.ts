@@ -7,12 +7,13 @@ import { DEFAULT_GRACE_MS } from '../agent/process-driver'
 import { redactEvent } from '../agent/redact'
 import { runProcess } from '../agent/run-process'
 import { prepareSide, setupProcess, type SideContext } from '../agent/side-context'
-import type { AgentEvent } from '../agent/types'
+import type { AgentEvent, OutcomeKind } from '../agent/types'
 import { prepareWorkDir } from '../agent/workdir'
 import { runCommandEvaluator } from './command-evaluator'
 import { clip } from './condense'
 import type { EvaluatorSpec } from './evaluators'
 import { judgeFailure } from './judge-failure'
+import { judgeOn, ServerJudgePool } from './judge-server'
 import { judgeConfigOverrides, renderJudgePrompt } from './judge-prompt'
 import type { Judge, JudgeAttempt, JudgeInput, JudgeOptions } from './judge-types'
 import { parseJudgeOutput } from './parse-output'
@@ -66,11 +67,20 @@ export function createJudge(opts: JudgeOptions): Judge {
       opts.env,
       opts.bin,
     ))
+  const graceMs = opts.graceMs ?? DEFAULT_GRACE_MS
+  let pool: ServerJudgePool | null = null
   return {
     evaluate: async (evaluator, input, signal) => {
       if (evaluator.kind === 'command')
         return runCommandEvaluator(evaluator, input.workDir, signal, timeoutSec)
-      return judgeOnce(await prepared(), evaluator, input, signal, opts.graceMs ?? DEFAULT_GRACE_MS)
+      const ctx = await prepared()
+      if (opts.driver !== 'server') return judgeOnce(ctx, evaluator, input, signal, graceMs)
+      pool ??= new ServerJudgePool(ctx, graceMs)
+      return judgeServed(pool, ctx, evaluator, input, signal, graceMs)
+    },
+    close: async () => {
+      await pool?.close()
+      pool = null
     },
   }
 }
@@ -124,47 +134,97 @@ async function judgeOnce(
       marker: setup.marker,
       onEvent: (event) => events.push(redactEvent(event, setup.secrets, setup.redact)),
     })
-    const folded = foldEvents(events, '')
-    const { kind, message } = classify(res, folded, ctx.spec, ctx.bin.path)
-    const rawOutput = clip(setup.redact(folded.finalOutput), RAW_OUTPUT_CHARS).text
-    const common = {
-      rawOutput,
+    const { kind, message } = classify(res, foldEvents(events, ''), ctx.spec, ctx.bin.path)
+    return toAttempt(
+      { kind, message, events, stderrTail: res.stderrTail, signal: res.signal },
+      evaluator,
+      ctx.spec.model,
+      setup.redact,
       condensedInput,
-      tokens: folded.tokens,
-      costUsd: folded.costUsd,
-      sessionId: folded.sessionId,
-    }
-    if (kind !== 'ok') {
-      const failure = judgeFailure({
-        kind,
-        message: message === null ? null : setup.redact(message),
-        events,
-        stderrTail: setup.redact(res.stderrTail),
-        signal: res.signal,
-        model: ctx.spec.model,
-      })
-      return failedAttempt({ ...common, ...failure }, started)
-    }
-    const parsed = parseJudgeOutput(folded.finalOutput, evaluator.scale)
-    if (!parsed.ok)
-      return failedAttempt(
-        { ...common, retryable: true, error: `unparseable judge output: ${parsed.error}` },
-        started,
-      )
-    return {
-      ...common,
-      status: 'done',
-      score: parsed.score,
-      reason: setup.redact(parsed.reason),
-      parseStrategy: parsed.strategy,
-      retryable: false,
-      error: null,
-      durationMs: Date.now() - started,
-    }
+      started,
+    )
   } catch (err) {
     const error = setup.redact(`skill-ab could not run the judge: ${(err as Error).message}`)
     return failedAttempt({ error, retryable: true, condensedInput }, started)
   } finally {
     removePrivateDirs(setup.prepared.dirs)
   }
+}
+
+/** A finished judge (process or server session) as an attempt: its failure, or its parsed score. */
+function toAttempt(
+  f: {
+    kind: OutcomeKind
+    message: string | null
+    events: AgentEvent[]
+    stderrTail: string
+    signal: string | null
+  },
+  evaluator: EvaluatorSpec,
+  model: string,
+  redact: (text: string) => string,
+  condensedInput: string,
+  started: number,
+): JudgeAttempt {
+  const folded = foldEvents(f.events, '')
+  const common = {
+    rawOutput: clip(redact(folded.finalOutput), RAW_OUTPUT_CHARS).text,
+    condensedInput,
+    tokens: folded.tokens,
+    costUsd: folded.costUsd,
+    sessionId: folded.sessionId,
+  }
+  if (f.kind !== 'ok') {
+    const failure = judgeFailure({
+      kind: f.kind,
+      message: f.message === null ? null : redact(f.message),
+      events: f.events,
+      stderrTail: redact(f.stderrTail),
+      signal: f.signal,
+      model,
+    })
+    return failedAttempt({ ...common, ...failure }, started)
+  }
+  const parsed = parseJudgeOutput(folded.finalOutput, evaluator.scale)
+  if (!parsed.ok)
+    return failedAttempt(
+      { ...common, retryable: true, error: `unparseable judge output: ${parsed.error}` },
+      started,
+    )
+  return {
+    ...common,
+    status: 'done',
+    score: parsed.score,
+    reason: redact(parsed.reason),
+    parseStrategy: parsed.strategy,
+    retryable: false,
+    error: null,
+    durationMs: Date.now() - started,
+  }
+}
+
+/** One attempt on the judge server of the evaluator's scale (agent.driver "server"). */
+async function judgeServed(
+  pool: ServerJudgePool,
+  ctx: SideContext,
+  evaluator: EvaluatorSpec,
+  input: JudgeInput,
+  signal: AbortSignal,
+  graceMs: number,
+): Promise<JudgeAttempt> {
+  const started = Date.now()
+  if (signal.aborted) return failedAttempt({ error: 'canceled', retryable: false }, started)
+  if (!evaluator.prompt)
+    return failedAttempt({ error: `evaluator "${evaluator.id}" has no prompt`, retryable: false }, started)
+  let server
+  try {
+    server = await pool.server(evaluator.scale)
+  } catch (err) {
+    const error = `could not start opencode serve for the judge: ${(err as Error).message}`
+    return failedAttempt({ error, retryable: false }, started)
+  }
+  const redact = server.setup.redact
+  const condensedInput = redact(renderJudgePrompt(evaluator, input))
+  const served = await judgeOn(server, ctx, condensedInput, signal, graceMs)
+  return toAttempt({ ...served, signal: null }, evaluator, ctx.spec.model, redact, condensedInput, started)
 }

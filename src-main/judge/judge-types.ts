@@ -54,9 +54,13 @@ export interface JudgeOptions {
   bin?: string
   /** SIGTERM → SIGKILL grace, ms; default 3000. */
   graceMs?: number
+  /** `server`: judgements are sessions on a warm `opencode serve` (the task's agent.driver); default process. */
+  driver?: 'process' | 'server'
 }
 
 export interface Judge {
   /** One attempt of `evaluator` (llm or command) on one run. Never throws: failures are attempts too. */
   evaluate(evaluator: EvaluatorSpec, input: JudgeInput, signal: AbortSignal): Promise<JudgeAttempt>
+  /** Stops what the judge keeps running between attempts (its servers); it may be used again after. */
+  close(): Promise<void>
 }

@@ -24,6 +24,7 @@ export function judgeSettingsOf(task: TaskRow): {
   timeoutSec: number
   concurrency: number
   retries: number
+  driver: 'process' | 'server'
 } {
   const config = JSON.parse(task.configJson) as Partial<TaskConfig> & { timeoutSec?: number }
   const judge = judgeSchema.parse(config.judge ?? {})
@@ -32,6 +33,8 @@ export function judgeSettingsOf(task: TaskRow): {
     timeoutSec: config.agent?.timeoutSec ?? config.timeoutSec ?? 600,
     concurrency: judge.concurrency,
     retries: judge.retries,
+    // The judge follows the agent's driver: a server task judges on a warm server too.
+    driver: config.agent?.driver === 'server' ? 'server' : 'process',
   }
 }
 
@@ -68,8 +71,9 @@ export function openEvaluation(
     opencodeConfigPath,
     runRoot: join(ctx.dataDir, 'tmp'),
     timeoutSec: settings.timeoutSec,
+    driver: settings.driver,
   })
-  return createEvaluationQueue(
+  const queue = createEvaluationQueue(
     { ...engineContext(ctx), judge },
     {
       taskId: task.id,
@@ -83,4 +87,6 @@ export function openEvaluation(
     },
     signal,
   )
+  // Whatever the judge keeps running between attempts (its servers) stops once the queue is drained.
+  return { ...queue, drain: () => queue.drain().finally(() => judge.close()) }
 }

@@ -35,7 +35,7 @@ export function demoConfig(): Record<string, unknown> {
     skill: { path: './pirate-speak', label: 'v2' },
     dataset: { path: './cases.jsonl' },
     repeatRounds: 2,
-    agent: { model: 'scripted/agent', timeoutSec: 120, idleTimeoutSec: 60, concurrency: 2 },
+    agent: { model: 'scripted/agent', driver: 'server', timeoutSec: 120, idleTimeoutSec: 60, concurrency: 2 },
     judge: { model: 'scripted/judge' },
   }
 }

@@ -70,7 +70,10 @@ describe('reconcileTask', () => {
     addDeadInstance(ctx)
     ctx.store.runs.update(run.id, { instanceId: 'inst_dead' })
     let release: (a: JudgeAttempt) => void = () => undefined
-    ctx.createJudge = () => ({ evaluate: () => new Promise<JudgeAttempt>((r) => (release = r)) })
+    ctx.createJudge = () => ({
+      evaluate: () => new Promise<JudgeAttempt>((r) => (release = r)),
+      close: async () => {},
+    })
     const queue = openEvaluation(ctx, task, new AbortController().signal, undefined)
     queue.add(run)
     await vi.waitFor(() => expect(ctx.store.runs.get(run.id)?.status).toBe('evaluating'))

@@ -39,6 +39,7 @@ export function openStubWorld(): StubWorld {
       }
       return Promise.resolve(attempt)
     },
+    close: async () => {},
   })
   return {
     ctx,

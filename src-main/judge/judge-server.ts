@@ -1,0 +1,192 @@
+// The LLM judge over `opencode serve` (a task whose agent.driver is "server"): one warm server per judge
+// scale (the scale is in the judge agent's system prompt), one session per judgement in one fixed empty git
+// dir whose instance stays loaded, the blocking message call, and /abort on cancel or timeout. A judgement
+// costs a session (≈0.2 s of opencode) instead of a whole process (2–4 s).
+import { join } from 'node:path'
+import { removePrivateDirs } from '../agent/isolation'
+import { serveClient, ServeHttpError, type ServeClient } from '../agent/serve-client'
+import { startServe, type ServeProcess } from '../agent/serve-process'
+import { serverGoneMessage } from '../agent/server-run'
+import { DEFAULT_START_TIMEOUT_MS } from '../agent/server-driver'
+import { providerOf, setupProcess, type ProcessSetup, type SideContext } from '../agent/side-context'
+import type { AgentEvent, OutcomeKind } from '../agent/types'
+import { prepareWorkDir } from '../agent/workdir'
+import { judgeConfigOverrides } from './judge-prompt'
+
+export interface JudgeServer {
+  setup: ProcessSetup
+  serve: ServeProcess
+  client: ServeClient
+  /** The one directory every judgement of this server runs in (its instance stays warm). */
+  dir: string
+}
+
+/** What one judgement on a server gave: the same facts a judge process gives (redacted). */
+export interface ServedJudgement {
+  kind: OutcomeKind
+  message: string | null
+  /** The answer's parts as `run --format json` events (text, step_finish, error), for foldEvents. */
+  events: AgentEvent[]
+  stderrTail: string
+}
+
+type Obj = Record<string, unknown>
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {})
+
+/** The message call's answer `{info, parts}` as events: text and step-finish parts, then info.error. */
+export function answerEvents(answer: unknown, sessionId: string): AgentEvent[] {
+  const { info, parts } = obj(answer)
+  const events: AgentEvent[] = []
+  for (const part of Array.isArray(parts) ? parts : []) {
+    const type = obj(part).type
+    if (type === 'text' || type === 'step-finish')
+      events.push({ type: type === 'text' ? 'text' : 'step_finish', sessionID: sessionId, part })
+  }
+  const error = obj(info).error
+  if (error) events.push({ type: 'error', sessionID: sessionId, error })
+  return events
+}
+
+export class ServerJudgePool {
+  readonly #servers = new Map<number, Promise<JudgeServer>>()
+
+  constructor(
+    private readonly ctx: SideContext,
+    private readonly graceMs: number,
+  ) {}
+
+  async close(): Promise<void> {
+    const servers = [...this.#servers.values()]
+    this.#servers.clear()
+    await Promise.all(
+      servers.map((s) =>
+        s.then(
+          (x) => x.serve.stop(this.graceMs).then(() => removePrivateDirs(x.setup.prepared.dirs)),
+          () => {},
+        ),
+      ),
+    )
+  }
+
+  /**
+   * The running server of this scale, started on first use; a dead one is replaced (the attempt that saw
+   * it die may retry). Throws (redacted) when it cannot start.
+   */
+  server(scale: number): Promise<JudgeServer> {
+    const known = this.#servers.get(scale)
+    const alive = known?.then(
+      (s) => (s.serve.exit() ? null : s),
+      () => null,
+    )
+    const next = (async () => (await alive) ?? startJudgeServer(this.ctx, scale))()
+    this.#servers.set(scale, next)
+    // A failed start is not kept: the next attempt tries again.
+    next.catch(() => this.#servers.delete(scale))
+    return next
+  }
+}
+
+async function startJudgeServer(ctx: SideContext, scale: number): Promise<JudgeServer> {
+  if (ctx.setupError || !ctx.bin) throw new Error(ctx.setupError ?? 'opencode not found')
+  const setup = setupProcess(ctx, `judge-serve-${scale}`, judgeConfigOverrides(ctx.spec.model, scale))
+  try {
+    const dir = join(setup.prepared.dirs.root, 'work')
+    await prepareWorkDir(dir, {}, ctx.parentEnv.PATH)
+    const serve = await startServe({
+      bin: ctx.bin.path,
+      env: setup.env,
+      cwd: setup.prepared.dirs.home,
+      marker: setup.marker,
+      startTimeoutMs: DEFAULT_START_TIMEOUT_MS,
+    })
+    // Judgements wait for the model: the request may take as long as the attempt's wall clock.
+    return { setup, serve, dir, client: serveClient(serve.url, (ctx.spec.timeoutSec + 5) * 1000) }
+  } catch (err) {
+    removePrivateDirs(setup.prepared.dirs)
+    throw new Error(setup.redact((err as Error).message), { cause: err })
+  }
+}
+
+/** One judgement of `prompt` (already redacted) in a new session on `server`; never throws. */
+export async function judgeOn(
+  server: JudgeServer,
+  ctx: SideContext,
+  prompt: string,
+  signal: AbortSignal,
+  graceMs: number,
+): Promise<ServedJudgement> {
+  const { setup, serve, client, dir } = server
+  const done = (kind: OutcomeKind, message: string | null, events: AgentEvent[] = []): ServedJudgement => ({
+    kind,
+    message: message === null ? null : setup.redact(message),
+    events,
+    stderrTail: setup.redact(serve.stderrTail()),
+  })
+  if (signal.aborted) return done('canceled', 'canceled before the judge started')
+  let sessionId: string
+  try {
+    const session = await client.json<{ id?: string }>('POST', '/session', dir, {
+      title: 'judge',
+      permission: [{ permission: '*', pattern: '*', action: 'deny' }],
+    })
+    if (typeof session?.id !== 'string') throw new Error('POST /session returned no session id')
+    sessionId = session.id
+  } catch (err) {
+    return gone(serve, err, done)
+  }
+  const model = ctx.spec.model
+  const provider = providerOf(model) ?? ''
+  const answer = client.json('POST', `/session/${sessionId}/message`, dir, {
+    agent: 'judge',
+    model: { providerID: provider, modelID: model.slice(provider.length + 1) },
+    parts: [{ type: 'text', text: prompt }],
+  })
+  let timer: NodeJS.Timeout | undefined
+  let onAbort = (): void => {}
+  const stopped = new Promise<'canceled' | 'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ctx.spec.timeoutSec * 1000)
+    onAbort = () => resolve('canceled')
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+  try {
+    const first = await Promise.race([
+      answer.then(
+        (a) => ({ answer: a }),
+        (err: unknown) => ({ error: err }),
+      ),
+      stopped.then((why) => ({ stopped: why })),
+      serve.exited.then(() => ({ died: true as const })),
+    ])
+    if ('stopped' in first) {
+      await client.json('POST', `/session/${sessionId}/abort`, dir).catch(() => {})
+      await Promise.race([answer.catch(() => null), new Promise((r) => setTimeout(r, graceMs))])
+      return first.stopped === 'canceled'
+        ? done('canceled', 'canceled')
+        : done('timeout', `timed out after ${ctx.spec.timeoutSec} s`)
+    }
+    if ('died' in first) return done('crashed', serverGoneMessage(serve, 'during the judgement'))
+    if ('error' in first) return gone(serve, first.error, done)
+    const events = answerEvents(first.answer, sessionId)
+    const errored = events.some((e) => e.type === 'error')
+    return done(errored ? 'agent_error' : 'ok', null, [
+      { type: 'step_start', sessionID: sessionId },
+      ...events,
+    ])
+  } finally {
+    clearTimeout(timer)
+    signal.removeEventListener('abort', onAbort)
+  }
+}
+
+/** A request that failed: the server died (crashed, retryable) or answered an HTTP error. */
+function gone(
+  serve: ServeProcess,
+  err: unknown,
+  done: (kind: OutcomeKind, message: string | null) => ServedJudgement,
+): ServedJudgement {
+  if (serve.exit()) return done('crashed', serverGoneMessage(serve, 'during the judgement'))
+  const status = err instanceof ServeHttpError ? err.status : null
+  // A connection problem or a 5xx of the server itself: like a crash, worth another attempt.
+  if (status === null || status >= 500) return done('timeout', `opencode serve: ${(err as Error).message}`)
+  return done('spawn_failed', `opencode serve refused the judgement: ${(err as Error).message}`)
+}
