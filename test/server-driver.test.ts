@@ -10,6 +10,7 @@ import { createServerDriver } from '../src-main/agent/server-driver'
 import type { AgentEvent, RunHooks, RunOutcome, SideSession } from '../src-main/agent/types'
 import {
   DEFAULT_FINAL_TEXT,
+  INTERNAL_ERROR_MESSAGE,
   startScriptedLlm,
   writeProviderConfig,
   type ScriptedLlm,
@@ -160,9 +161,10 @@ describe('server driver', () => {
     expect(b3.out.diff).toBe('')
   })
 
-  it('a cancel mid-run is canceled (through /abort), an idle provider is a timeout, and the servers keep serving', async () => {
+  it('a cancel mid-run is canceled (through /abort), a provider 500 is an agent_error, an idle provider is a timeout, and the servers keep serving', async () => {
     // The idle timeout takes opencode's retries to show (≈25 s): side a waits for it while side b cancels.
     const idleRun = run(sideA, 'idle', 'Please write the answer. [[fault:hang]]')
+    const faultRun = run(sideB, 'f500', 'Please write the answer. [[fault:500]]')
     const ac = new AbortController()
     const pending = run(sideB, 'cancel', 'Please write the answer. [[delay:20000]]', ac.signal)
     await waitFor(
@@ -184,6 +186,12 @@ describe('server driver', () => {
     const nextB = await run(sideB, 'after-b', 'Please write the answer.')
     expect(nextB.out.kind, nextB.out.message ?? '').toBe('ok')
     expect(nextB.out.diff).toContain('answer.txt')
+
+    // A provider error is classified as the process driver does: agent_error with the provider's message.
+    const f = await faultRun
+    expect(f.out.kind, f.out.message ?? '').toBe('agent_error')
+    expect(f.out.message).toContain(INTERNAL_ERROR_MESSAGE)
+    expect(f.out.exitCode).toBe(1)
 
     const idle = await idleRun
     console.log(`[timing] hang → idle timeout (idle ${IDLE_SEC} s): ${idle.ms} ms`)
