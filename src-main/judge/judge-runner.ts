@@ -74,6 +74,8 @@ export function createJudge(opts: JudgeOptions): Judge {
       if (evaluator.kind === 'command')
         return runCommandEvaluator(evaluator, input.workDir, signal, timeoutSec)
       const ctx = await prepared()
+      const refused = refusal(ctx, evaluator, signal)
+      if (refused) return refused
       if (opts.driver !== 'server') return judgeOnce(ctx, evaluator, input, signal, graceMs)
       pool ??= new ServerJudgePool(ctx, graceMs)
       return judgeServed(pool, ctx, evaluator, input, signal, graceMs)
@@ -85,6 +87,18 @@ export function createJudge(opts: JudgeOptions): Judge {
   }
 }
 
+/** An attempt that cannot start: canceled, no opencode, or an evaluator without a prompt. */
+function refusal(ctx: SideContext, evaluator: EvaluatorSpec, signal: AbortSignal): JudgeAttempt | null {
+  const error = signal.aborted
+    ? 'canceled'
+    : ctx.setupError || !ctx.bin
+      ? (ctx.setupError ?? 'opencode not found')
+      : !evaluator.prompt
+        ? `evaluator "${evaluator.id}" has no prompt`
+        : null
+  return error === null ? null : failedAttempt({ error, retryable: false }, Date.now())
+}
+
 async function judgeOnce(
   ctx: SideContext,
   evaluator: EvaluatorSpec,
@@ -93,11 +107,7 @@ async function judgeOnce(
   graceMs: number,
 ): Promise<JudgeAttempt> {
   const started = Date.now()
-  if (signal.aborted) return failedAttempt({ error: 'canceled', retryable: false }, started)
-  if (ctx.setupError || !ctx.bin)
-    return failedAttempt({ error: ctx.setupError ?? 'opencode not found', retryable: false }, started)
-  if (!evaluator.prompt)
-    return failedAttempt({ error: `evaluator "${evaluator.id}" has no prompt`, retryable: false }, started)
+  const bin = ctx.bin?.path ?? 'opencode' // present: refusal() checked it
   let setup
   try {
     setup = setupProcess(ctx, `judge-${evaluator.id}`, judgeConfigOverrides(ctx.spec.model, evaluator.scale))
@@ -114,7 +124,7 @@ async function judgeOnce(
     await prepareWorkDir(cwd, {}, ctx.parentEnv.PATH)
     const events: AgentEvent[] = []
     const res = await runProcess({
-      bin: ctx.bin.path,
+      bin,
       args: [
         'run',
         '--format',
@@ -134,7 +144,7 @@ async function judgeOnce(
       marker: setup.marker,
       onEvent: (event) => events.push(redactEvent(event, setup.secrets, setup.redact)),
     })
-    const { kind, message } = classify(res, foldEvents(events, ''), ctx.spec, ctx.bin.path)
+    const { kind, message } = classify(res, foldEvents(events, ''), ctx.spec, bin)
     return toAttempt(
       { kind, message, events, stderrTail: res.stderrTail, signal: res.signal },
       evaluator,
@@ -213,9 +223,6 @@ async function judgeServed(
   graceMs: number,
 ): Promise<JudgeAttempt> {
   const started = Date.now()
-  if (signal.aborted) return failedAttempt({ error: 'canceled', retryable: false }, started)
-  if (!evaluator.prompt)
-    return failedAttempt({ error: `evaluator "${evaluator.id}" has no prompt`, retryable: false }, started)
   let server
   try {
     server = await pool.server(evaluator.scale)
