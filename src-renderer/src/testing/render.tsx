@@ -50,6 +50,15 @@ export async function type(el: Element | null | undefined, value: string): Promi
   })
 }
 
+/** Picks `value` in a <select> as a user would (React listens to its change event). */
+export async function choose(el: Element | null | undefined, value: string): Promise<void> {
+  if (!(el instanceof HTMLSelectElement)) throw new Error('not a select')
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(el, value)
+    el.dispatchEvent(new Event('change', { bubbles: true }))
+  })
+}
+
 /** Runs an async store action inside act (its state updates re-render components). */
 export async function during(action: () => Promise<unknown>): Promise<void> {
   await act(async () => {

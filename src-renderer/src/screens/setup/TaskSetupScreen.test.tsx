@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { useRoute } from '../../stores/route-store'
 import { installFakeApi } from '../../testing/fake-api'
-import { click, render, settle, submit, type, type Rendered } from '../../testing/render'
+import { choose, click, render, settle, submit, type, type Rendered } from '../../testing/render'
 import { TaskSetupScreen } from './TaskSetupScreen'
 import { VALIDATE_DELAY_MS } from './use-preview'
 
@@ -62,6 +62,7 @@ describe('task setup', () => {
     // Untick case c2 in the picker: the config lists the one case left.
     await click(view.container.querySelector('[aria-label="case c2"]'))
     await type(input('agent-model'), 'scripted/agent')
+    await choose(input('driver'), 'server')
     await settle(VALIDATE_DELAY_MS + 50)
     expect(input('agent-model')?.getAttribute('aria-invalid')).toBe('false')
     await submit(input('create-task'))
@@ -76,7 +77,7 @@ describe('task setup', () => {
       dataset: { path: '/data/cases.jsonl' },
       cases: ['c1'],
       repeatRounds: 3,
-      agent: { model: 'scripted/agent', concurrency: 2 },
+      agent: { model: 'scripted/agent', concurrency: 2, driver: 'server' },
       evaluators: [{ id: 'preset-agent-task-completion', weight: 1 }],
       policy: { minLift: 5, costMetric: 'tokens' },
     })

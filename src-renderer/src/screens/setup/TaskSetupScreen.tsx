@@ -226,6 +226,20 @@ export function TaskSetupScreen() {
         <details>
           <summary>Limits: concurrency and timeouts</summary>
           <div className="grid-3" style={{ marginTop: 10 }}>
+            <label className="field">
+              <span className="label">How opencode runs</span>
+              <select
+                value={form.driver}
+                data-testid="driver"
+                onChange={(e) => set({ driver: e.target.value as FormState['driver'] })}
+              >
+                <option value="process">a process per run</option>
+                <option value="server">a warm server per side (faster)</option>
+              </select>
+              <span className="hint">
+                Same isolation either way; a server skips opencode's start-up per run.
+              </span>
+            </label>
             <NumberFields fields={LIMIT_FIELDS} form={form} set={set} at={at} />
           </div>
         </details>

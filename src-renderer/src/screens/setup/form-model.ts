@@ -27,6 +27,7 @@ export interface FormState {
   agentModel: string
   judgeModel: string
   opencodeConfig: string
+  driver: 'process' | 'server'
   concurrency: string
   timeoutSec: string
   idleTimeoutSec: string
@@ -67,6 +68,7 @@ export function emptyForm(
     agentModel: defaults.agentModel ?? '',
     judgeModel: defaults.judgeModel ?? '',
     opencodeConfig: defaults.providerConfig ?? '',
+    driver: 'process',
     concurrency: '2',
     timeoutSec: '600',
     idleTimeoutSec: '120',
@@ -104,6 +106,7 @@ export function toConfig(f: FormState): Record<string, unknown> {
     agent: compact({
       model: f.agentModel.trim(),
       opencodeConfig: text(f.opencodeConfig),
+      driver: f.driver === 'server' ? 'server' : undefined,
       timeoutSec: num(f.timeoutSec),
       idleTimeoutSec: num(f.idleTimeoutSec),
       concurrency: num(f.concurrency),
@@ -182,6 +185,7 @@ export function fromConfig(config: unknown, base: FormState = emptyForm()): Form
     agentModel: str(agent.model, base.agentModel),
     judgeModel: str(judge.model, base.judgeModel),
     opencodeConfig: str(agent.opencodeConfig, base.opencodeConfig),
+    driver: agent.driver === 'server' ? 'server' : 'process',
     concurrency: str(agent.concurrency, base.concurrency),
     timeoutSec: str(agent.timeoutSec, base.timeoutSec),
     idleTimeoutSec: str(agent.idleTimeoutSec, base.idleTimeoutSec),
