@@ -75,13 +75,19 @@ export class ServerJudgePool {
   server(scale: number): Promise<JudgeServer> {
     const known = this.#servers.get(scale)
     const alive = known?.then(
-      (s) => (s.serve.exit() ? null : s),
+      (s) => {
+        if (!s.serve.exit()) return s
+        removePrivateDirs(s.setup.prepared.dirs)
+        return null
+      },
       () => null,
     )
     const next = (async () => (await alive) ?? startJudgeServer(this.ctx, scale))()
     this.#servers.set(scale, next)
-    // A failed start is not kept: the next attempt tries again.
-    next.catch(() => this.#servers.delete(scale))
+    // A failed start is not kept (the next attempt tries again), unless a newer attempt already replaced it.
+    next.catch(() => {
+      if (this.#servers.get(scale) === next) this.#servers.delete(scale)
+    })
     return next
   }
 }
