@@ -125,12 +125,114 @@ export interface Coverage {
   sufficient: boolean
 }
 
+/**
+ * Failures attributable to the agent under test (timeouts, crashes, the agent's own errors; never the
+ * provider's errors, launch failures, interruptions or cancels), per case and side: f_i^S = attributable
+ * failures ÷ counted runs (attributable failures + completed executions) of case i on side S.
+ */
+export interface FailuresDecision {
+  verdict: Verdict
+  /** mean_i (f_i^B − f_i^A), a share in [−1, 1]; null with no case counted on both sides. */
+  diff: number | null
+  ciLow: number | null
+  ciHigh: number | null
+  /** Attributable failures and counted runs per side, over the cases of the experiment. */
+  failuresA: number
+  failuresB: number
+  runsA: number
+  runsB: number
+  /** Cases with a counted run on both sides (the pairs of the interval). */
+  n: number
+  sd: number | null
+  tStar: number | null
+  /** policy.failureTolerance: reject when CI low > it, pass when CI high ≤ it. */
+  tolerance: number
+  alpha: number
+  formula: string
+  /** Runs per side left out as not attributable (provider_error, spawn_failed, interrupted, canceled). */
+  excludedA: number
+  excludedB: number
+}
+
+/** How often a side's agent invoked its skill (the skill tool called with the skill's name, completed). */
+export interface SideTrigger {
+  /** Executed runs whose invocation is known. */
+  runs: number
+  invoked: number
+  /** invoked ÷ runs; null when runs = 0. */
+  rate: number | null
+  /** Wilson interval of the rate at the policy's level. */
+  ciLow: number | null
+  ciHigh: number | null
+}
+
+/** A descriptive mean lift (b − a, points) over a subset of the counting cases. */
+export interface LiftPart {
+  estimate: number | null
+  n: number
+}
+
+export interface TriggerDecision {
+  /** null when side a has no skill (baseline kind none). */
+  a: SideTrigger | null
+  b: SideTrigger
+  /** policy.minTriggerRate: below it, the `low-trigger-rate` warning. */
+  minRate: number
+  formula: string
+  /** Mean lift on counting cases where b invoked the skill in every round, and on the others. */
+  liftInvoked: LiftPart
+  liftNotInvoked: LiftPart
+}
+
+/** One case's pairwise result: b's wins − losses over its rounds decides its sign. */
+export interface PairwiseCase {
+  caseId: string
+  wins: number
+  losses: number
+  ties: number
+  result: 'b' | 'a' | 'tie'
+}
+
+/** The pairwise judge over cases: exact sign test, ties dropped. */
+export interface PairwiseDecision {
+  verdict: Verdict
+  /** Cases b won, lost, tied. */
+  wins: number
+  losses: number
+  ties: number
+  /** Two-sided exact sign test over wins vs losses; null when every case tied. */
+  pValue: number | null
+  /** Cases with at least one judged comparison. */
+  n: number
+  /** Comparisons (case × round) judged, and those whose winner flipped with the order (counted as ties). */
+  comparisons: number
+  flipped: number
+  alpha: number
+  formula: string
+  perCase: PairwiseCase[]
+}
+
+/** Something a reader of the verdict should know that is not a verdict (e.g. `low-trigger-rate`). */
+export interface DecisionWarning {
+  code: string
+  message: string
+}
+
+export type PrimaryJudgement = 'pointwise' | 'pairwise'
+
 export interface Decision {
   verdict: Verdict
   reasons: string[]
   capability: CapabilityDecision
   cost: CostDecision
   stability: StabilityDecision
+  failures: FailuresDecision
+  trigger: TriggerDecision
+  /** null when the task has no pairwise evaluator (and the input no pairwise results). */
+  pairwise: PairwiseDecision | null
+  /** policy.primary: which judgement's verdict is the capability verdict; the other is shown beside it. */
+  primary: PrimaryJudgement
+  warnings: DecisionWarning[]
   casesNeeded: CasesNeeded | null
   coverage: Coverage
 }

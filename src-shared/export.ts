@@ -25,6 +25,7 @@ export const exportFailureTypeSchema = z.enum([
   'spawn_failed',
   'interrupted',
   'canceled',
+  'provider_error',
 ])
 export const exportCaseStatusSchema = z.enum(['pending', 'running', 'scored', 'partial', 'failed'])
 

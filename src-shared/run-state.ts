@@ -22,8 +22,20 @@ export const FAILURE_TYPES = [
   'spawn_failed',
   'interrupted',
   'canceled',
+  'provider_error',
 ] as const
 export type FailureType = (typeof FAILURE_TYPES)[number]
+
+/**
+ * Failures the agent under test is answerable for: they score `policy.failedRunScore` (0 by default) and
+ * count in the failures dimension. The others (the model provider's 5xx / 429 / network errors, a launch
+ * failure, a crash of skill-ab itself, a cancel) stay missing and never count against a side.
+ */
+export const ATTRIBUTABLE_FAILURES: readonly FailureType[] = ['agent_error', 'timeout', 'crashed']
+
+export function isAttributableFailure(failureType: FailureType | null | undefined): boolean {
+  return !!failureType && ATTRIBUTABLE_FAILURES.includes(failureType)
+}
 
 export const TASK_STATUSES = ['idle', 'running', 'done', 'canceled'] as const
 export type TaskStatus = (typeof TASK_STATUSES)[number]

@@ -124,6 +124,22 @@ export const policySchema = z.strictObject({
   stabilityTolerance: numberIn(0, 100).default(10),
   passThreshold: numberIn(0, 100).default(50),
   alpha: numberIn(0, 1, true, true).default(0.05),
+  /** The score of a run that failed in a way the agent under test is answerable for (timeout, crash, agent error). */
+  failedRunScore: z
+    .union([z.literal(0), z.literal('missing')], {
+      error: (iss) => `must be 0 or "missing" (got ${got(iss.input)})`,
+    })
+    .default(0),
+  /** Failures dimension: the tolerated rise in b's share of attributable failures over a's. */
+  failureTolerance: numberIn(0, 1).default(0.1),
+  /** Below this share of b runs invoking the skill, the decision warns `low-trigger-rate`. */
+  minTriggerRate: numberIn(0, 1).default(0.5),
+  /** Which judgement decides capability: the pointwise scores (default) or the pairwise judge. */
+  primary: z
+    .enum(['pointwise', 'pairwise'], {
+      error: (iss) => `must be "pointwise" or "pairwise" (got ${got(iss.input)})`,
+    })
+    .default('pointwise'),
 })
 
 export const evaluatorList = z

@@ -4,6 +4,7 @@ import type { Store } from '../db'
 import { openTempStore, type TempStore } from '../db/testing'
 import { decide } from '../stats/decide'
 import { EXPORT_SCHEMA_ID, exportSchema, type ExportDocument } from '../../src-shared/export'
+import { policySchema } from '../../src-shared/task-config'
 import { buildExport, taskDecision } from './build-export'
 import { toExperimentRun } from './run-entries'
 import { drive, findRun, seedExportTask } from './test-fixtures'
@@ -178,14 +179,7 @@ describe('buildExport', () => {
     expect(c1?.b.score).toBeCloseTo(mean('b'), 9)
     const stored = store.runs.listByTask(task.id)
     expect(stored.map(toExperimentRun)[0]).toMatchObject({ tokens: 1000, executed: true, durationMs: 1001 })
-    const policy = {
-      minLift: 3,
-      costBudget: 0.2,
-      costMetric: 'tokens' as const,
-      stabilityTolerance: 10,
-      passThreshold: 50,
-      alpha: 0.05,
-    }
+    const policy = policySchema.parse({ minLift: 3 })
     expect(doc.decision).toEqual(
       JSON.parse(JSON.stringify(decide(stored.map(toExperimentRun), policy, { rounds: 2 }))),
     )

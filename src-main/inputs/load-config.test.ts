@@ -42,6 +42,10 @@ describe('loadTaskConfig', () => {
         stabilityTolerance: 10,
         passThreshold: 50,
         alpha: 0.05,
+        failedRunScore: 0,
+        failureTolerance: 0.1,
+        minTriggerRate: 0.5,
+        primary: 'pointwise',
       },
     })
     expect(Object.isFrozen(config.agent)).toBe(true)

@@ -140,6 +140,11 @@ describe('decide', () => {
       'capability',
       'cost',
       'stability',
+      'failures',
+      'trigger',
+      'pairwise',
+      'primary',
+      'warnings',
       'casesNeeded',
       'coverage',
     ])

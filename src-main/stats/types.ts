@@ -1,4 +1,6 @@
 // The input of the decision: one run (case × side × round) with its score and what it cost.
+import type { DecisionWarning } from '../../src-shared/decision'
+import type { FailureType } from '../../src-shared/run-state'
 
 export interface ExperimentRun {
   caseId: string
@@ -15,9 +17,29 @@ export interface ExperimentRun {
   durationMs: number | null
   /** The execution completed (its cost figures are meaningful). */
   executed: boolean
+  /** Why the execution failed; null/absent when it did not (an attributable one scores policy.failedRunScore). */
+  failureType?: FailureType | null
+  /** This side's agent invoked its skill; null/absent when unknown (not executed, or not reported). */
+  skillLoaded?: boolean | null
+}
+
+/** One pairwise comparison of a case's round: both order-swapped judgements consolidated. */
+export interface PairwiseOutcome {
+  caseId: string
+  round: number
+  /** The side that won both orders; 'tie' when the judge said so or flipped with the order; null = no verdict. */
+  winner: 'a' | 'b' | 'tie' | null
+  /** The two orders disagreed (counted as a tie). */
+  flipped?: boolean
 }
 
 export interface DecideOptions {
   /** R, the task's rounds; default the highest round present. Runs of later rounds are ignored. */
   rounds?: number
+  /** The pairwise judge's outcomes; absent = no pairwise evaluator (decision.pairwise is null). */
+  pairwise?: readonly PairwiseOutcome[]
+  /** Side a runs a skill too (baseline kind skill): its trigger rate is reported; default false. */
+  baselineHasSkill?: boolean
+  /** Warnings from outside the runs (the config check's, e.g. the judge's model family), kept in order. */
+  warnings?: readonly DecisionWarning[]
 }

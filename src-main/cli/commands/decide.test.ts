@@ -89,6 +89,11 @@ describe('skill-ab decide', () => {
       'capability',
       'cost',
       'stability',
+      'failures',
+      'trigger',
+      'pairwise',
+      'primary',
+      'warnings',
       'casesNeeded',
       'coverage',
     ])

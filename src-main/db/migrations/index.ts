@@ -1,8 +1,19 @@
 // Every migration this build knows, in order. Listed statically (bundler-safe); append only.
 import { migration0001 } from './0001_initial'
 import { migration0002 } from './0002_case_analysis'
+import { migration0003 } from './0003_provider_error'
+import { migration0004 } from './0004_skill_hash_recipe'
+import { migration0005 } from './0005_run_correction'
+import { migration0006 } from './0006_pairwise_result'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002]
+export const MIGRATIONS: readonly Migration[] = [
+  migration0001,
+  migration0002,
+  migration0003,
+  migration0004,
+  migration0005,
+  migration0006,
+]

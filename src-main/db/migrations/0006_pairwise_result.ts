@@ -1,0 +1,8 @@
+// Migration 6: placeholder of issue 10 (blind and complete verdicts); filled in by the change that needs it.
+import type { Migration } from './types'
+
+const up = /* sql */ `
+SELECT 1;
+`
+
+export const migration0006: Migration = { id: 6, name: 'pairwise_result', up }
