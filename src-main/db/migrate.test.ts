@@ -69,6 +69,55 @@ describe('migrate', () => {
     expect(() => migrate(db, [m1, { ...m2, name: 'renamed' }], 'test.db')).toThrow(StoreError)
   })
 
+  describe('a migration with foreignKeysOff', () => {
+    const parent: Migration = {
+      id: 1,
+      name: 'parent',
+      up: `CREATE TABLE p (id TEXT PRIMARY KEY, n INTEGER CHECK (n < 10));
+           CREATE TABLE c (pid TEXT NOT NULL REFERENCES p (id) ON DELETE CASCADE);
+           INSERT INTO p VALUES ('x', 1); INSERT INTO c VALUES ('x');`,
+    }
+    const rebuild = (extra = ''): Migration => ({
+      id: 2,
+      name: 'rebuild',
+      foreignKeysOff: true,
+      up: `CREATE TABLE p_new (id TEXT PRIMARY KEY, n INTEGER CHECK (n < 100));
+           INSERT INTO p_new SELECT id, n FROM p; DROP TABLE p; ALTER TABLE p_new RENAME TO p; ${extra}`,
+    })
+    const count = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n
+
+    it('rebuilds a referenced table without cascading, and turns foreign keys back on', () => {
+      db.pragma('foreign_keys = ON')
+      migrate(db, [parent, rebuild()], 'test.db')
+      expect(count('c')).toBe(1)
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+      expect(() => db.prepare("INSERT INTO c VALUES ('nowhere')").run()).toThrow(/FOREIGN KEY/)
+    })
+
+    it('refuses to commit a broken reference, rolls back, and turns foreign keys back on', () => {
+      db.pragma('foreign_keys = ON')
+      migrate(db, [parent], 'test.db')
+      expect(() => migrate(db, [parent, rebuild("DELETE FROM p WHERE id = 'x';")], 'test.db')).toThrow(
+        /migration 2 "rebuild" would leave 1 broken reference\(s\) \(c row 1 → p\): it was rolled back/,
+      )
+      expect(count('c')).toBe(1)
+      expect(db.pragma('user_version', { simple: true })).toBe(1)
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+    })
+
+    it('leaves foreign keys as it found them when its SQL fails', () => {
+      db.pragma('foreign_keys = ON')
+      migrate(db, [parent], 'test.db')
+      expect(() => migrate(db, [parent, rebuild('INSERT INTO nowhere VALUES (1);')], 'test.db')).toThrow(
+        /nowhere/,
+      )
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+      db.pragma('foreign_keys = OFF')
+      migrate(db, [parent, rebuild()], 'test.db')
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(0)
+    })
+  })
+
   it('rejects a bundled list that is not numbered 1, 2, 3 …', () => {
     expect(() => migrate(db, [m2], 'test.db')).toThrow(/expected 1/)
   })

@@ -76,20 +76,65 @@ export function migrate(
 
   const appliedNow: number[] = []
   for (const migration of migrations) {
-    db.transaction(() => {
-      // Re-read under the write lock: another process may have applied it since we looked.
-      const applied = appliedRows(db)
-      checkHistory(file, applied, migrations)
-      if (applied.some((row) => row.id === migration.id)) return
-      db.exec(migration.up)
-      db.prepare('INSERT INTO schema_migration (id, name, applied_at) VALUES (?, ?, ?)').run(
-        migration.id,
-        migration.name,
-        new Date().toISOString(),
-      )
-      db.pragma(`user_version = ${migration.id}`)
-      appliedNow.push(migration.id)
-    }).immediate()
+    const apply = (): void =>
+      db
+        .transaction(() => {
+          // Re-read under the write lock: another process may have applied it since we looked.
+          const applied = appliedRows(db)
+          checkHistory(file, applied, migrations)
+          if (applied.some((row) => row.id === migration.id)) return
+          db.exec(migration.up)
+          if (migration.foreignKeysOff) checkForeignKeys(db, migration)
+          db.prepare('INSERT INTO schema_migration (id, name, applied_at) VALUES (?, ?, ?)').run(
+            migration.id,
+            migration.name,
+            new Date().toISOString(),
+          )
+          db.pragma(`user_version = ${migration.id}`)
+          appliedNow.push(migration.id)
+        })
+        .immediate()
+    if (migration.foreignKeysOff) withForeignKeysOff(db, migration, apply)
+    else apply()
   }
   return appliedNow
+}
+
+interface ForeignKeyViolation {
+  table: string
+  rowid: number | null
+  parent: string
+}
+
+/** Inside the migration's transaction: a violation rolls it back (nothing is committed). */
+function checkForeignKeys(db: BetterSqlite3.Database, migration: Migration): void {
+  const violations = db.pragma('foreign_key_check') as ForeignKeyViolation[]
+  if (violations.length === 0) return
+  const first = violations
+    .slice(0, 3)
+    .map((v) => `${v.table} row ${v.rowid ?? '?'} → ${v.parent}`)
+    .join(', ')
+  throw new Error(
+    `migration ${migration.id} "${migration.name}" would leave ${violations.length} broken reference(s) ` +
+      `(${first}): it was rolled back, nothing was changed`,
+  )
+}
+
+/**
+ * Runs `apply` with foreign keys off (SQLite ignores the pragma inside a transaction, so this happens
+ * around it) and restores the setting afterwards, also when `apply` throws.
+ */
+function withForeignKeysOff(db: BetterSqlite3.Database, migration: Migration, apply: () => void): void {
+  const before = db.pragma('foreign_keys', { simple: true }) as number
+  db.pragma('foreign_keys = OFF')
+  try {
+    if ((db.pragma('foreign_keys', { simple: true }) as number) !== 0)
+      throw new Error(
+        `migration ${migration.id} "${migration.name}" needs foreign keys off, and they could not be ` +
+          'turned off (a transaction is open): nothing was changed',
+      )
+    apply()
+  } finally {
+    db.pragma(`foreign_keys = ${before ? 'ON' : 'OFF'}`)
+  }
 }

@@ -43,6 +43,7 @@ const EXECUTION_FAILURES: readonly FailureType[] = [
   'crashed',
   'spawn_failed',
   'interrupted',
+  'provider_error',
 ]
 
 /** The failure_type the new status gets; throws when it contradicts §6 (seed 004 §5.4). */

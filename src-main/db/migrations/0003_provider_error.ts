@@ -1,8 +1,67 @@
-// Migration 3: placeholder of issue 10 (blind and complete verdicts); filled in by the change that needs it.
+// Migration 3: a run may fail with `provider_error` (the model provider's 5xx, 429, network or auth
+// error: not the agent's fault). SQLite cannot change a CHECK constraint, so the `run` table is rebuilt by
+// SQLite's documented procedure: create the new table, copy every row, drop the old one, rename the new
+// one, recreate its indexes. Foreign keys are off meanwhile (`foreignKeysOff`): with them on, dropping
+// `run` would cascade into every trajectory, event, result and status change that references it. No view
+// or trigger refers to `run`; `run_status_change.failure_type` has no CHECK and needs no change.
 import type { Migration } from './types'
 
+const COLUMNS = `id, task_id, ordinal, case_key, round, side, status, failure_type, failure_message, attempt,
+  session_id, pid, pid_start_time, instance_id, started_by, work_dir, case_hash, started_at, executed_at,
+  finished_at, tokens_input, tokens_output, tokens_reasoning, tokens_cache_read, tokens_cache_write,
+  cost_usd, skill_visible, skill_loaded, exit_code, final_output, evaluator_run_id, evaluation_result_id,
+  score, created_at, updated_at`
+
 const up = /* sql */ `
-SELECT 1;
+CREATE TABLE run_new (
+  id                    TEXT PRIMARY KEY,
+  task_id               TEXT NOT NULL REFERENCES grayscale_task (id) ON DELETE CASCADE,
+  ordinal               INTEGER NOT NULL,
+  case_key              TEXT NOT NULL,
+  round                 INTEGER NOT NULL CHECK (round >= 1),
+  side                  TEXT NOT NULL CHECK (side IN ('a', 'b')),
+  status                TEXT NOT NULL DEFAULT 'pending'
+                        CHECK (status IN ('pending', 'running', 'executed', 'evaluating', 'scored', 'failed', 'canceled')),
+  failure_type          TEXT CHECK (failure_type IS NULL OR failure_type IN
+                        ('agent_error', 'timeout', 'crashed', 'spawn_failed', 'interrupted', 'canceled',
+                         'provider_error')),
+  failure_message       TEXT,
+  attempt               INTEGER NOT NULL DEFAULT 0,
+  session_id            TEXT,
+  pid                   INTEGER,
+  pid_start_time        TEXT,
+  instance_id           TEXT REFERENCES instance (id),
+  started_by            TEXT,
+  work_dir              TEXT,
+  case_hash             TEXT NOT NULL,
+  started_at            TEXT,
+  executed_at           TEXT,
+  finished_at           TEXT,
+  tokens_input          INTEGER NOT NULL DEFAULT 0,
+  tokens_output         INTEGER NOT NULL DEFAULT 0,
+  tokens_reasoning      INTEGER NOT NULL DEFAULT 0,
+  tokens_cache_read     INTEGER NOT NULL DEFAULT 0,
+  tokens_cache_write    INTEGER NOT NULL DEFAULT 0,
+  cost_usd              REAL,
+  skill_visible         INTEGER CHECK (skill_visible IS NULL OR skill_visible IN (0, 1)),
+  skill_loaded          INTEGER CHECK (skill_loaded IS NULL OR skill_loaded IN (0, 1)),
+  exit_code             INTEGER,
+  final_output          TEXT,
+  evaluator_run_id      TEXT,
+  evaluation_result_id  TEXT,
+  score                 REAL,
+  created_at            TEXT NOT NULL,
+  updated_at            TEXT NOT NULL,
+  UNIQUE (task_id, case_key, round, side)
+) STRICT;
+
+INSERT INTO run_new (${COLUMNS}) SELECT ${COLUMNS} FROM run;
+DROP TABLE run;
+ALTER TABLE run_new RENAME TO run;
+
+CREATE INDEX run_task_ordinal ON run (task_id, ordinal);
+CREATE INDEX run_status ON run (status);
+CREATE INDEX run_session ON run (session_id);
 `
 
-export const migration0003: Migration = { id: 3, name: 'provider_error', up }
+export const migration0003: Migration = { id: 3, name: 'provider_error', up, foreignKeysOff: true }
