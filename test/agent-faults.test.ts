@@ -100,11 +100,11 @@ function expectNothingLeft(t: Timed): void {
 }
 
 describe('process driver: faults', () => {
-  it('a provider 500 is an agent_error with the provider message, in seconds', async () => {
+  it("a provider 500 is a provider_error (not the agent's) with the provider's status and message, in seconds", async () => {
     const t = await run(side, 'f500', 'Please write the answer. [[fault:500]]', new AbortController().signal)
     console.log(`[timing] 500 fault: ${t.ms} ms`)
-    expect(t.out.kind, t.out.message ?? '').toBe('agent_error')
-    expect(t.out.message).toContain(INTERNAL_ERROR_MESSAGE)
+    expect(t.out.kind, t.out.message ?? '').toBe('provider_error')
+    expect(t.out.message).toBe(`APIError (HTTP 500): ${INTERNAL_ERROR_MESSAGE}`)
     expect(t.out.exitCode).toBe(1)
     expect(t.out.sessionId).toMatch(/^ses_/)
     // opencode retried (1 + 5 attempts) at the pace of retry-after-ms, not its own 2 s·2ⁿ backoff (≈ 62 s):

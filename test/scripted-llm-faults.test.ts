@@ -90,6 +90,22 @@ describe('faults from markers in the first user message', () => {
     await expect(pending).rejects.toThrow()
   })
 
+  it('a { fault } script step fails only the variant whose script has it, at every attempt', async () => {
+    const l = await start({
+      skillName: 'pirate',
+      defaultScript: { withSkill: [{ fault: '500' }], withoutSkill: [{ text: 'fine' }] },
+    })
+    const withSkill = chatBody({ user: 'x', skills: ['pirate'] })
+    expect((await postChat(l, withSkill)).status).toBe(500)
+    expect((await postChat(l, withSkill)).status).toBe(500)
+    expect((await postChat(l, chatBody({ user: 'x' }))).status).toBe(200)
+    expect(l.requests.map((r) => [r.skillListed, r.fault])).toEqual([
+      [true, '500'],
+      [true, '500'],
+      [false, null],
+    ])
+  })
+
   it('agent markers outside the first user message and judge markers do not fault agents', async () => {
     const l = await start()
     const b = chatBody({ user: 'x [[judge-fault:500]]', steps: 1 })

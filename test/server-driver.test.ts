@@ -161,7 +161,7 @@ describe('server driver', () => {
     expect(b3.out.diff).toBe('')
   })
 
-  it('a cancel mid-run is canceled (through /abort), a provider 500 is an agent_error, an idle provider is a timeout, and the servers keep serving', async () => {
+  it('a cancel mid-run is canceled (through /abort), a provider 500 is a provider_error, an idle provider is a timeout, and the servers keep serving', async () => {
     // The idle timeout takes opencode's retries to show (≈25 s): side a waits for it while side b cancels.
     const idleRun = run(sideA, 'idle', 'Please write the answer. [[fault:hang]]')
     const faultRun = run(sideB, 'f500', 'Please write the answer. [[fault:500]]')
@@ -187,10 +187,10 @@ describe('server driver', () => {
     expect(nextB.out.kind, nextB.out.message ?? '').toBe('ok')
     expect(nextB.out.diff).toContain('answer.txt')
 
-    // A provider error is classified as the process driver does: agent_error with the provider's message.
+    // A provider error is classified as the process driver does: provider_error with the provider's message.
     const f = await faultRun
-    expect(f.out.kind, f.out.message ?? '').toBe('agent_error')
-    expect(f.out.message).toContain(INTERNAL_ERROR_MESSAGE)
+    expect(f.out.kind, f.out.message ?? '').toBe('provider_error')
+    expect(f.out.message).toBe(`APIError (HTTP 500): ${INTERNAL_ERROR_MESSAGE}`)
     expect(f.out.exitCode).toBe(1)
 
     const idle = await idleRun

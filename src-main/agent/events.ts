@@ -1,4 +1,5 @@
 // `opencode run --format json` NDJSON: a line splitter robust to partial lines and the fold into run results.
+import { describeError, errorInfo, type AgentErrorInfo } from './provider-error'
 import type { AgentEvent, TokenCounts } from './types'
 
 /** Splits a byte stream into lines; `push` returns the complete lines, `end` the unterminated rest. */
@@ -46,6 +47,8 @@ export interface FoldedEvents {
   skillLoaded: boolean
   /** The last `error` event's message (the provider's, when it answered with one). */
   errorMessage: string | null
+  /** The last `error` event's name, status and message (what the classification reads). */
+  error: AgentErrorInfo | null
   /** Count of tool calls that finished with status "error" (rc 0 still). */
   toolErrors: number
 }
@@ -60,14 +63,9 @@ export function eventSessionId(event: AgentEvent): string | null {
   return typeof id === 'string' && id !== '' ? id : null
 }
 
-/** The message of an `error` event: `error.data.message`, else the error's name. */
+/** The message of an `error` event: its name, HTTP status and `error.data.message` (never the response body). */
 export function errorMessage(event: AgentEvent): string {
-  const error = obj(event.error)
-  const data = obj(error.data)
-  const message = typeof data.message === 'string' && data.message ? data.message : null
-  const name = typeof error.name === 'string' ? error.name : 'error'
-  const status = typeof data.statusCode === 'number' ? ` (HTTP ${data.statusCode})` : ''
-  return message ? `${name}${status}: ${message}` : name
+  return describeError(errorInfo(event))
 }
 
 /** Folds the whole stream; `skillName` is the skill under test. */
@@ -79,6 +77,7 @@ export function foldEvents(events: readonly AgentEvent[], skillName: string): Fo
     finalOutput: '',
     skillLoaded: false,
     errorMessage: null,
+    error: null,
     toolErrors: 0,
   }
   let cost = 0
@@ -109,7 +108,8 @@ export function foldEvents(events: readonly AgentEvent[], skillName: string): Fo
         break
       }
       case 'error':
-        out.errorMessage = errorMessage(event)
+        out.error = errorInfo(event)
+        out.errorMessage = describeError(out.error)
         break
     }
   }

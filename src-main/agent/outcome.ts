@@ -1,5 +1,9 @@
 // Classifies how an agent process ended into a RunOutcome kind and message (rc 0 is only "ok", never success).
+// Stopped by skill-ab: canceled / timeout. An error opencode reported: provider_error when the model provider
+// failed (5xx, 429, auth, unreachable: provider-error.ts), else agent_error. Otherwise a nonzero exit or a
+// foreign signal: crashed.
 import type { FoldedEvents } from './events'
+import { describeError, isProviderError, type AgentErrorInfo } from './provider-error'
 import type { ProcessResult } from './run-process'
 import type { OutcomeKind } from './types'
 
@@ -46,13 +50,16 @@ export function classify(res: ProcessResult, folded: FoldedEvents, limits: Limit
   }
   const tail = stderrSummary(res.stderrTail, res.noise)
   const withTail = (m: string): string => (tail ? `${m}; stderr: ${tail}` : m)
-  if (folded.errorMessage !== null && res.signal === null && res.exitCode !== 0) {
-    return { kind: 'agent_error', message: folded.errorMessage }
-  }
+  if (folded.error !== null && res.signal === null && res.exitCode !== 0) return reported(folded.error)
   if (res.signal !== null)
     return { kind: 'crashed', message: withTail(`opencode was killed by ${res.signal}, not by skill-ab`) }
   if (res.exitCode !== 0)
     return { kind: 'crashed', message: withTail(`opencode exited with code ${res.exitCode ?? 'unknown'}`) }
-  if (folded.errorMessage !== null) return { kind: 'agent_error', message: folded.errorMessage }
+  if (folded.error !== null) return reported(folded.error)
   return { kind: 'ok', message: null }
+}
+
+/** An error opencode reported: the model provider's (not counted against the agent), else the agent's own. */
+function reported(error: AgentErrorInfo): Classified {
+  return { kind: isProviderError(error) ? 'provider_error' : 'agent_error', message: describeError(error) }
 }

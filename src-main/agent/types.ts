@@ -68,7 +68,8 @@ export interface RunHooks {
   onEvent?(event: AgentEvent): void
 }
 
-export type OutcomeKind = 'ok' | 'agent_error' | 'timeout' | 'canceled' | 'crashed' | 'spawn_failed'
+export type OutcomeKind =
+  'ok' | 'agent_error' | 'provider_error' | 'timeout' | 'canceled' | 'crashed' | 'spawn_failed'
 
 export interface RunOutcome {
   kind: OutcomeKind

@@ -1,5 +1,7 @@
 // Live progress of a task on the terminal: one line per run that finished executing or being judged.
 import type { RunChange } from '../engine/events'
+import { FAILURE_LABEL } from '../../src-shared/failure-label'
+import { FAILURE_TYPES, type FailureType } from '../../src-shared/run-state'
 import type { Io } from './command'
 
 export interface ProgressTotals {
@@ -21,7 +23,8 @@ function isJudgingEnd(c: RunChange): boolean {
 
 export function formatRunLine(change: RunChange, counter: string): string {
   const where = `${change.caseId} · round ${change.round} · ${change.side}`
-  const bits: string[] = [change.failureType ? `${change.status} (${change.failureType})` : change.status]
+  const failure = change.failureType ? failureLabelOf(change.failureType) : null
+  const bits: string[] = [failure ? `${change.status} (${failure})` : change.status]
   if (change.status === 'executed') {
     if (change.durationMs !== null) bits.push(`${(change.durationMs / 1000).toFixed(1)} s`)
     if (change.totalTokens !== null) bits.push(`${change.totalTokens.toLocaleString('en-US')} tokens`)
@@ -29,6 +32,11 @@ export function formatRunLine(change: RunChange, counter: string): string {
   if (change.status === 'scored' && change.score !== null) bits.push(`score ${change.score.toFixed(1)}`)
   if (change.failureMessage && change.status === 'failed') bits.push(oneLine(change.failureMessage))
   return `[${counter}] ${where}  ${bits.join('  ')}\n`
+}
+
+/** RunChange carries the failure type as a string: a known one gets its label, anything else as it is. */
+function failureLabelOf(type: string): string {
+  return FAILURE_TYPES.includes(type as FailureType) ? FAILURE_LABEL[type as FailureType] : type
 }
 
 function oneLine(text: string): string {

@@ -10,6 +10,7 @@ import type {
   SideSpec,
 } from '../agent/types'
 import type { RunRow, Store } from '../db'
+import { executesOnResume } from '../../src-shared/run-mode'
 import type { Side } from '../../src-shared/run-state'
 import type { EngineEvents } from './events'
 import { createLimiter } from './limiter'
@@ -56,13 +57,9 @@ export class IsolationError extends Error {
   }
 }
 
-/** Runs a plain start or resume executes: never started, canceled, or interrupted by a crash (§4). */
+/** Runs a plain start or resume executes: never started, canceled, interrupted, or a provider failure. */
 export function needsExecution(run: RunRow): boolean {
-  return (
-    run.status === 'pending' ||
-    run.status === 'canceled' ||
-    (run.status === 'failed' && run.failureType === 'interrupted')
-  )
+  return executesOnResume(run)
 }
 
 /** Whether the plan covers this run (its case is selected, its round asked for, and it is in `only`). */
@@ -136,7 +133,7 @@ async function executeOne(
   if (!caseInput) throw new Error(`case "${run.caseKey}" of run ${run.id} is not in the plan`)
   const workDir = join(plan.workRoot, `${run.id}-a${run.attempt + 1}`)
   const started = ctx.store.transaction(() => {
-    // A canceled or interrupted run starts over from pending (both steps stay in its history).
+    // A canceled run or a resumed failure starts over from pending (both steps stay in its history).
     if (run.status !== 'pending' && !ctx.store.runs.transition(run.id, { from: [run.status], to: 'pending' }))
       return null
     ctx.store.trajectories.clear(run.id)

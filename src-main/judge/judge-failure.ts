@@ -51,7 +51,8 @@ export function judgeFailure(f: FailureFacts): JudgeFailure {
     case 'crashed':
       // A process killed from outside may go well next time; a startup failure (bad config) will not.
       return { retryable: f.signal !== null, error: f.message ?? 'the judge process crashed' }
-    case 'agent_error': {
+    case 'agent_error':
+    case 'provider_error': {
       const last = [...f.events].reverse().find((e) => e.type === 'error')
       const notFound = MODEL_NOT_FOUND.exec(f.stderrTail)
       if (notFound)

@@ -11,8 +11,18 @@ export const SERVER_AGENT = {
   concurrency: 2,
 }
 
-/** Writes `<file>` (a task over the skill in skills/<skill>) and its cases as `<file>l`. */
-export function writeTask(world: World, file: string, name: string, skill: string, cases: string): void {
+/**
+ * Writes `<file>` (a task over the skill in skills/<skill>) and its cases as `<file>l`; `agent` overrides
+ * fields of SERVER_AGENT (e.g. shorter time limits).
+ */
+export function writeTask(
+  world: World,
+  file: string,
+  name: string,
+  skill: string,
+  cases: string,
+  agent: Partial<typeof SERVER_AGENT> = {},
+): void {
   const dataset = file.replace(/\.json$/, '.jsonl')
   world.write(dataset, cases)
   world.write(
@@ -23,7 +33,7 @@ export function writeTask(world: World, file: string, name: string, skill: strin
       dataset: { path: `./${dataset}` },
       repeatRounds: 1,
       evaluators: ANSWER_EXISTS,
-      agent: SERVER_AGENT,
+      agent: { ...SERVER_AGENT, ...agent },
     }),
   )
 }

@@ -5,6 +5,8 @@ import { loadTaskConfig } from '../../inputs/load-config'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import type { PreparedTask } from '../../services/prepare-task'
 import { runTask, type RunTaskResult } from '../../services/run-task'
+import type { RunRow } from '../../db'
+import { FAILURE_LABEL } from '../../../src-shared/failure-label'
 import type { RunMode } from '../../../src-shared/run-mode'
 import { EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
@@ -26,7 +28,8 @@ export const runCommand: Command = {
     '',
     'Creates the task (or resumes it: same task name, skill name and label), runs every case × round',
     'without the skill (side a) and with it (side b), judges every run, and decides pass / reject on',
-    'capability, cost and stability. Nothing executed or scored is redone on resume.',
+    'capability, cost and stability. Nothing executed or scored is redone on resume; runs that failed',
+    'through no fault of the agent (interrupted, model provider errors) are executed again.',
     '',
     'Options:',
     '  --export f.json  write the export document (JSON) when done',
@@ -74,7 +77,10 @@ export const runCommand: Command = {
         signal: abort.signal,
         onPrepared: (p) => announceStart(ctx as AppContext, io, p, mode),
       })
-      const code = report(io, result, abort.signal.aborted, file)
+      const resumed = ctx.store.runs
+        .listByTask(result.task.id)
+        .filter((r) => r.status === 'failed' && needsExecution(r))
+      const code = report(io, result, abort.signal.aborted, file, resumed)
       if (code === EXIT.interrupted || code === EXIT.error) return code
       const doc = await exportTask(ctx, result.task.id, io.env)
       writeExportFiles(doc, {
@@ -156,7 +162,8 @@ function announceStart(ctx: AppContext, io: Io, p: PreparedTask, mode: RunMode):
   ctx.events.on('run.changed', progressPrinter(io, { execute, judge }))
 }
 
-function report(io: Io, result: RunTaskResult, canceled: boolean, file: string): number {
+/** `resumed`: failed runs a plain `run` executes again (no result: interrupted, provider errors). */
+function report(io: Io, result: RunTaskResult, canceled: boolean, file: string, resumed: RunRow[]): number {
   const { skill, baseline } = result.prepared
   const sideLabel = {
     a: baseline ? `${baseline.name} ${baseline.label}` : 'no skill',
@@ -171,6 +178,18 @@ function report(io: Io, result: RunTaskResult, canceled: boolean, file: string):
   io.err(`task ${result.task.id} ${result.task.status}: ${parts.join(', ')}\n`)
   const waiting = c.pending + c.canceled
   if (waiting) io.err(`${plural(waiting, 'run')} not run yet: \`skill-ab run ${file}\` continues the task\n`)
+  if (resumed.length) {
+    const byType = new Map<string, number>()
+    for (const r of resumed) {
+      const label = r.failureType ? FAILURE_LABEL[r.failureType] : 'failed'
+      byType.set(label, (byType.get(label) ?? 0) + 1)
+    }
+    const kinds = [...byType].map(([label, n]) => `${n} ${label}`).join(', ')
+    io.err(
+      `${plural(resumed.length, 'run')} failed through no fault of the agent (${kinds}): counted for neither ` +
+        `side; \`skill-ab run ${file}\` executes ${resumed.length === 1 ? 'it' : 'them'} again\n`,
+    )
+  }
   if (canceled) return EXIT.interrupted
   const ran = result.summary.executed + result.summary.failed
   if (ran > 0 && result.summary.executed === 0) {

@@ -1,7 +1,9 @@
 // Status and verdict badges. A failed run says which part failed: the execution (re-run it) or the
 // evaluation (re-evaluate it; the execution is kept) — DESIGN §6, seed 004 §5.4.
 import type { Verdict } from '../../../src-shared/decision'
+import { FAILURE_MEANING, failureLabel } from '../../../src-shared/failure-label'
 import type { RunView } from '../../../src-shared/ipc-views'
+import { executesOnResume } from '../../../src-shared/run-mode'
 
 export type RunKind =
   'pending' | 'running' | 'executed' | 'evaluating' | 'scored' | 'exec-failed' | 'eval-failed' | 'canceled'
@@ -25,8 +27,11 @@ export const KIND_LABEL: Record<RunKind, string> = {
 
 export function runTitle(run: Pick<RunView, 'status' | 'failureType' | 'failureMessage'>): string {
   const kind = runKind(run)
-  if (kind === 'exec-failed')
-    return `Execution failed (${run.failureType}): ${run.failureMessage ?? 'no message'} — re-run it`
+  if (kind === 'exec-failed' && run.failureType) {
+    // A failure Continue executes again says so in its meaning; the others are re-run by hand.
+    const rerun = executesOnResume(run) ? '' : '; re-run it'
+    return `Execution failed (${failureLabel(run.failureType)}): ${run.failureMessage ?? 'no message'} — ${FAILURE_MEANING[run.failureType]}${rerun}`
+  }
   if (kind === 'eval-failed')
     return `Evaluation failed${run.failureMessage ? `: ${run.failureMessage}` : ''} — the execution is kept; re-evaluate it`
   return KIND_LABEL[kind]
@@ -35,7 +40,9 @@ export function runTitle(run: Pick<RunView, 'status' | 'failureType' | 'failureM
 export function RunBadge({ run }: { run: Pick<RunView, 'status' | 'failureType' | 'failureMessage'> }) {
   const kind = runKind(run)
   const label =
-    kind === 'exec-failed' && run.failureType ? `run failed: ${run.failureType}` : KIND_LABEL[kind]
+    kind === 'exec-failed' && run.failureType
+      ? `run failed: ${failureLabel(run.failureType)}`
+      : KIND_LABEL[kind]
   return (
     <span className={`badge ${kind}`} title={runTitle(run)} data-status={run.status}>
       {label}

@@ -10,7 +10,7 @@ import {
   numberMarker,
   workingDirectory,
 } from './request'
-import type { ScriptStep, ScriptedLlmOptions } from './types'
+import type { Fault, ScriptStep, ScriptedLlmOptions } from './types'
 
 export type Reply =
   { type: 'tool'; tool: string; args: Record<string, unknown> } | { type: 'text'; text: string }
@@ -69,9 +69,16 @@ function lastText(steps: ScriptStep[]): string {
 export function agentReply(req: ChatRequest, opts: ScriptedLlmOptions): Reply {
   const steps = chooseSteps(req, opts)
   const step = steps[assistantCount(req)]
-  if (step === undefined) return { type: 'text', text: lastText(steps) }
+  // A fault step is answered with the fault (scriptedFault): this text is never sent.
+  if (step === undefined || 'fault' in step) return { type: 'text', text: lastText(steps) }
   if ('text' in step) return { type: 'text', text: step.text }
   return { type: 'tool', tool: step.tool, args: absolutise(step.args, req) }
+}
+
+/** The fault the chosen script's current step asks for, if it is a `{ fault }` step. */
+export function scriptedFault(req: ChatRequest, opts: ScriptedLlmOptions): Fault | null {
+  const step = chooseSteps(req, opts)[assistantCount(req)]
+  return step !== undefined && 'fault' in step ? step.fault : null
 }
 
 /** The default judge: the first [[judge-score:N]] marker, as the JSON a judge prompt asks for. */

@@ -17,7 +17,14 @@ import {
   toChatRequest,
 } from './request'
 import type { Reply } from './script'
-import { JUDGE_GARBAGE_TEXT, TITLE_TEXT, agentReply, isSkillListed, judgeReply } from './script'
+import {
+  JUDGE_GARBAGE_TEXT,
+  TITLE_TEXT,
+  agentReply,
+  isSkillListed,
+  judgeReply,
+  scriptedFault,
+} from './script'
 import type { Fault, LoggedRequest, RequestKind, ScriptedLlm, ScriptedLlmOptions } from './types'
 import { completionId, sendJson, sendReply, usageFor } from './wire'
 
@@ -79,7 +86,10 @@ function handleChat(state: State, req: IncomingMessage, res: ServerResponse, raw
   const chat = toChatRequest(body)
   const kind = requestKind(chat)
   const stepIndex = assistantCount(chat)
-  const fault = takeServerFault(state, kind) ?? markerFault(chat, kind)
+  const fault =
+    takeServerFault(state, kind) ??
+    markerFault(chat, kind) ??
+    (kind === 'agent' ? scriptedFault(chat, state.opts) : null)
   let reply = replyFor(chat, kind, state.opts)
   if (fault === 'judge-garbage') reply = { type: 'text', text: JUDGE_GARBAGE_TEXT }
   const delayMs = Math.max(state.delayMs, markerDelay(chat, kind))

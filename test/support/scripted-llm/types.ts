@@ -1,12 +1,16 @@
 // Public types of the scripted LLM: scripts, options, the request log and the server handle.
 
-/** One step of a script: a tool call (names/args as opencode offers them) or a final text answer. */
+/**
+ * One step of a script: a tool call (names/args as opencode offers them), a final text answer, or a fault
+ * answered to every attempt at this step (e.g. the provider failing only for the variant with the skill).
+ */
 export type ScriptStep =
   | { tool: 'skill'; args: { name: string } }
   | { tool: 'write'; args: { filePath: string; content: string } }
   | { tool: 'bash'; args: { command: string; description?: string } }
   | { tool: string; args: Record<string, unknown> }
   | { text: string }
+  | { fault: Fault }
 
 /** A per-case script, chosen when `match` occurs in the first user message. */
 export interface CaseScript {

@@ -1,6 +1,7 @@
 // One run (DESIGN §12): its state and history, the case, the trajectory as a timeline, the work-dir diff,
 // every evaluator's score and reason (history kept), and a score correction with a note.
 import { useEffect, useState } from 'react'
+import { FAILURE_MEANING, failureLabel } from '../../../../src-shared/failure-label'
 import type { RunDetail, TaskDetail } from '../../../../src-shared/ipc-views'
 import { call, errorText } from '../../api/api'
 import { DemoBadge, RunBadge, runKind } from '../../components/badges'
@@ -102,9 +103,10 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
           Re-evaluate
         </button>
       </div>
-      {kind === 'exec-failed' && (
-        <div className="banner error">
-          The execution failed ({run.failureType}): {run.failureMessage ?? 'no message'}. Re-run it.
+      {kind === 'exec-failed' && run.failureType && (
+        <div className="banner error" data-testid="execution-failure">
+          The execution failed ({failureLabel(run.failureType)}): {run.failureMessage ?? 'no message'} —{' '}
+          {FAILURE_MEANING[run.failureType]}.
         </div>
       )}
       {kind === 'eval-failed' && (

@@ -1,6 +1,7 @@
 // One task: header with its actions, then tabs — runs (live table), decision, config.
 import { useEffect, useMemo } from 'react'
 import type { TaskDetail } from '../../../../src-shared/ipc-views'
+import { executesOnResume } from '../../../../src-shared/run-mode'
 import { DemoBadge, VerdictBadge } from '../../components/badges'
 import { useDecision } from '../../stores/decision-store'
 import { useRoute, type TaskTab } from '../../stores/route-store'
@@ -20,8 +21,15 @@ const TABS: { id: TaskTab; label: string }[] = [
 function Header({ detail }: { detail: TaskDetail }) {
   const { summary, config } = detail
   const running = detail.busy || summary.status === 'running'
-  // What Continue would do something about (a plain resume, DESIGN §4); failures have their own buttons.
-  const unfinished = summary.runs.pending + summary.runs.canceled + summary.runs.executed
+  const runs = useTaskView((s) => s.runs)
+  const version = useTaskView((s) => s.version)
+  // Failures a plain resume executes again (interrupted, provider errors); the others have their own buttons.
+  const resumedFailures = useMemo(() => {
+    void version
+    return [...runs.values()].filter((r) => r.status === 'failed' && executesOnResume(r)).length
+  }, [runs, version])
+  // What Continue would do something about (a plain resume).
+  const unfinished = summary.runs.pending + summary.runs.canceled + summary.runs.executed + resumedFailures
   const total = Object.values(summary.runs).reduce((s, n) => s + n, 0)
   return (
     <div className="stack">

@@ -1,0 +1,29 @@
+// How a failed execution is named to a person (CLI lines, badges, the run view), and whether it counts.
+import type { FailureType } from './run-state'
+
+export const FAILURE_LABEL: Record<FailureType, string> = {
+  agent_error: 'agent error',
+  timeout: 'timeout',
+  crashed: 'crashed',
+  spawn_failed: 'could not start',
+  interrupted: 'interrupted',
+  canceled: 'canceled',
+  provider_error: 'provider error',
+}
+
+/** A clause (lowercase, no final period): what the failure means for the verdict and what to do about it. */
+export const FAILURE_MEANING: Record<FailureType, string> = {
+  agent_error: "the agent's own error: it counts against its side",
+  timeout: 'the agent hit the wall-clock or idle limit: it counts against its side',
+  crashed: 'opencode died during the run: it counts against its side',
+  spawn_failed: 'opencode could not be started: not counted; fix the setup, then `run --rerun failed`',
+  interrupted: 'skill-ab stopped before the run ended: not counted; continuing the task executes it again',
+  canceled: 'canceled: not counted; continuing the task executes it again',
+  provider_error:
+    'the model provider failed (5xx, rate limit, network or credentials): not counted against either ' +
+    'side; continuing the task executes it again',
+}
+
+export function failureLabel(failureType: FailureType): string {
+  return FAILURE_LABEL[failureType]
+}
