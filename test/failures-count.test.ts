@@ -77,6 +77,8 @@ describe('failures count', () => {
       /c1 · round 1 · b {2}failed \(provider error\) {2}APIError \(HTTP 500\): scripted/,
     )
     expect(first.stderr).toContain('2 runs failed through no fault of the agent (2 provider error)')
+    // Not done: a plain run still has runs to execute.
+    expect(JSON.parse(first.stdout)).toMatchObject({ status: 'idle' })
 
     const doc = await exportOf('provider down on b')
     const bySide = (side: 'a' | 'b') => doc.runs.filter((r) => r.side === side)
@@ -96,6 +98,7 @@ describe('failures count', () => {
     const second = await runCli(['run', 'down.json'], world.env, world.root)
     expect([0, 1, 3], second.stderr).toContain(second.code)
     expect(second.stderr).toMatch(/2 runs to execute/)
+    expect(JSON.parse(second.stdout)).toMatchObject({ status: 'done' })
     const runs = runsOf(world, 'provider down on b')
     expect(runs.filter((r) => r.side === 'b').map((r) => [r.status, r.attempt])).toEqual([
       ['scored', 2],

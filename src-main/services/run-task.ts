@@ -5,7 +5,7 @@ import { needsEvaluation } from '../engine/evaluate-runs'
 import { executeRuns, inPlan, type ExecutionPlan, type ExecutionSummary } from '../engine/execute-runs'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { isExecutionFailure, type RunStatus } from '../../src-shared/run-state'
-import { SUBMIT, type RunMode } from '../../src-shared/run-mode'
+import { SUBMIT, executesOnResume, type RunMode } from '../../src-shared/run-mode'
 import type { RunRow } from '../db'
 import { InputError } from '../inputs/errors'
 import { describeInstance, type AppContext } from './app-context'
@@ -65,7 +65,11 @@ export async function runTask(
     if ('error' in execution) throw execution.error
     const { summary } = execution
     const counts = ctx.store.runs.countsByStatus(taskId)
-    const unfinished = counts.pending + counts.running + counts.executed + counts.evaluating
+    // Failures a plain run executes again (interrupted, provider errors) leave the task unfinished too.
+    const resumed = ctx.store.runs
+      .listByTask(taskId)
+      .filter((r) => r.status === 'failed' && executesOnResume(r))
+    const unfinished = counts.pending + counts.running + counts.executed + counts.evaluating + resumed.length
     const task = setTaskStatus(ctx, taskId, opts.signal.aborted ? 'canceled' : unfinished ? 'idle' : 'done')
     return { prepared, summary, evaluation, batchId: queue.batchId, task, counts }
   } catch (err) {
