@@ -76,7 +76,7 @@ describe('failures count', () => {
     expect(first.stderr).toMatch(
       /c1 · round 1 · b {2}failed \(provider error\) {2}APIError \(HTTP 500\): scripted/,
     )
-    expect(first.stderr).toContain('2 runs failed through no fault of the agent (2 provider error)')
+    expect(first.stderr).toContain('2 runs failed through no fault of the agent (provider error: 2)')
     // Not done: a plain run still has runs to execute.
     expect(JSON.parse(first.stdout)).toMatchObject({ status: 'idle' })
 

@@ -64,7 +64,7 @@ describe('faults and cancel through the engine', () => {
       /bad · round 1 · [ab] {2}failed \(provider error\) {2}APIError \(HTTP 500\): scripted/,
     )
     expect(res.stderr).toContain(
-      `2 runs failed through no fault of the agent (2 provider error): counted for neither side; \`skill-ab run ${file}\` executes them again`,
+      `2 runs failed through no fault of the agent (provider error: 2): counted for neither side; \`skill-ab run ${file}\` executes them again`,
     )
   })
 

@@ -184,7 +184,7 @@ function report(io: Io, result: RunTaskResult, canceled: boolean, file: string, 
       const label = r.failureType ? FAILURE_LABEL[r.failureType] : 'failed'
       byType.set(label, (byType.get(label) ?? 0) + 1)
     }
-    const kinds = [...byType].map(([label, n]) => `${n} ${label}`).join(', ')
+    const kinds = [...byType].map(([label, n]) => `${label}: ${n}`).join(', ')
     io.err(
       `${plural(resumed.length, 'run')} failed through no fault of the agent (${kinds}): counted for neither ` +
         `side; \`skill-ab run ${file}\` executes ${resumed.length === 1 ? 'it' : 'them'} again\n`,
