@@ -14,6 +14,7 @@ import {
   writeProviderConfig,
   type ScriptedLlm,
 } from './support/scripted-llm'
+import { allText, toChatRequest } from './support/scripted-llm/request'
 
 let llm: ScriptedLlm
 let root: string
@@ -103,6 +104,53 @@ describe('LLM judge (opencode run --agent judge)', () => {
     expect(body).not.toContain('available_skills')
     // Every private dir of the attempt is gone.
     expect(readdirSync(runRoot)).toEqual([])
+  })
+
+  it('blind judging: a run that loaded a skill reaches the judge without the skill call, name, text or snapshot path', async () => {
+    const before = judgeRequests().length
+    const dir = join(root, 'data', 'skills', 'tidy-notes', 'abc', 'tidy-notes')
+    const body = 'Group every action item under a heading called Next Steps and name its owner.'
+    const input = runInput('Done: grouped every action item under a heading called Next Steps.', {
+      blind: { skills: [{ name: 'tidy-notes', text: body }], snapshotDirs: [dir] },
+    })
+    input.events.unshift(
+      {
+        type: 'tool_use',
+        part: {
+          tool: 'skill',
+          state: {
+            status: 'completed',
+            input: { name: 'tidy-notes' },
+            output: `<skill_content name="tidy-notes"># Skill: tidy-notes\n${body}\nBase directory for this skill: file://${dir}</skill_content>`,
+          },
+        },
+      },
+      {
+        type: 'tool_use',
+        part: {
+          tool: 'read',
+          state: { status: 'completed', input: { filePath: `${dir}/SKILL.md` }, output: body },
+        },
+      },
+    )
+    const a = await timed(judge.evaluate(taskCompletion, input, new AbortController().signal))
+    expect(a, a.error ?? '').toMatchObject({ status: 'done' })
+    const sent = judgeRequests().slice(before)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ tools: [], skills: [] })
+    const text = allText(toChatRequest(sent[0]?.body))
+    for (const hidden of [
+      'tidy-notes',
+      'skill_content',
+      'Base directory',
+      'tool(skill)',
+      'action item under',
+      dir,
+      'available_skills',
+    ])
+      expect(text).not.toContain(hidden)
+    expect(text).toContain('tool(write) completed')
+    expect(a.condensedInput).toContain('Done: grouped […].')
   })
 
   it('reads a bare number on an inline evaluator’s scale (10)', async () => {

@@ -4,6 +4,7 @@
 // is not asked again and the run is filled back from it (invariant 3). A/B tasks always judge (invariant 8).
 import type { EvalResultInput, EvalResultRow, RunRow } from '../db'
 import { newId } from '../db'
+import type { BlindSpec } from '../judge/blind'
 import type { EvaluatorSpec } from '../judge/evaluators'
 import type { Judge, JudgeAttempt, JudgeInput } from '../judge/judge-runner'
 import { runCommandEvaluator } from '../judge/judge-runner'
@@ -32,6 +33,8 @@ export interface EvaluationPlan {
    * = an A/B task: results carry `grayscaleBinding` and every run is judged, re-evaluations included.
    */
   caseAnalysis?: boolean
+  /** What the LLM judge must not see of the skills (blind judging), for every run of both sides. */
+  blind?: BlindSpec | null
 }
 
 export interface EvaluationQueue {
@@ -102,6 +105,7 @@ async function evaluateOne(
     finalOutput: trajectory?.finalOutput ?? started.finalOutput ?? '',
     diff: trajectory?.diff ?? '',
     workDir: started.workDir,
+    blind: plan.blind ?? null,
   }
   // Plain (case-analysis) evaluations reuse what the trace already has; A/B ones never (invariant 8).
   const reused =

@@ -1,5 +1,7 @@
 // What the judge is sent: the template over the condensed run, placeholders for what is missing; its agent.
 import { describe, expect, it } from 'vitest'
+import type { AgentEvent } from '../agent/types'
+import type { BlindSpec } from './blind'
 import type { EvaluatorSpec } from './evaluators'
 import { judgeConfigOverrides, renderJudgePrompt, templateValues } from './judge-prompt'
 import type { JudgeInput } from './judge-types'
@@ -44,6 +46,62 @@ describe('templateValues', () => {
       finalOutput: 'ok',
     })
     expect(v).toMatchObject({ expected_output: '42', expectations: '- a\n- b', final_output: 'ok' })
+  })
+})
+
+describe('templateValues: blind judging', () => {
+  const DIR = '/data/skills/tidy-notes/abc/tidy-notes'
+  const BLIND: BlindSpec = {
+    skills: [
+      { name: 'tidy-notes', text: 'Group every action item under a heading called Next Steps first.' },
+    ],
+    snapshotDirs: [DIR],
+  }
+  const tool = (name: string, input: unknown, output: string): AgentEvent => ({
+    type: 'tool_use',
+    part: { tool: name, state: { status: 'completed', input, output } },
+  })
+  const skillCall = tool(
+    'skill',
+    { name: 'tidy-notes' },
+    `<skill_content name="tidy-notes">Base directory for this skill: ${DIR}`,
+  )
+  const work = [
+    tool('write', { filePath: '/w/b/notes.md', content: '## Next Steps' }, 'Wrote file successfully.'),
+    { type: 'text', part: { text: 'Grouped every action item under a heading called Next Steps.' } },
+  ]
+  const b: JudgeInput = {
+    ...INPUT,
+    events: [skillCall, ...work],
+    finalOutput: 'Used tidy-notes: group every action item under a heading called Next Steps.',
+    diff: '+## Next Steps\n',
+    workDir: '/w/b',
+    blind: BLIND,
+  }
+  const a: JudgeInput = {
+    ...b,
+    events: work,
+    finalOutput: 'Used tidy-notes: group every action item under a heading called Next Steps.',
+  }
+
+  it('{{trajectory}}, {{final_output}} and {{workspace_diff}} are the blinded copy: b with its skill call reads as a without', () => {
+    const vb = templateValues(b)
+    expect(vb).toEqual(templateValues(a))
+    expect(vb.trajectory).toBe(
+      [
+        'tool(write) completed: {"filePath":"./notes.md","content":"## Next Steps"} → Wrote file successfully.',
+        'assistant: Grouped […].',
+      ].join('\n'),
+    )
+    expect(vb.final_output).toBe('Used […]: […].')
+    expect(vb.workspace_diff).toBe('+## Next Steps\n')
+    expect(renderJudgePrompt(spec('{{trajectory}}\n{{final_output}}'), b)).not.toMatch(/skill|tidy/i)
+  })
+
+  it('without a blind spec (a case analysis) the run is judged as stored', () => {
+    const v = templateValues({ ...b, blind: null })
+    expect(v.trajectory).toMatch(/^tool\(skill\) completed: \{"name":"tidy-notes"\}/)
+    expect(v.final_output).toBe(b.finalOutput)
   })
 })
 

@@ -1,4 +1,5 @@
 // What the LLM judge is sent: the evaluator's template rendered over the condensed run, and its agent config.
+import { blindRun, type JudgedRun } from './blind'
 import { condenseTrajectory, DEFAULT_BUDGET_CHARS } from './condense'
 import type { EvaluatorSpec } from './evaluators'
 import type { JudgeInput } from './judge-types'
@@ -6,12 +7,15 @@ import { renderTemplate, type TemplateValues } from './template'
 
 const NONE = '(none given)'
 
-/** The template values of one run: the case, and the run condensed to `budgetChars`. */
+/** What the judge may see of the run: blinded when the input says what to hide (blind.ts). */
+export function judgedRun(input: JudgeInput): JudgedRun {
+  const run = { events: input.events, finalOutput: input.finalOutput, diff: input.diff }
+  return input.blind ? blindRun(run, input.blind) : run
+}
+
+/** The template values of one run: the case, and the judge's copy of the run condensed to `budgetChars`. */
 export function templateValues(input: JudgeInput, budgetChars = DEFAULT_BUDGET_CHARS): TemplateValues {
-  const condensed = condenseTrajectory(
-    { events: input.events, finalOutput: input.finalOutput, diff: input.diff, workDir: input.workDir },
-    budgetChars,
-  )
+  const condensed = condenseTrajectory({ ...judgedRun(input), workDir: input.workDir }, budgetChars)
   const expectations = input.expectations.filter((e) => e.trim() !== '')
   return {
     prompt: input.prompt,

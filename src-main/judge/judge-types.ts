@@ -1,5 +1,6 @@
 // The judge seam: what one evaluation attempt of one evaluator on one run takes and gives back.
 import type { AgentEvent, TokenCounts } from '../agent/types'
+import type { BlindSpec } from './blind-text'
 import type { EvaluatorSpec } from './evaluators'
 import type { ParseStrategy } from './parse-output'
 
@@ -16,6 +17,12 @@ export interface JudgeInput {
   diff: string
   /** The finished work dir (kept after the run); command evaluators run in it. null when it is gone. */
   workDir: string | null
+  /**
+   * What the LLM judge must not see of the skills, the same for every run of both sides of an A/B task:
+   * its copy of the run (trajectory, diff, final output) is blinded by it (blind.ts). Absent or null: the
+   * run is judged as stored (a case analysis judges one skill on its own: no side to tell apart).
+   */
+  blind?: BlindSpec | null
 }
 
 /** One attempt. `failed` + `retryable` = the engine may try again (DESIGN §7: timeout, 5xx, 429, unparseable). */

@@ -3,7 +3,9 @@ import { join } from 'node:path'
 import type { Store, TaskRow } from '../db'
 import type { EngineContext } from '../engine/execute-runs'
 import { createEvaluationQueue, type EvaluationQueue } from '../engine/evaluate-runs'
+import type { BlindSpec } from '../judge/blind'
 import { resolveEvaluators, type EvaluatorSpec } from '../judge/evaluators'
+import { readSkillText } from '../judge/skill-text'
 import { judgeSchema, taskConfigSchema, type TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 
@@ -58,6 +60,25 @@ function casesOf(
   )
 }
 
+/**
+ * What blind judging hides of an A/B task: its skills (b's, and a's when the baseline is a skill), read from
+ * the snapshots the task ran with (never the live folders, which may have changed since). A case analysis
+ * judges one skill's runs on their own, with no side to tell apart: null, judged as stored.
+ */
+export function blindSpecOf(store: Store, task: TaskRow): BlindSpec | null {
+  if (task.kind === 'case') return null
+  const versions = [task.skillVersionBId, task.skillVersionAId]
+    .map((id) => (id ? store.skillVersions.get(id) : null))
+    .filter((v) => v !== null)
+  return {
+    skills: versions.map((v) => ({
+      name: v.skillName,
+      text: v.snapshotDir ? readSkillText(v.snapshotDir) : '',
+    })),
+    snapshotDirs: versions.map((v) => v.snapshotDir).filter((d) => d !== ''),
+  }
+}
+
 /** A queue that judges the task's runs in its one batch (created now if the task has none yet). */
 export function openEvaluation(
   ctx: AppContext,
@@ -84,6 +105,7 @@ export function openEvaluation(
       backoffMs: ctx.judgeBackoffMs,
       // Case analyses dedupe by trace; A/B evaluations and re-evaluations never do (invariant 8).
       caseAnalysis: task.kind === 'case',
+      blind: blindSpecOf(ctx.store, task),
     },
     signal,
   )
