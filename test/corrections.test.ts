@@ -73,12 +73,12 @@ it('a correction survives `reevaluate` of all runs in the score and the export; 
   judgeScore = 55
   const re = await cli('reevaluate', TASK)
   expect(re.code, re.stderr).toBe(0)
-  expect(re.stderr).toContain('re-judged 2 runs, 1 of them corrected: its correction stays in force')
-  expect(JSON.parse(re.stdout)).toMatchObject({ runs: 2, scored: 2, corrected: 1 })
   expect(runsOf(world, TASK).map((r) => [r.side, r.score])).toEqual([
     ['a', 55],
     ['b', 90],
   ])
+  expect(re.stderr).toContain('re-judged 2 runs, 1 of them corrected: its correction stays in force')
+  expect(JSON.parse(re.stdout)).toMatchObject({ runs: 2, scored: 2, corrected: 1 })
 
   const doc = await exported()
   const entry = doc.runs.find((r) => r.id === b.id)
@@ -107,4 +107,5 @@ it('a correction survives `reevaluate` of all runs in the score and the export; 
   } finally {
     store.close()
   }
-})
+  // Three agent runs and five judge calls: ≈30 s on an idle machine, minutes on a loaded one.
+}, 900_000)
