@@ -1,6 +1,7 @@
 // The whole flow in a browser against `skill-ab serve` (real services, real opencode, scripted LLM slowed
 // to 1 s per answer): set up a task through the form, start it, watch every run move through its states
-// live, read the decision, re-evaluate one run, export the JSON and open it read-only.
+// live, read the decision, correct one run's score and re-evaluate it (the correction stays), export the
+// JSON and open it read-only.
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from 'playwright/test'
 import { exportSchema } from '../src-shared/export'
@@ -87,11 +88,20 @@ test('set up, run, watch live, decide, re-evaluate and export an A/B task in the
   await page.locator(`[data-run="${target.id}"]`).click()
   await expect(page.getByTestId('run-detail')).toBeVisible()
   await expect(page.getByTestId('timeline')).toContainText('skill')
+  // Corrected by hand first: the correction stays in force through the re-evaluation.
+  await page.getByLabel('Corrected score').fill('97')
+  await page.getByLabel('Why (kept with the score)').fill('the judge missed the greeting')
+  await page.getByRole('button', { name: 'Correct score' }).click()
+  await expect(page.getByTestId('correction-score')).toHaveText('97')
   await page.getByRole('button', { name: 'Re-evaluate', exact: true }).click()
   await expect
     .poll(async () => (await history(page, target.id)).slice(-3).join(','), { timeout: 180_000 })
     .toBe('scored,evaluating,scored')
   await expect(page.getByTestId('evaluations').getByText('(older)')).toBeVisible()
+  await expect(page.getByTestId('correction-score')).toHaveText('97')
+  await expect(page.getByTestId('correction-judge-score')).toHaveText(/^\d/)
+  await expect(page.getByTestId('run-detail').locator('.figure')).toHaveText('97')
+  await expect(page.getByRole('button', { name: 'Clear correction' })).toBeVisible()
   await shoot(page, '06-run-detail')
 
   // Export the JSON and check it.
@@ -105,13 +115,19 @@ test('set up, run, watch live, decide, re-evaluate and export an A/B task in the
   expect(doc.task.name).toBe('pirate e2e')
   expect(doc.runs).toHaveLength(4)
   expect(doc.runs.every((r) => r.status === 'scored' && r.score !== null)).toBe(true)
-  expect(doc.runs.find((r) => r.id === target.id)?.evaluations).toHaveLength(1)
+  const corrected = doc.runs.find((r) => r.id === target.id)
+  expect(corrected?.evaluations).toHaveLength(1)
+  expect(corrected?.score).toBe(97)
+  expect(corrected?.evaluations[0]?.correction).toMatchObject({ score: 97 })
   expect(['pass', 'reject', 'inconclusive']).toContain(doc.decision.verdict)
   expect(doc.cases.map((c) => c.caseId)).toEqual(['hello', 'goodbye'])
 
   // The other screens.
   await page.getByRole('link', { name: 'Evaluations' }).click()
   await expect(page.getByRole('table', { name: 'Evaluation batches' })).toContainText('grayscale-ab')
+  await expect(page.getByRole('region', { name: 'Judge agreement' })).toContainText(
+    'preset-agent-task-completion',
+  )
   await shoot(page, '07-evaluations')
   await page.getByRole('link', { name: 'Settings' }).click()
   await expect(page.getByText('data dir')).toBeVisible()

@@ -36,6 +36,21 @@ export const exportCorrectionSchema = z.looseObject({
   at: z.string(),
 })
 
+export const exportJudgeAgreementSchema = z
+  .looseObject({
+    evaluatorId: z.string(),
+    n: count.describe('corrected runs (human labels) with a judge score from the same execution'),
+    meanAbsDiff: nullableNum.describe('mean |judge − human| in points (0–100); null when n is 0'),
+    meanDiff: nullableNum.describe(
+      'mean judge − human in points: below 0 the judge scores lower than you; null when n is 0',
+    ),
+    within10: nullableNum.describe('share (0–1) of labels where judge and human are at most 10 points apart'),
+    spearman: nullableNum.describe(
+      "Spearman rank correlation of judge and human scores (ties take average ranks); null when n < 5 or a side's scores are all equal",
+    ),
+  })
+  .describe("the judge against the human corrections of one evaluator's scores")
+
 export const exportEvaluationSchema = z.looseObject({
   id: z.string(),
   evaluatorId: z.string(),
@@ -44,7 +59,11 @@ export const exportEvaluationSchema = z.looseObject({
   score: nullableNum.describe("the judge's score on 0–100; a human correction, if any, is in `correction`"),
   reason: z.string().nullable(),
   parseStrategy: z.enum(['direct_json', 'repaired_json', 'regex_json', 'regex_score']).nullable(),
-  correction: exportCorrectionSchema.nullable().describe('{score, note, by, at} or null'),
+  correction: exportCorrectionSchema
+    .nullable()
+    .describe(
+      "{score, note, by, at} or null: the human correction in force for the run's current execution and this evaluator; it replaces `score` in the row score and outlasts a re-judge",
+    ),
   createdAt: z.string(),
 })
 
@@ -130,6 +149,11 @@ export const exportSchema = z
     runs: z.array(exportRunSchema),
     cases: z.array(exportCaseSchema),
     decision: exportDecisionSchema,
+    judgeAgreement: z
+      .array(exportJudgeAgreementSchema)
+      .describe(
+        "per evaluator of the task: its judge's agreement with your corrections (every correction is a label)",
+      ),
   })
   .meta({
     title: 'Skill A/B export',
@@ -143,3 +167,4 @@ export type ExportEvaluation = z.output<typeof exportEvaluationSchema>
 export type ExportCase = z.output<typeof exportCaseSchema>
 export type ExportCaseStatus = z.output<typeof exportCaseStatusSchema>
 export type ExportDecision = z.output<typeof exportDecisionSchema>
+export type JudgeAgreement = z.output<typeof exportJudgeAgreementSchema>

@@ -1,5 +1,6 @@
 // What the UI is given (DESIGN §11, §12): the shapes main returns and pushes. Plain data, no behaviour.
 import type { Decision, Verdict } from './decision'
+import type { JudgeAgreement } from './export'
 import type { FailureType, RunStatus, Side, TaskStatus } from './run-state'
 import type { TaskConfig } from './task-config'
 import type { TaskSummary } from './task-summary'
@@ -53,6 +54,7 @@ export interface EvaluationView {
   reason: string | null
   error: string | null
   parseStrategy: string | null
+  /** On the newest result per evaluator: the human correction in force for the run's current execution. */
   correction: { score: number; note: string; by: string; at: string } | null
   createdAt: string
   /** Newest per evaluator. */
@@ -89,6 +91,21 @@ export interface RunDetail {
   evaluations: EvaluationView[]
   /** Evaluator ids of the task (a correction names one). */
   evaluatorIds: string[]
+  /** The corrections in force for this execution, one per evaluator, each with the judge's latest score. */
+  corrections: CorrectionView[]
+  /** Per evaluator: a correction of an earlier execution, dropped when the run was executed again. */
+  droppedCorrections: CorrectionView[]
+}
+
+/** A human correction of one evaluator's score for one execution of a run. */
+export interface CorrectionView {
+  evaluatorId: string
+  score: number
+  note: string
+  by: string
+  at: string
+  /** The judge's latest score for the same execution and evaluator (null when it has none). */
+  judgeScore: number | null
 }
 
 export interface BatchView {
@@ -200,4 +217,4 @@ export interface Patch {
   external: boolean
 }
 
-export type { Decision }
+export type { Decision, JudgeAgreement }

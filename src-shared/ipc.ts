@@ -11,6 +11,7 @@ import type {
   CaseAnalysisView,
   DatasetPreview,
   FolderListing,
+  JudgeAgreement,
   Patch,
   RunDetail,
   RunView,
@@ -83,6 +84,11 @@ export const contract = {
     }),
     response: z.custom<RunView>(),
   },
+  /** Removes the correction in force for (run, evaluator): the run's score is the judge's again. */
+  'results.clearCorrection': {
+    request: z.strictObject({ runId: id, evaluatorId: id }),
+    response: z.custom<RunView>(),
+  },
   /** `center`: every batch with its source; `case-analysis`: A/B batches excluded (DESIGN §8.7). */
   'evaluations.batches': {
     request: z.strictObject({ view: z.enum(['center', 'case-analysis']) }),
@@ -93,6 +99,8 @@ export const contract = {
     request: taskRef,
     response: z.custom<CaseAnalysisView>(),
   },
+  /** Per evaluator, across every task: its judge against your corrections (each correction is a label). */
+  'evaluations.agreement': { request: none, response: z.custom<JudgeAgreement[]>() },
   'files.list': { request: z.strictObject({ path: path.optional() }), response: z.custom<FolderListing>() },
   'inputs.skill': { request: z.strictObject({ path }), response: z.custom<SkillPreview>() },
   'inputs.dataset': {

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { drive, findRun, seedExportTask } from '../export/test-fixtures'
-import type { BatchView, CaseAnalysisView, RunDetail, RunView, TaskDetail } from '../../src-shared/ipc-views'
+import type {
+  BatchView,
+  CaseAnalysisView,
+  JudgeAgreement,
+  RunDetail,
+  RunView,
+  TaskDetail,
+} from '../../src-shared/ipc-views'
 import type { TaskSummary } from '../../src-shared/task-summary'
 import { openTestHost, type TestHost } from './test-host'
 
@@ -67,6 +74,24 @@ describe('api host', () => {
     const patched = t.patches.flatMap((p) => p.runs).find((r) => r.id === run.id)
     expect(patched?.statuses).toEqual(['scored'])
     expect(patched?.score).toBe(72)
+    // A label without a judge score: listed, n 0.
+    expect(await t.ok<JudgeAgreement[]>('evaluations.agreement', {})).toMatchObject([
+      { evaluatorId: 'preset-agent-task-completion', n: 0, meanAbsDiff: null },
+    ])
+  })
+
+  it('clearing a correction through the api gives the score back to the judge (none here: an evaluation failure)', async () => {
+    const { runs } = seedExportTask(t.ctx.store, { cases: ['c1'], rounds: 1 })
+    const run = drive(t.ctx.store, findRun(runs, 'c1', 'b', 1).id, 'eval-failed')
+    const target = { runId: run.id, evaluatorId: 'preset-agent-task-completion' }
+    await t.ok<RunView>('results.correct', { ...target, score: 72, note: 'the judge missed the file' })
+    const cleared = await t.ok<RunView>('results.clearCorrection', target)
+    expect(cleared).toMatchObject({ status: 'failed', failureType: null, score: null })
+    expect(await t.ok<JudgeAgreement[]>('evaluations.agreement', {})).toEqual([])
+    const again = await t.host.call('results.clearCorrection', target)
+    expect(again).toMatchObject({ ok: false, error: { kind: 'input' } })
+    const bad = await t.host.call('results.clearCorrection', { runId: run.id })
+    expect(bad).toMatchObject({ ok: false, error: { kind: 'input' } })
   })
 
   it('deleting a task removes it and tells subscribers; a refused re-run changes nothing', async () => {

@@ -1,6 +1,8 @@
-// runs.* and results.*: re-run, re-evaluate, a run's detail, score correction; evaluation batches and case analyses.
+// runs.* and results.*: re-run, re-evaluate, a run's detail, score correction and clearing it; evaluation
+// batches, case analyses and judge agreement.
 import type { RunRow } from '../db'
-import { correctResult } from '../services/correct-result'
+import { clearCorrection, correctResult } from '../services/correct-result'
+import { judgeAgreementOverall } from '../services/judge-agreement'
 import { reevaluateTask, selectForReevaluation } from '../services/reevaluate'
 import type { RunStatus } from '../../src-shared/run-state'
 import { caseAnalysisView } from './analysis-view'
@@ -68,6 +70,9 @@ export function runHandlers(d: HostDeps) {
     },
     'results.correct': (input: { runId: string; evaluatorId: string; score: number; note: string }) =>
       runView(correctResult(ctx, input)),
+    'results.clearCorrection': (input: { runId: string; evaluatorId: string }) =>
+      runView(clearCorrection(ctx, input)),
+    'evaluations.agreement': () => judgeAgreementOverall(ctx),
     'evaluations.batches': ({ view }: { view: BatchListView }) => listBatches(ctx, view),
     'evaluations.analysis': ({ taskId }: { taskId: string }) => caseAnalysisView(ctx, taskId),
   }

@@ -1,10 +1,16 @@
 // Stored rows → the shapes the UI is given (src-shared/ipc-views.ts).
-import type { EvalResultRow, RunRow, Store, TaskRow } from '../db'
+import type { CorrectionRow, EvalResultRow, RunRow, Store, TaskRow } from '../db'
 import { toRunChange } from '../engine/announce'
 import { resolveEvaluators } from '../judge/evaluators'
 import { taskConfigOf } from '../services/evaluation-setup'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
-import type { EvaluationView, RunDetail, RunView, TaskDetail } from '../../src-shared/ipc-views'
+import type {
+  CorrectionView,
+  EvaluationView,
+  RunDetail,
+  RunView,
+  TaskDetail,
+} from '../../src-shared/ipc-views'
 import type { TaskSummary } from '../../src-shared/task-summary'
 import { toRunView } from './live-patches'
 import { toTimeline } from './timeline'
@@ -33,30 +39,57 @@ export function taskDetail(
   }
 }
 
-function evaluationViews(rows: EvalResultRow[]): EvaluationView[] {
+function evaluationViews(
+  rows: EvalResultRow[],
+  run: RunRow,
+  corrections: readonly CorrectionRow[],
+): EvaluationView[] {
   const newest = new Map<string, number>()
   for (const r of rows) newest.set(r.evaluatorId, Math.max(newest.get(r.evaluatorId) ?? -1, r.seq))
+  const correction = new Map(corrections.map((c) => [c.evaluatorId, c]))
   return [...rows]
     .sort((x, y) => y.seq - x.seq)
-    .map((r) => ({
-      id: r.id,
-      evaluatorId: r.evaluatorId,
-      evaluatorRunId: r.evaluatorRunId,
-      status: r.status,
-      score: r.score,
-      reason: r.reason,
-      error: r.error,
-      parseStrategy: r.parseStrategy,
-      correction: r.correction,
-      createdAt: r.createdAt,
-      latest: newest.get(r.evaluatorId) === r.seq,
-    }))
+    .map((r) => {
+      const latest = newest.get(r.evaluatorId) === r.seq
+      const current = latest && (r.sessionId === null || r.sessionId === run.sessionId)
+      const c = current ? correction.get(r.evaluatorId) : undefined
+      return {
+        id: r.id,
+        evaluatorId: r.evaluatorId,
+        evaluatorRunId: r.evaluatorRunId,
+        status: r.status,
+        score: r.score,
+        reason: r.reason,
+        error: r.error,
+        parseStrategy: r.parseStrategy,
+        correction: c ? { score: c.score, note: c.note, by: c.by, at: c.at } : null,
+        createdAt: r.createdAt,
+        latest,
+      }
+    })
+}
+
+/** A correction as the run view shows it, with the judge's latest score of the same execution beside it. */
+function correctionView(c: CorrectionRow, rows: readonly EvalResultRow[]): CorrectionView {
+  const judged = rows
+    .filter((r) => r.evaluatorId === c.evaluatorId && r.sessionId === c.sessionId && r.status === 'done')
+    .at(-1)
+  return {
+    evaluatorId: c.evaluatorId,
+    score: c.score,
+    note: c.note,
+    by: c.by,
+    at: c.at,
+    judgeScore: judged?.score ?? null,
+  }
 }
 
 export function runDetail(store: Store, run: RunRow): RunDetail {
   const task = store.tasks.get(run.taskId)
   const trajectory = store.trajectories.get(run.id)
   const kase = task ? store.datasets.getCase(task.datasetId, run.caseKey) : null
+  const results = store.evalResults.listByRun(run.id)
+  const corrections = store.corrections.activeFor(run.id, run.sessionId)
   return {
     run: {
       ...runView(run),
@@ -86,7 +119,11 @@ export function runDetail(store: Store, run: RunRow): RunDetail {
     finalOutput: trajectory?.finalOutput ?? run.finalOutput,
     diff: trajectory?.diff ?? null,
     stderrTail: trajectory?.stderrTail ?? null,
-    evaluations: evaluationViews(store.evalResults.listByRun(run.id)),
+    evaluations: evaluationViews(results, run, corrections),
     evaluatorIds: task ? resolveEvaluators(taskConfigOf(task).evaluators).map((e) => e.id) : [],
+    corrections: corrections.map((c) => correctionView(c, results)),
+    droppedCorrections: store.corrections
+      .droppedFor(run.id, run.sessionId)
+      .map((c) => correctionView(c, results)),
   }
 }

@@ -2,6 +2,7 @@
 import { accessSync, constants, existsSync, linkSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import type BetterSqlite3 from 'better-sqlite3'
+import { CorrectionsRepo } from './corrections'
 import { databasePath } from './data-dir'
 import { DatasetsRepo } from './datasets'
 import { EvalResultsRepo } from './eval-results'
@@ -35,6 +36,8 @@ export interface Store {
   readonly runs: RunsRepo
   readonly trajectories: TrajectoriesRepo
   readonly evalResults: EvalResultsRepo
+  /** Human corrections of a run's execution, per evaluator. */
+  readonly corrections: CorrectionsRepo
 }
 
 function ensureWritableDir(dir: string): void {
@@ -150,5 +153,6 @@ export function openStore(dataDir: string): Store {
     runs: new RunsRepo(sql),
     trajectories: new TrajectoriesRepo(sql),
     evalResults: new EvalResultsRepo(sql),
+    corrections: new CorrectionsRepo(sql),
   }
 }

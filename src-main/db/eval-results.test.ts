@@ -47,7 +47,6 @@ describe('evalResults', () => {
       result(runIds[0] ?? '', 'preset-agent-task-completion', 78.8, {
         judgeTokens: { input: 10, output: 2, reasoning: 0, cacheRead: 1, cacheWrite: 0 },
         judgeCostUsd: 0.001,
-        correction: { score: 90, note: 'judge too strict', by: 'alice', at: '2026-01-01T00:00:00Z' },
         judgeInput: 'condensed',
         rawAnalysis: { grayscaleBinding: { taskId, caseId: 'c1', side: 'a', round: 1, runId: runIds[0] } },
       }),

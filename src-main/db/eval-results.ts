@@ -7,13 +7,6 @@ import type { Sql } from './sql'
 
 export type ParseStrategy = 'direct_json' | 'repaired_json' | 'regex_json' | 'regex_score'
 
-export interface Correction {
-  score: number
-  note: string
-  by: string
-  at: string
-}
-
 export interface EvalResultInput {
   /** The batch (the task's evaluationBatchId). */
   evaluatorRunId: string
@@ -32,7 +25,6 @@ export interface EvalResultInput {
   error?: string | null
   judgeTokens?: TokenCounts
   judgeCostUsd?: number | null
-  correction?: Correction | null
   /** The condensed judge input. */
   judgeInput?: string | null
   /** Stored as JSON; includes `grayscaleBinding {taskId, caseId, side, round, runId}`. */
@@ -72,7 +64,6 @@ function toRow(r: TrajectoryEvalResultTable): EvalResultRow {
       cacheWrite: r.judge_tokens_cache_write,
     },
     judgeCostUsd: r.judge_cost_usd,
-    correction: r.correction_json === null ? null : (JSON.parse(r.correction_json) as Correction),
     judgeInput: r.judge_input,
     rawAnalysis: r.raw_analysis_json === null ? null : (JSON.parse(r.raw_analysis_json) as unknown),
     createdAt: r.created_at,
@@ -110,7 +101,8 @@ export class EvalResultsRepo {
         judge_tokens_cache_read: tokens.cacheRead,
         judge_tokens_cache_write: tokens.cacheWrite,
         judge_cost_usd: input.judgeCostUsd ?? null,
-        correction_json: input.correction ? JSON.stringify(input.correction) : null,
+        // Corrections live in run_correction (they outlast a re-judge); the column holds older ones as history.
+        correction_json: null,
         judge_input: input.judgeInput ?? null,
         raw_analysis_json: input.rawAnalysis === undefined ? null : JSON.stringify(input.rawAnalysis),
         created_at: nowIso(),

@@ -185,6 +185,21 @@ export interface TrajectoryEvalResultTable {
   created_at: string
 }
 
+/** A human correction of one evaluator's score for one execution (session) of a run. */
+export interface RunCorrectionTable {
+  id: string
+  seq: number
+  run_id: string
+  evaluator_id: string
+  session_id: string
+  score: number
+  note: string
+  corrected_by: string
+  corrected_at: string
+  cleared_at: string | null
+  cleared_by: string | null
+}
+
 export interface Database {
   schema_migration: SchemaMigrationTable
   instance: InstanceTable
@@ -198,5 +213,6 @@ export interface Database {
   trajectory: TrajectoryTable
   trajectory_event: TrajectoryEventTable
   trajectory_eval_result: TrajectoryEvalResultTable
+  run_correction: RunCorrectionTable
   evaluation_batch: EvaluationBatchView
 }

@@ -131,8 +131,12 @@ async function evaluateOne(
           resultRow(ev, judged[i] as JudgeAttempt, batchId, started, plan.caseAnalysis),
         ),
     )
-    const failed = rows.filter((r) => r.status === 'failed')
-    const score = failed.length ? null : scoreOf(rows, plan.evaluators)
+    // A human correction of this execution stays in force through a fresh judgement: it replaces the
+    // judge's new score (stored beside it) and stands in for a judge that failed.
+    const corrections = started.sessionId ? store.corrections.activeFor(run.id, started.sessionId) : []
+    const corrected = new Set(corrections.map((c) => c.evaluatorId))
+    const failed = rows.filter((r) => r.status === 'failed' && !corrected.has(r.evaluatorId))
+    const score = failed.length ? null : scoreOf(rows, plan.evaluators, corrections)
     if (score === null) {
       const why = failed.map((r) => `${r.evaluatorId}: ${r.error ?? 'no score'}`).join('; ')
       return store.runs.transition(run.id, {

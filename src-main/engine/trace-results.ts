@@ -1,6 +1,7 @@
 // What a trace (an opencode session) was already judged as, whatever the batch: the dedupe of plain
-// evaluations (seed 004 §4.3, invariant 3) and the fill-back on open (invariant 4) read it from here.
-import type { EvalResultRow, Store } from '../db'
+// evaluations (seed 004 §4.3, invariant 3) and the fill-back on open (invariant 4) read it from here. Also
+// the one place a run's row score is computed: judge results plus the corrections in force.
+import type { EvalResultRow, RunRow, Store } from '../db'
 import type { EvaluatorSpec } from '../judge/evaluators'
 import { rowScore } from '../judge/row-score'
 
@@ -42,19 +43,59 @@ export function latestDoneForTrace(
   })
 }
 
-/** The run's row score from one result per evaluator (same order); null when any is missing or failed. */
+/** A correction in force for one evaluator (only its evaluator and score matter here). */
+export interface ActiveCorrection {
+  evaluatorId: string
+  score: number
+}
+
+/**
+ * The run's row score from one result per evaluator (same order) and the corrections in force for the run's
+ * current execution: a correction replaces its evaluator's score, even where the judge failed or has not
+ * answered. null when an evaluator taking part has neither a `done` result nor a correction.
+ */
 export function scoreOf(
   rows: readonly (EvalResultRow | null)[],
   evaluators: readonly EvaluatorSpec[],
+  corrections: readonly ActiveCorrection[] = [],
 ): number | null {
+  const corrected = new Map(corrections.map((c) => [c.evaluatorId, c]))
   return rowScore(
     evaluators.map((spec, i) => {
       const r = rows[i]
       return {
         score: r?.status === 'done' ? r.score : null,
         weight: spec.weight,
-        correction: r?.correction ?? null,
+        correction: corrected.get(spec.id) ?? null,
       }
     }),
+  )
+}
+
+/**
+ * Per evaluator (same order), the latest result of the run that judged its current execution (a result
+ * without a session id counts as current); null when there is none.
+ */
+export function currentResults(
+  store: Store,
+  run: Pick<RunRow, 'id' | 'sessionId'>,
+  evaluators: readonly EvaluatorSpec[],
+): (EvalResultRow | null)[] {
+  const latest = store.evalResults
+    .latestByRun(run.id)
+    .filter((r) => r.sessionId === null || r.sessionId === run.sessionId)
+  return evaluators.map((spec) => latest.find((r) => r.evaluatorId === spec.id) ?? null)
+}
+
+/** The run's row score now: its current judge results and the corrections in force for its execution. */
+export function currentRunScore(
+  store: Store,
+  run: Pick<RunRow, 'id' | 'sessionId'>,
+  evaluators: readonly EvaluatorSpec[],
+): number | null {
+  return scoreOf(
+    currentResults(store, run, evaluators),
+    evaluators,
+    store.corrections.activeFor(run.id, run.sessionId),
   )
 }

@@ -1,6 +1,7 @@
 // Builds the §10 export document of one A/B task from the store: runs, results, per-case summary, decision.
 import { StoreError, type RunRow, type SkillVersionRow, type Store, type TaskRow } from '../db'
 import { decide } from '../stats/decide'
+import { judgeAgreement } from '../stats/judge-agreement'
 import type { Decision } from '../../src-shared/decision'
 import { EXPORT_SCHEMA_ID, type ExportDecision, type ExportDocument } from '../../src-shared/export'
 import { policySchema, type Policy } from '../../src-shared/task-config'
@@ -52,6 +53,12 @@ export function readConfig(configJson: string): ConfigView {
     agentModel,
     judgeModel: text(record(config.judge).model) ?? agentModel,
   }
+}
+
+/** The evaluator ids a stored config names (tolerant: an older or partial config may have none). */
+function evaluatorIdsOf(config: Record<string, unknown>): string[] {
+  const list = Array.isArray(config.evaluators) ? (config.evaluators as unknown[]) : []
+  return list.map((e) => text(record(e).id)).filter((id): id is string => id !== null)
 }
 
 /** The decision as the document's loose type (same fields; its interfaces copied into plain objects). */
@@ -113,7 +120,11 @@ export function buildExport(store: Store, taskId: string, env: ExportEnv): Expor
   if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`)
   const view = readConfig(task.configJson)
   const { runs, caseOrder } = scopeRuns(store, task, view.rounds)
-  const evaluations = evaluationsByRun(runs, store.evalResults.latestByTask(task.id))
+  const evaluations = evaluationsByRun(
+    runs,
+    store.evalResults.latestByTask(task.id),
+    store.corrections.activeByTask(task.id),
+  )
   const decision = decideRuns(runs, view)
   const a = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
   const b = store.skillVersions.get(task.skillVersionBId)
@@ -146,6 +157,10 @@ export function buildExport(store: Store, taskId: string, env: ExportEnv): Expor
       runs.map((r) => ({ caseId: r.caseKey, side: r.side, status: r.status, score: r.score })),
     ),
     decision: toExportDecision(decision),
+    judgeAgreement: judgeAgreement(
+      store.corrections.labels({ taskId: task.id }),
+      evaluatorIdsOf(view.config),
+    ),
   }
   return scrubSecrets(doc, env.secrets ?? environmentSecrets(process.env))
 }

@@ -1,4 +1,5 @@
-// buildExport's evaluations[]: the latest result per evaluator of each run's current attempt (§8.9).
+// buildExport's evaluations[]: the latest result per evaluator of each run's current attempt (§8.9), with
+// the correction in force for that attempt.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { EvalResultInput, Store } from '../db'
 import { openTempStore, type TempStore } from '../db/testing'
@@ -47,9 +48,10 @@ describe('buildExport evaluations', () => {
     store.evalResults.append(result(run.id, 'ses_now', 'completion', 40, { grayscaleTaskId }))
     store.evalResults.append(result(run.id, 'ses_now', 'quality', null, { grayscaleTaskId }))
     const correction = { score: 90, note: 'judge too strict', by: 'alice', at: '2026-01-02T00:00:00Z' }
-    const latest = store.evalResults.append(
-      result(run.id, 'ses_now', 'completion', 80, { grayscaleTaskId, correction }),
-    )
+    store.corrections.add({ runId: run.id, evaluatorId: 'completion', sessionId: 'ses_now', ...correction })
+    // A correction of an earlier execution does not apply to this one.
+    store.corrections.add({ ...correction, runId: run.id, evaluatorId: 'quality', sessionId: 'ses_before' })
+    const latest = store.evalResults.append(result(run.id, 'ses_now', 'completion', 80, { grayscaleTaskId }))
     store.evalResults.append(
       result(run.id, 'ses_now', 'quality', 60, { grayscaleTaskId, parseStrategy: 'regex_score' }),
     )

@@ -1,5 +1,5 @@
 // Maps stored runs and judge results to the export's `runs[]` entries and to the decision's input.
-import type { EvalResultRow, RunRow } from '../db'
+import type { CorrectionRow, EvalResultRow, RunRow } from '../db'
 import type { ExperimentRun } from '../stats/types'
 import type { ExportEvaluation, ExportRun } from '../../src-shared/export'
 
@@ -39,7 +39,7 @@ export function toExperimentRun(run: RunRow): ExperimentRun {
   }
 }
 
-export function toEvaluation(r: EvalResultRow): ExportEvaluation {
+export function toEvaluation(r: EvalResultRow, c: CorrectionRow | null = null): ExportEvaluation {
   return {
     id: r.id,
     evaluatorId: r.evaluatorId,
@@ -48,9 +48,7 @@ export function toEvaluation(r: EvalResultRow): ExportEvaluation {
     score: r.score,
     reason: r.reason,
     parseStrategy: r.parseStrategy,
-    correction: r.correction
-      ? { score: r.correction.score, note: r.correction.note, by: r.correction.by, at: r.correction.at }
-      : null,
+    correction: c ? { score: c.score, note: c.note, by: c.by, at: c.at } : null,
     createdAt: r.createdAt,
     evaluatorVersion: r.evaluatorVersion,
     judgeCostUsd: r.judgeCostUsd,
@@ -58,21 +56,28 @@ export function toEvaluation(r: EvalResultRow): ExportEvaluation {
 }
 
 /**
- * The latest result per evaluator of each run's current attempt. `latest` holds the latest row per
- * (run, evaluator); a row judging another session than the run's (an earlier attempt, before a re-run)
- * is left out. Rows without a session id are kept.
+ * The latest result per evaluator of each run's current attempt, with the correction in force for it.
+ * `latest` holds the latest row per (run, evaluator); a row judging another session than the run's (an
+ * earlier attempt, before a re-run) is left out. Rows without a session id are kept. `corrections`: those
+ * in force for the runs' current executions.
  */
 export function evaluationsByRun(
   runs: readonly RunRow[],
   latest: readonly EvalResultRow[],
+  corrections: readonly CorrectionRow[] = [],
 ): Map<string, ExportEvaluation[]> {
   const session = new Map(runs.map((r) => [r.id, r.sessionId]))
+  const correction = new Map(
+    corrections
+      .filter((c) => session.get(c.runId) === c.sessionId)
+      .map((c) => [`${c.runId}\0${c.evaluatorId}`, c]),
+  )
   const out = new Map<string, ExportEvaluation[]>()
   for (const row of latest) {
     if (row.runId === null || !session.has(row.runId)) continue
     if (row.sessionId !== null && row.sessionId !== session.get(row.runId)) continue
     const list = out.get(row.runId) ?? []
-    list.push(toEvaluation(row))
+    list.push(toEvaluation(row, correction.get(`${row.runId}\0${row.evaluatorId}`) ?? null))
     out.set(row.runId, list)
   }
   for (const list of out.values()) list.sort((x, y) => (x.evaluatorId < y.evaluatorId ? -1 : 1))

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { drive, seedExportTask } from '../export/test-fixtures'
 import { openAppContext, type AppContext } from './app-context'
-import { correctResult } from './correct-result'
+import { clearCorrection, correctResult } from './correct-result'
 import type { TaskConfigInput } from '../../src-shared/task-config'
 
 let dir: string
@@ -49,8 +49,8 @@ function seedScoredRun() {
 }
 
 describe('correctResult', () => {
-  it('replaces the model score, keeps who/when/why, recomputes the weighted row score, keeps history', () => {
-    const { run, batch } = seedScoredRun()
+  it('replaces the model score, keeps who/when/why, recomputes the weighted row score; the judge result stays as it was', () => {
+    const { run } = seedScoredRun()
     const updated = correctResult(ctx, {
       runId: run.id,
       evaluatorId: 'preset-agent-task-completion',
@@ -63,10 +63,16 @@ describe('correctResult', () => {
       .latestByRun(run.id)
       .find((r) => r.evaluatorId === 'preset-agent-task-completion')
     expect(latest?.score).toBe(40)
-    expect(latest?.correction).toMatchObject({ score: 80, note: 'judge missed the fix' })
-    expect(latest?.correction?.by).toBeTruthy()
-    expect(latest?.evaluatorRunId).toBe(batch)
-    expect(ctx.store.evalResults.listByRun(run.id)).toHaveLength(3)
+    const [correction] = ctx.store.corrections.activeFor(run.id, updated.sessionId)
+    expect(correction).toMatchObject({
+      evaluatorId: 'preset-agent-task-completion',
+      sessionId: `ses_${run.id}`,
+      score: 80,
+      note: 'judge missed the fix',
+    })
+    expect(correction?.by).toBeTruthy()
+    // The correction is not a judge result: no row is appended.
+    expect(ctx.store.evalResults.listByRun(run.id)).toHaveLength(2)
   })
 
   it('completes an evaluation failure into a scored run once every evaluator has a score', () => {
@@ -97,5 +103,43 @@ describe('correctResult', () => {
     expect(call({ runId: 'run_missing' })).toThrow(/no run run_missing/)
     const pending = seedExportTask(ctx.store, { name: 'other', cases: ['c9'], rounds: 1 }).runs[0]!
     expect(call({ runId: pending.id })).toThrow(/has no completed execution/)
+  })
+})
+
+describe('clearCorrection', () => {
+  it("gives the run the judge's score back", () => {
+    const { run } = seedScoredRun()
+    correctResult(ctx, { runId: run.id, evaluatorId: 'tone', score: 100, note: 'perfect tone' })
+    const cleared = clearCorrection(ctx, { runId: run.id, evaluatorId: 'tone' })
+    // (40·1 + 60·3) / 4
+    expect([cleared.status, cleared.score]).toEqual(['scored', 55])
+    expect(ctx.store.corrections.activeFor(run.id, run.sessionId)).toEqual([])
+    expect(ctx.store.corrections.listByRun(run.id)[0]?.clearedBy).toBeTruthy()
+  })
+
+  it('a run whose judge never scored that evaluator becomes an evaluation failure, saying how to go on', () => {
+    const { runs } = seedExportTask(ctx.store, {
+      cases: ['c1'],
+      rounds: 1,
+      config: { evaluators: evaluators.slice(0, 1) },
+    })
+    const run = drive(ctx.store, runs[0]!.id, 'eval-failed')
+    correctResult(ctx, {
+      runId: run.id,
+      evaluatorId: 'preset-agent-task-completion',
+      score: 30,
+      note: 'by hand',
+    })
+    const cleared = clearCorrection(ctx, { runId: run.id, evaluatorId: 'preset-agent-task-completion' })
+    expect([cleared.status, cleared.failureType, cleared.score]).toEqual(['failed', null, null])
+    expect(cleared.failureMessage).toMatch(/no judge score once the correction was cleared; re-evaluate/)
+  })
+
+  it('refuses when no correction is in force for that evaluator', () => {
+    const { run } = seedScoredRun()
+    expect(() => clearCorrection(ctx, { runId: run.id, evaluatorId: 'tone' })).toThrow(
+      /has no correction in force for "tone"/,
+    )
+    expect(() => clearCorrection(ctx, { runId: run.id, evaluatorId: 'nope' })).toThrow(/not an evaluator/)
   })
 })

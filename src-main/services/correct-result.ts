@@ -1,10 +1,12 @@
-// Human score correction (seed 000 §5): a new result row carries {score, note, by, at} and replaces the
-// model's score; the run's row score is recomputed. Older rows stay as history (DESIGN §8.9).
-import { localUser, newId, nowIso, type RunRow } from '../db'
+// Human score correction (seed 000 §5): a human score {score, note, by, at} for one evaluator of one run
+// replaces the judge's score in the run's row score. It belongs to the run's current execution (its
+// session), not to a judge result: judging the run again keeps it in force (the judge's new score is shown
+// beside it); only `clearCorrection` removes it; executing the run again drops it.
+import { localUser, newId, type RunRow, type TaskRow } from '../db'
 import { announceRun } from '../engine/announce'
+import { currentResults, currentRunScore } from '../engine/trace-results'
 import { InputError } from '../inputs/errors'
-import { resolveEvaluators } from '../judge/evaluators'
-import { rowScore } from '../judge/row-score'
+import { resolveEvaluators, type EvaluatorSpec } from '../judge/evaluators'
 import type { AppContext } from './app-context'
 import { taskConfigOf } from './evaluation-setup'
 import { hasCompletedExecution } from './reevaluate'
@@ -17,67 +19,98 @@ export interface CorrectionInput {
   note: string
 }
 
+const bad = (field: string, message: string, fix: string): never => {
+  throw new InputError({ field, message: `${field}: ${message}`, fix })
+}
+
+interface Target {
+  run: RunRow & { sessionId: string }
+  task: TaskRow
+  evaluators: EvaluatorSpec[]
+}
+
+/** The run (with a completed execution) and its task's evaluators, of which `evaluatorId` must be one. */
+function target(ctx: AppContext, runId: string, evaluatorId: string): Target {
+  const { store } = ctx
+  const run = store.runs.get(runId) ?? bad('runId', `no run ${runId}`, 'pick a run of the task')
+  if (!hasCompletedExecution(run) || run.sessionId === null)
+    bad('runId', `run ${run.id} has no completed execution (${run.status})`, 're-run it first')
+  const task =
+    store.tasks.get(run.taskId) ?? bad('runId', `run ${run.id} has no task`, 'pick a run of the task')
+  const evaluators = resolveEvaluators(taskConfigOf(task).evaluators)
+  if (!evaluators.some((e) => e.id === evaluatorId))
+    bad(
+      'evaluatorId',
+      `"${evaluatorId}" is not an evaluator of this task`,
+      `use one of: ${evaluators.map((e) => e.id).join(', ')}`,
+    )
+  return { run: run as Target['run'], task, evaluators }
+}
+
 export function correctResult(ctx: AppContext, input: CorrectionInput): RunRow {
   const { store } = ctx
-  const bad = (field: string, message: string, fix: string): never => {
-    throw new InputError({ field, message: `${field}: ${message}`, fix })
-  }
   if (!Number.isFinite(input.score) || input.score < 0 || input.score > 100)
     bad('score', `${input.score} is not a score`, 'give a number from 0 to 100')
   if (!input.note.trim()) bad('note', 'a correction needs a note', 'say why the model score was wrong')
-  const run = store.runs.get(input.runId) ?? bad('runId', `no run ${input.runId}`, 'pick a run of the task')
-  if (!hasCompletedExecution(run))
-    bad('runId', `run ${run.id} has no completed execution (${run.status})`, 're-run it first')
-  const task = store.tasks.get(run.taskId)
-  if (!task) return bad('runId', `run ${run.id} has no task`, 'pick a run of the task')
-  const evaluators = resolveEvaluators(taskConfigOf(task).evaluators)
-  if (!evaluators.some((e) => e.id === input.evaluatorId))
-    bad(
-      'evaluatorId',
-      `"${input.evaluatorId}" is not an evaluator of this task`,
-      `use one of: ${evaluators.map((e) => e.id).join(', ')}`,
-    )
+  const { run, task, evaluators } = target(ctx, input.runId, input.evaluatorId)
 
   const updated = store.transaction(() => {
-    const latest = store.evalResults.latestByRun(run.id)
-    const base = latest.find((r) => r.evaluatorId === input.evaluatorId)
-    const corrected = store.evalResults.append({
-      ...(base ?? {
-        sessionId: run.sessionId,
-        runId: run.id,
-        grayscaleTaskId: run.taskId,
-        evaluatorId: input.evaluatorId,
-        status: 'done' as const,
-        score: null,
-        reason: null,
-        rawOutput: null,
-        parseStrategy: null,
-      }),
-      status: 'done',
-      evaluatorRunId: task.evaluationBatchId ?? store.tasks.ensureBatchId(task.id, newId('batch')),
-      correction: { score: input.score, note: input.note.trim(), by: localUser(), at: nowIso() },
+    // Every scored run belongs to the task's one batch, a corrected one too.
+    const batchId = task.evaluationBatchId ?? store.tasks.ensureBatchId(task.id, newId('batch'))
+    store.corrections.add({
+      runId: run.id,
+      evaluatorId: input.evaluatorId,
+      sessionId: run.sessionId,
+      score: input.score,
+      note: input.note.trim(),
+      by: localUser(),
     })
-    const byEvaluator = new Map(latest.map((r) => [r.evaluatorId, r]))
-    byEvaluator.set(input.evaluatorId, corrected)
-    const score = rowScore(
-      evaluators.map((e) => {
-        const r = byEvaluator.get(e.id)
-        return {
-          score: r?.status === 'done' ? r.score : null,
-          weight: e.weight,
-          correction: r?.correction ?? null,
-        }
-      }),
-    )
+    const score = currentRunScore(store, run, evaluators)
     if (score === null) return store.runs.get(run.id) as RunRow
-    if (run.status === 'scored')
-      return store.runs.update(run.id, { score, evaluationResultId: corrected.id }) as RunRow
-    // An evaluation failure that the correction completes becomes scored (both steps in its history).
+    if (run.status === 'scored') return store.runs.update(run.id, { score }) as RunRow
+    // A run the correction completes becomes scored (both steps in its history).
+    const resultId = currentResults(store, run, evaluators).find((r) => r !== null)?.id ?? null
     store.runs.transition(run.id, { from: [run.status], to: 'evaluating' })
     return store.runs.transition(run.id, {
       from: ['evaluating'],
       to: 'scored',
-      patch: { score, evaluationResultId: corrected.id },
+      patch: { score, evaluationResultId: resultId, evaluatorRunId: batchId },
+    }) as RunRow
+  })
+  announceRun(ctx.events, updated)
+  return updated
+}
+
+/**
+ * Removes the correction in force for (run, evaluator, the run's current execution): the run's score is
+ * the judge's again. When the judge has no score for that evaluator (it failed, or never answered), a
+ * scored run becomes an evaluation failure, which re-evaluate or a new correction completes.
+ */
+export function clearCorrection(ctx: AppContext, input: { runId: string; evaluatorId: string }): RunRow {
+  const { store } = ctx
+  const { run, evaluators } = target(ctx, input.runId, input.evaluatorId)
+  const updated = store.transaction(() => {
+    const cleared = store.corrections.clear(run.id, input.evaluatorId, run.sessionId, localUser())
+    if (!cleared)
+      bad(
+        'evaluatorId',
+        `run ${run.id} has no correction in force for "${input.evaluatorId}"`,
+        'nothing to clear: the run view lists the corrections in force',
+      )
+    const now = store.runs.get(run.id) as RunRow
+    if (now.status !== 'scored') return now
+    const score = currentRunScore(store, now, evaluators)
+    if (score !== null) return store.runs.update(run.id, { score }) as RunRow
+    const missing = currentResults(store, now, evaluators)
+      .map((r, i) => (r?.status === 'done' ? null : (evaluators[i]?.id ?? null)))
+      .filter((id) => id !== null)
+    store.runs.transition(run.id, { from: ['scored'], to: 'evaluating' })
+    return store.runs.transition(run.id, {
+      from: ['evaluating'],
+      to: 'failed',
+      patch: {
+        failureMessage: `evaluation failed: ${missing.join(', ') || input.evaluatorId}: no judge score once the correction was cleared; re-evaluate the run`,
+      },
     }) as RunRow
   })
   announceRun(ctx.events, updated)

@@ -20,7 +20,8 @@ export function fillBackFailedRuns(ctx: AppContext, taskId: string): RunRow[] {
   for (const run of candidates) {
     const row = store.transaction(() => {
       const rows = latestDoneForTrace(store, run.sessionId as string, evaluators)
-      const score = scoreOf(rows, evaluators)
+      const corrections = store.corrections.activeFor(run.id, run.sessionId)
+      const score = scoreOf(rows, evaluators, corrections)
       if (score === null) return null
       // failed → evaluating → scored, both steps in the run's history (as a human correction does).
       if (!store.runs.transition(run.id, { from: ['failed'], to: 'evaluating' })) return null

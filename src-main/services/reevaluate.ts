@@ -1,5 +1,6 @@
 // Re-evaluate (DESIGN §6, §8): judge runs again in the task's one batch, reusing their trajectories —
-// never re-executing. Results are appended; display takes the latest.
+// never re-executing. Results are appended; display takes the latest. A human correction of a run's
+// execution stays in force through it (the judge's new score is stored beside it).
 import type { RunRow, TaskRow } from '../db'
 import { InputError } from '../inputs/errors'
 import { describeInstance, type AppContext } from './app-context'
@@ -20,6 +21,8 @@ export interface ReevaluateResult {
   runs: number
   scored: number
   failed: number
+  /** Runs judged again that had a correction in force: it stays in force. */
+  corrected: number
 }
 
 /** A run whose execution completed: the only kind a judge can look at. */
@@ -73,6 +76,9 @@ export async function reevaluateTask(
   if (!claim.claimed) throw new TaskBusyError(task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
     const targets = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts)
+    const corrected = targets.filter(
+      (r) => ctx.store.corrections.activeFor(r.id, r.sessionId).length > 0,
+    ).length
     const config = taskConfigOf(task)
     const queue = openEvaluation(
       ctx,
@@ -82,7 +88,7 @@ export async function reevaluateTask(
     )
     for (const run of targets) queue.add(run)
     const { scored, failed } = await queue.drain()
-    return { batchId: queue.batchId, runs: targets.length, scored, failed }
+    return { batchId: queue.batchId, runs: targets.length, scored, failed, corrected }
   } finally {
     ctx.store.tasks.releaseOwner(task.id, ctx.instance.id)
   }

@@ -21,6 +21,8 @@ export interface RunTaskResult {
   batchId: string
   task: TaskRow
   counts: Record<RunStatus, number>
+  /** Corrections in force for runs this mode executed again: they applied to the old execution only. */
+  correctionsDropped: number
 }
 
 export async function runTask(
@@ -42,7 +44,7 @@ export async function runTask(
   try {
     const plan = scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode)
     const prepared = { ...unscoped, plan }
-    const rejudge = resetForMode(
+    const { rejudge, correctionsDropped } = resetForMode(
       ctx,
       ctx.store.runs.listByTask(taskId).filter((r) => inPlan(plan, r)),
       mode,
@@ -71,7 +73,7 @@ export async function runTask(
       .filter((r) => r.status === 'failed' && executesOnResume(r))
     const unfinished = counts.pending + counts.running + counts.executed + counts.evaluating + resumed.length
     const task = setTaskStatus(ctx, taskId, opts.signal.aborted ? 'canceled' : unfinished ? 'idle' : 'done')
-    return { prepared, summary, evaluation, batchId: queue.batchId, task, counts }
+    return { prepared, summary, evaluation, batchId: queue.batchId, task, counts, correctionsDropped }
   } catch (err) {
     setTaskStatus(ctx, taskId, 'idle', err instanceof Error ? err.message : String(err))
     throw err
@@ -127,12 +129,18 @@ function scopePlan(prepared: PreparedTask, runs: RunRow[], mode: RunMode): Execu
 
 /**
  * Resets the mode asks for. Retry failed: execution failures go back to pending; evaluation failures are
- * judged again, never re-executed (returned). Retry all / selected: those runs are executed again, same batch.
+ * judged again, never re-executed (returned). Retry all / selected: those runs are executed again, same
+ * batch — a correction of a run's old execution no longer applies to the new one (counted).
  */
-function resetForMode(ctx: AppContext, runs: RunRow[], mode: RunMode): Set<string> {
+function resetForMode(
+  ctx: AppContext,
+  runs: RunRow[],
+  mode: RunMode,
+): { rejudge: Set<string>; correctionsDropped: number } {
   const rejudge = new Set<string>()
+  let correctionsDropped = 0
   if (mode.kind !== 'retry-failed' && mode.kind !== 'retry-all' && mode.kind !== 'retry-selected')
-    return rejudge
+    return { rejudge, correctionsDropped }
   for (const run of runs) {
     if (run.status === 'pending' || run.status === 'running' || run.status === 'evaluating') continue
     const executionFailure = isExecutionFailure(run.status, run.failureType)
@@ -141,8 +149,12 @@ function resetForMode(ctx: AppContext, runs: RunRow[], mode: RunMode): Set<strin
       continue
     }
     if (mode.kind === 'retry-failed' && !executionFailure) continue
+    const inForce = ctx.store.corrections.activeFor(run.id, run.sessionId).length
     const row = ctx.store.runs.transition(run.id, { from: [run.status], to: 'pending' })
-    if (row) announceRun(ctx.events, row)
+    if (row) {
+      correctionsDropped += inForce
+      announceRun(ctx.events, row)
+    }
   }
-  return rejudge
+  return { rejudge, correctionsDropped }
 }

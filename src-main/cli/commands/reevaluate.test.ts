@@ -9,6 +9,7 @@ import { seedTask } from '../../db/testing'
 import { drive, findRun, seedExportTask } from '../../export/test-fixtures'
 import { captureIo } from '../capture-io'
 import { main } from '../main'
+import { rejudgedText } from './reevaluate'
 
 let home: string
 let env: NodeJS.ProcessEnv
@@ -114,4 +115,28 @@ describe('skill-ab reevaluate refuses, writing nothing', () => {
       expect(r.stderr).toMatch(message)
     }
   })
+})
+
+describe('what reevaluate says about corrected runs', () => {
+  const base = { batchId: 'batch_1', failed: 0 }
+  it.each([
+    { runs: 8, corrected: 0, want: 're-judged 8 runs (batch batch_1: 8 scored, 0 failed)' },
+    {
+      runs: 8,
+      corrected: 2,
+      want: 're-judged 8 runs, 2 of them corrected: their corrections stay in force (batch batch_1: 8 scored, 0 failed)',
+    },
+    {
+      runs: 2,
+      corrected: 1,
+      want: 're-judged 2 runs, 1 of them corrected: its correction stays in force (batch batch_1: 2 scored, 0 failed)',
+    },
+    {
+      runs: 1,
+      corrected: 1,
+      want: 're-judged 1 run, corrected: its correction stays in force (batch batch_1: 1 scored, 0 failed)',
+    },
+  ])('$runs runs, $corrected corrected', ({ runs: n, corrected, want }) =>
+    expect(rejudgedText({ ...base, runs: n, scored: n, corrected })).toBe(want),
+  )
 })

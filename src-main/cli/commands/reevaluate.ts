@@ -1,7 +1,7 @@
 // `skill-ab reevaluate <task> [--failed | --runs id,id]`: judge again without re-executing.
 import { openAppContext, type AppContext } from '../../services/app-context'
 import { findTask } from '../../services/find-task'
-import { reevaluateTask, selectForReevaluation } from '../../services/reevaluate'
+import { reevaluateTask, selectForReevaluation, type ReevaluateResult } from '../../services/reevaluate'
 import { UsageError } from '../args'
 import { EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
@@ -15,6 +15,7 @@ export const reevaluateCommand: Command = {
     '',
     'Judges again every run whose execution completed (default), only the evaluation failures (--failed),',
     "or the listed runs (--runs). Results go into the task's one batch; older results stay as history.",
+    'A human correction stays in force: the new judge score is stored beside it.',
     '',
     'Exit: 0 · 2 unknown task or run, a run without a completed execution, or the task is busy',
   ].join('\n'),
@@ -44,9 +45,7 @@ export const reevaluateCommand: Command = {
       const count = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts).length
       ctx.events.on('run.changed', progressPrinter(io, { execute: 0, judge: count }))
       const r = await reevaluateTask(ctx, task, opts)
-      io.err(
-        `re-evaluated ${r.runs} run${r.runs === 1 ? '' : 's'} in batch ${r.batchId}: ${r.scored} scored, ${r.failed} failed\n`,
-      )
+      io.err(`${rejudgedText(r)}\n`)
       io.out(`${JSON.stringify({ taskId: task.id, ...r })}\n`)
       return abort.signal.aborted ? EXIT.interrupted : EXIT.pass
     } catch (err) {
@@ -59,4 +58,16 @@ export const reevaluateCommand: Command = {
       ctx?.close()
     }
   },
+}
+
+/** "re-judged 8 runs, 2 of them corrected: their corrections stay in force (batch …: 8 scored, 0 failed)". */
+export function rejudgedText(r: ReevaluateResult): string {
+  const runs = `${r.runs} run${r.runs === 1 ? '' : 's'}`
+  const corrected =
+    r.corrected === 0
+      ? ''
+      : r.corrected === 1 && r.runs === 1
+        ? ', corrected: its correction stays in force'
+        : `, ${r.corrected} of them corrected: ${r.corrected === 1 ? 'its correction stays' : 'their corrections stay'} in force`
+  return `re-judged ${runs}${corrected} (batch ${r.batchId}: ${r.scored} scored, ${r.failed} failed)`
 }

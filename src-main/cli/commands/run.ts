@@ -171,6 +171,11 @@ function report(io: Io, result: RunTaskResult, canceled: boolean, file: string, 
   }
   for (const proof of Object.values(result.summary.proofs))
     io.err(`isolation side ${proof.side} (${sideLabel[proof.side]}): ${proof.message}\n`)
+  if (result.correctionsDropped > 0)
+    io.err(
+      `${plural(result.correctionsDropped, 'correction')} no longer ${result.correctionsDropped === 1 ? 'applies' : 'apply'}: ` +
+        'a correction belongs to one execution of its run, and these runs were executed again\n',
+    )
   const c = result.counts
   const parts = Object.entries(c)
     .filter(([, n]) => n > 0)

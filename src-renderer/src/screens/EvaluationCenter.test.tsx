@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it } from 'vitest'
-import type { BatchView, CaseAnalysisView } from '../../../src-shared/ipc-views'
+import type { BatchView, CaseAnalysisView, JudgeAgreement } from '../../../src-shared/ipc-views'
 import { installFakeApi } from '../testing/fake-api'
 import { click, render, settle, type Rendered } from '../testing/render'
 import { EvaluationCenter } from './EvaluationCenter'
@@ -24,6 +24,7 @@ const batch = (batchId: string, source: BatchView['source']): BatchView => ({
 
 it('invariant 7: the evaluation center shows every batch with its source; case analysis asks for (and shows) no A/B batch', async () => {
   const fake = installFakeApi({
+    'evaluations.agreement': () => [],
     // As main answers (src-main/api/batches.ts): the A/B batch only in the center.
     'evaluations.batches': ({ view: v }: { view: string }) =>
       v === 'center'
@@ -40,7 +41,10 @@ it('invariant 7: the evaluation center shows every batch with its source; case a
     [...view.container.querySelectorAll('[role="tab"]')].find((t) => t.textContent === 'Case analysis'),
   )
   await settle()
-  expect(fake.calls.map((c) => c.payload)).toEqual([{ view: 'center' }, { view: 'case-analysis' }])
+  expect(fake.calls.filter((c) => c.channel === 'evaluations.batches').map((c) => c.payload)).toEqual([
+    { view: 'center' },
+    { view: 'case-analysis' },
+  ])
   expect(shown()).toEqual(['batch_plain'])
 })
 
@@ -72,6 +76,7 @@ it('a case analysis opens below the list with its mean, per-case scores and judg
   const fake = installFakeApi({
     'evaluations.batches': () => [batch('batch_ab', 'grayscale-ab'), batch('batch_plain', 'case-analysis')],
     'evaluations.analysis': () => analysis,
+    'evaluations.agreement': () => [],
   })
   view = await render(<EvaluationCenter />)
   await settle()
@@ -87,4 +92,45 @@ it('a case analysis opens below the list with its mean, per-case scores and judg
   expect(panel?.querySelector('[data-case="knot"]')?.textContent).toContain('run failed: timeout')
   await click([...(panel?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Close'))
   expect(view.container.querySelector('[aria-label^="Case analysis"]')).toBeNull()
+})
+
+it('shows per evaluator how far the judge is from your corrections, with what each figure means', async () => {
+  const agreement: JudgeAgreement[] = [
+    {
+      evaluatorId: 'preset-agent-task-completion',
+      n: 6,
+      meanAbsDiff: 12.5,
+      meanDiff: -8,
+      within10: 0.5,
+      spearman: 0.83,
+    },
+    { evaluatorId: 'tone', n: 2, meanAbsDiff: 30, meanDiff: 30, within10: 0, spearman: null },
+  ]
+  installFakeApi({ 'evaluations.batches': () => [], 'evaluations.agreement': () => agreement })
+  view = await render(<EvaluationCenter />)
+  await settle()
+  const section = view.container.querySelector('[aria-label="Judge agreement"]')
+  expect(section?.textContent).toContain(
+    'Judge vs your corrections: n corrected runs with a judge score, mean |Δ|',
+  )
+  const row = (id: string) =>
+    [...(section?.querySelectorAll(`[data-agreement="${id}"] td`) ?? [])].map((td) => td.textContent)
+  expect(row('preset-agent-task-completion')).toEqual([
+    'preset-agent-task-completion',
+    '6',
+    '12.5',
+    '-8.0',
+    '50%',
+    '0.83',
+  ])
+  expect(row('tone')).toEqual(['tone', '2', '30.0', '30.0', '0%', '–'])
+})
+
+it('says how to get judge agreement when nothing was corrected yet', async () => {
+  installFakeApi({ 'evaluations.batches': () => [], 'evaluations.agreement': () => [] })
+  view = await render(<EvaluationCenter />)
+  await settle()
+  expect(view.container.querySelector('[aria-label="Judge agreement"]')?.textContent).toContain(
+    'No correction yet',
+  )
 })

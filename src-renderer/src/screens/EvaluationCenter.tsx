@@ -1,10 +1,12 @@
 // The evaluation center (DESIGN §8.7, §12): every batch with its source. The "case analysis" view lists
-// only plain evaluation batches — an A/B task's batch never shows there.
+// only plain evaluation batches — an A/B task's batch never shows there. Below: judge agreement with your
+// corrections, per evaluator.
 import { useEffect, useState } from 'react'
 import type { BatchView } from '../../../src-shared/ipc-views'
 import { call, errorText } from '../api/api'
 import { useRoute } from '../stores/route-store'
 import { CaseAnalysisPanel } from './CaseAnalysisPanel'
+import { JudgeAgreementTable } from './JudgeAgreementTable'
 
 export function EvaluationCenter() {
   const navigate = useRoute((s) => s.navigate)
@@ -94,6 +96,7 @@ export function EvaluationCenter() {
         </table>
       )}
       {opened && <CaseAnalysisPanel taskId={opened} onClose={() => setOpened(null)} />}
+      <JudgeAgreementTable />
     </div>
   )
 }

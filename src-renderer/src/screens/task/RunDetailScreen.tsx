@@ -1,5 +1,6 @@
 // One run (DESIGN §12): its state and history, the case, the trajectory as a timeline, the work-dir diff,
-// every evaluator's score and reason (history kept), and a score correction with a note.
+// every evaluator's score and reason (history kept), and score corrections: made with a note, kept through
+// a re-evaluation, cleared by hand, dropped (and said so) when the run is executed again.
 import { useEffect, useState } from 'react'
 import { FAILURE_MEANING, failureLabel } from '../../../../src-shared/failure-label'
 import type { RunDetail, TaskDetail } from '../../../../src-shared/ipc-views'
@@ -9,6 +10,7 @@ import { attempt, useNotices } from '../../stores/notices-store'
 import { useRoute } from '../../stores/route-store'
 import { useTaskView } from '../../stores/task-view-store'
 import { CorrectionForm } from './CorrectionForm'
+import { Corrections } from './Corrections'
 import { formatScore } from './run-rows'
 import { reevaluateRuns, rerunRuns } from './task-actions'
 
@@ -43,9 +45,11 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
   const [error, setError] = useState<string | null>(null)
   const taskId = detail.summary.id
   const liveKey = live ? `${live.status}:${live.score}` : ''
+  // A correction made or cleared here may leave the score as it was: reload after each one too.
+  const [edits, setEdits] = useState(0)
   useEffect(() => {
     call('runs.detail', { runId }).then(setData, (err: unknown) => setError(errorText(err)))
-  }, [runId, liveKey])
+  }, [runId, liveKey, edits])
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (
@@ -170,6 +174,20 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
       </div>
       <div className="card" data-testid="evaluations">
         <h2>Judge results</h2>
+        <Corrections
+          corrections={data.corrections}
+          dropped={data.droppedCorrections}
+          canClear={!busy && run.status !== 'evaluating'}
+          onClear={(evaluatorId) =>
+            void attempt('Clear correction', () =>
+              call('results.clearCorrection', { runId: run.id, evaluatorId }),
+            ).then((ok) => {
+              if (!ok) return
+              useNotices.getState().push('info', `Correction of ${evaluatorId} cleared.`)
+              setEdits((n) => n + 1)
+            })
+          }
+        />
         {data.evaluations.length === 0 && <div className="muted">No judge result yet.</div>}
         <table className="plain">
           <thead>
@@ -217,7 +235,10 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
               const ok = await attempt('Correction', () =>
                 call('results.correct', { runId: run.id, ...input }),
               )
-              if (ok) useNotices.getState().push('info', `Score corrected to ${input.score}.`)
+              if (ok) {
+                useNotices.getState().push('info', `Score corrected to ${input.score}.`)
+                setEdits((n) => n + 1)
+              }
               return Boolean(ok)
             }}
           />

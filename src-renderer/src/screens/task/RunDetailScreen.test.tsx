@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest'
+import type { CorrectionView, RunDetail } from '../../../../src-shared/ipc-views'
+import { installFakeApi } from '../../testing/fake-api'
+import { detail, run, summary } from '../../testing/fixtures'
+import { click, render, settle, type Rendered } from '../../testing/render'
+import { RunDetailScreen } from './RunDetailScreen'
+
+let view: Rendered | undefined
+afterEach(() => view?.unmount())
+
+const EVALUATOR = 'preset-agent-task-completion'
+const s = summary('t1', 'task one', { status: 'done' })
+const correction: CorrectionView = {
+  evaluatorId: EVALUATOR,
+  score: 90,
+  note: 'judge missed the fix',
+  by: 'alice',
+  at: '2026-01-02T00:00:00Z',
+  judgeScore: 55,
+}
+
+function runDetail(extra: Partial<RunDetail> = {}): RunDetail {
+  const base = run('t1', 'c1', 'b', 1, { status: 'scored', score: 90 })
+  return {
+    run: {
+      ...base,
+      attempt: 1,
+      sessionId: 'ses_1',
+      startedBy: 'alice',
+      costUsd: null,
+      tokens: { input: 1, output: 1, reasoning: 0, cacheRead: 0, cacheWrite: 0 },
+      skillVisible: true,
+      skillLoaded: true,
+      workDir: null,
+      startedAt: null,
+      executedAt: null,
+    },
+    case: { prompt: 'say hi', expectedOutput: null, expectations: [] },
+    history: [],
+    timeline: [],
+    finalOutput: 'hi',
+    diff: null,
+    stderrTail: null,
+    evaluations: [
+      {
+        id: 'res_2',
+        evaluatorId: EVALUATOR,
+        evaluatorRunId: 'batch_1',
+        status: 'done',
+        score: 55,
+        reason: 're-judged',
+        error: null,
+        parseStrategy: 'direct_json',
+        correction: { score: 90, note: correction.note, by: 'alice', at: correction.at },
+        createdAt: '2026-01-03T00:00:00Z',
+        latest: true,
+      },
+    ],
+    evaluatorIds: [EVALUATOR],
+    corrections: [correction],
+    droppedCorrections: [],
+    ...extra,
+  }
+}
+
+describe('run detail: corrections', () => {
+  it('shows the correction in force with the new judge score beside it, and clears it on request', async () => {
+    let current = runDetail()
+    const fake = installFakeApi({
+      'runs.detail': () => current,
+      'results.clearCorrection': () => {
+        current = runDetail({
+          run: { ...current.run, score: 55 },
+          corrections: [],
+          evaluations: current.evaluations.map((e) => ({ ...e, correction: null })),
+        })
+        return current.run
+      },
+    })
+    view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
+    await settle()
+    const shown = view.container.querySelector('[data-testid="correction"]')
+    expect(shown?.querySelector('[data-testid="correction-score"]')?.textContent).toBe('90')
+    expect(shown?.querySelector('[data-testid="correction-judge-score"]')?.textContent).toBe('55')
+    expect(shown?.textContent).toContain('judge missed the fix')
+    expect(view.container.querySelector('[data-testid="evaluations"] tbody')?.textContent).toContain(
+      '90 (judge 55)',
+    )
+
+    await click(
+      [...(shown?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Clear correction'),
+    )
+    await settle()
+    expect(fake.calls.find((c) => c.channel === 'results.clearCorrection')?.payload).toEqual({
+      runId: 't1-c1-b1',
+      evaluatorId: EVALUATOR,
+    })
+    // Read again: the correction is gone, the judge's score is the run's.
+    expect(view.container.querySelector('[data-testid="correction"]')).toBeNull()
+    expect(view.container.querySelector('.figure')?.textContent).toBe('55')
+  })
+
+  it('says when a correction was dropped because the run was executed again', async () => {
+    installFakeApi({
+      'runs.detail': () =>
+        runDetail({ corrections: [], droppedCorrections: [{ ...correction, judgeScore: 40 }] }),
+    })
+    view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
+    await settle()
+    expect(view.container.querySelector('[data-testid="correction"]')).toBeNull()
+    expect(view.container.querySelector('[data-testid="dropped-correction"]')?.textContent).toContain(
+      'a correction (score 90 by alice) applied to an earlier execution and was dropped when the run was executed again',
+    )
+  })
+})
