@@ -2,6 +2,7 @@
 // evaluation (re-evaluate it; the execution is kept) — DESIGN §6, seed 004 §5.4.
 import type { Verdict } from '../../../src-shared/decision'
 import type { RunView } from '../../../src-shared/ipc-views'
+import { isAttributableFailure, type FailureType } from '../../../src-shared/run-state'
 
 export type RunKind =
   'pending' | 'running' | 'executed' | 'evaluating' | 'scored' | 'exec-failed' | 'eval-failed' | 'canceled'
@@ -23,10 +24,17 @@ export const KIND_LABEL: Record<RunKind, string> = {
   canceled: 'canceled',
 }
 
+/** Failure types shown in words; the others show as they are named (`timeout`, `crashed`). */
+export const FAILURE_LABEL: Partial<Record<FailureType, string>> = {
+  provider_error: 'provider error',
+}
+
+export const failureLabel = (t: FailureType): string => FAILURE_LABEL[t] ?? t
+
 export function runTitle(run: Pick<RunView, 'status' | 'failureType' | 'failureMessage'>): string {
   const kind = runKind(run)
   if (kind === 'exec-failed')
-    return `Execution failed (${run.failureType}): ${run.failureMessage ?? 'no message'} — re-run it`
+    return `Execution failed (${run.failureType ? failureLabel(run.failureType) : 'unknown'}): ${run.failureMessage ?? 'no message'}${isAttributableFailure(run.failureType) ? '' : ' — not the agent’s doing, not counted against the side'} — re-run it`
   if (kind === 'eval-failed')
     return `Evaluation failed${run.failureMessage ? `: ${run.failureMessage}` : ''} — the execution is kept; re-evaluate it`
   return KIND_LABEL[kind]
@@ -35,7 +43,9 @@ export function runTitle(run: Pick<RunView, 'status' | 'failureType' | 'failureM
 export function RunBadge({ run }: { run: Pick<RunView, 'status' | 'failureType' | 'failureMessage'> }) {
   const kind = runKind(run)
   const label =
-    kind === 'exec-failed' && run.failureType ? `run failed: ${run.failureType}` : KIND_LABEL[kind]
+    kind === 'exec-failed' && run.failureType
+      ? `run failed: ${failureLabel(run.failureType)}`
+      : KIND_LABEL[kind]
   return (
     <span className={`badge ${kind}`} title={runTitle(run)} data-status={run.status}>
       {label}

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import type { RunDetail, TaskDetail } from '../../../../src-shared/ipc-views'
 import { call, errorText } from '../../api/api'
-import { DemoBadge, RunBadge, runKind } from '../../components/badges'
+import { DemoBadge, failureLabel, RunBadge, runKind } from '../../components/badges'
 import { attempt, useNotices } from '../../stores/notices-store'
 import { useRoute } from '../../stores/route-store'
 import { useTaskView } from '../../stores/task-view-store'
@@ -104,7 +104,8 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
       </div>
       {kind === 'exec-failed' && (
         <div className="banner error">
-          The execution failed ({run.failureType}): {run.failureMessage ?? 'no message'}. Re-run it.
+          The execution failed ({run.failureType && failureLabel(run.failureType)}):{' '}
+          {run.failureMessage ?? 'no message'}. Re-run it.
         </div>
       )}
       {kind === 'eval-failed' && (
