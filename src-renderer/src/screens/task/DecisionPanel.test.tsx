@@ -42,7 +42,7 @@ describe('decision panel', () => {
     expect(failures?.querySelector('.badge')?.textContent).toBe('reject')
     expect(text(failures)).toContain('+50 pp share of runs failed, b − a')
     expect(text(failures)).toContain('b failed 9 of 16 runs (56%), a 1 of 16 runs (6%)')
-    expect(text(failures)).toContain('CI +25 pp to +75 pp · n = 8 cases · tolerance +10 pp')
+    expect(text(failures)).toContain('CI +25 to +75 pp · n = 8 cases · tolerance +10 pp')
     expect(text(failures)).toContain('not counted against a side: a 0, b 2 runs')
     expect(details(failures)).toContain('f_i = attributable failures')
     expect(details(failures)).toContain('reject when CI low > +10 pp; pass when CI high ≤ +10 pp')
@@ -56,7 +56,7 @@ describe('decision panel', () => {
       'b: skill used in 3 of 12 runs (25%, CI 9–53%)',
     )
     expect(trigger?.querySelector('[data-trigger-side="a"]')).toBeNull()
-    expect(tag(trigger)).toBe('below 50%')
+    expect(tag(trigger)).toBe('below 50% of runs')
     expect(text(trigger)).toContain('lift where b used the skill in every round: +12.0 points (n = 2 cases)')
     expect(text(trigger)).toContain('lift on the other cases: −1.5 points (n = 6 cases)')
     expect(details(trigger)).toContain('Wilson')
@@ -97,7 +97,8 @@ describe('decision panel', () => {
   it('with a pairwise judge: its wins, losses, ties, p-value and verdict, and which judgement decides capability', async () => {
     const root = await show(decisionFixture({ pairwise: PAIRWISE, primary: 'pairwise' }))
     const pairwise = card(root, 'pairwise')
-    expect(text(pairwise)).toContain('5 won · 2 lost · 1 tied cases, b vs a')
+    expect(text(pairwise)).toContain('5 won · 2 lost · 1 tied')
+    expect(text(pairwise)).toContain('cases where b’s answer beat, lost to or tied with a’s')
     expect(text(pairwise)).toContain('p = 0.453 (exact sign test, ties dropped)')
     expect(text(pairwise)).toContain('16 comparisons judged in both orders; 3 flipped with the order')
     expect(pairwise?.querySelector('.badge.inconclusive')).not.toBeNull()

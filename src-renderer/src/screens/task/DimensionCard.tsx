@@ -21,7 +21,7 @@ export interface DimensionCardProps {
 export function DimensionCard(p: DimensionCardProps) {
   return (
     <div className="card" data-dimension={p.id}>
-      <div className="row">
+      <div className="row wrap dimension-head">
         <h3 className="grow">{p.title}</h3>
         {p.tag && (
           <span className={`badge ${p.tag.tone ?? 'info'}`} title={p.tag.title} data-tag={p.tag.text}>

@@ -1,13 +1,12 @@
 // The failures dimension: how much more often b's runs fail in a way the agent is answerable for
 // (timeouts, crashes, the agent's own errors) than a's, per case, with its CI against the tolerance.
 import type { FailuresDecision } from '../../../../src-shared/decision'
-import { cases, f, ofRuns, pp } from './decision-format'
+import { cases, f, ofRuns, pp, ppCi } from './decision-format'
 import { DimensionCard } from './DimensionCard'
 
 const NOT_COUNTED = 'provider errors, launch failures, interruptions, cancels'
 
 export function FailuresCard({ failures: fl }: { failures: FailuresDecision }) {
-  const interval = fl.ciLow === null || fl.ciHigh === null ? 'CI –' : `CI ${pp(fl.ciLow)} to ${pp(fl.ciHigh)}`
   const excluded = fl.excludedA + fl.excludedB
   return (
     <DimensionCard
@@ -21,7 +20,7 @@ export function FailuresCard({ failures: fl }: { failures: FailuresDecision }) {
       }
       lines={[
         `b failed ${ofRuns(fl.failuresB, fl.runsB)}, a ${ofRuns(fl.failuresA, fl.runsA)}`,
-        `${interval} · n = ${cases(fl.n)} · tolerance ${pp(fl.tolerance)}`,
+        `${ppCi(fl.ciLow, fl.ciHigh)} · n = ${cases(fl.n)} · tolerance ${pp(fl.tolerance)}`,
         ...(excluded
           ? [`not counted against a side: a ${fl.excludedA}, b ${fl.excludedB} runs (${NOT_COUNTED})`]
           : []),

@@ -14,12 +14,9 @@ export function PairwiseCard({ decision, pairwise: pw }: { decision: Decision; p
       title="Pairwise judge"
       verdict={pw.verdict}
       tag={primaryTag(decision, 'pairwise')}
-      figure={
-        <>
-          {pw.wins} won · {pw.losses} lost · {pw.ties} tied <span className="unit">cases, b vs a</span>
-        </>
-      }
+      figure={`${pw.wins} won · ${pw.losses} lost · ${pw.ties} tied`}
       lines={[
+        'cases where b’s answer beat, lost to or tied with a’s',
         `p = ${f(pw.pValue, 3)} (exact sign test, ties dropped) · α = ${pw.alpha} · n = ${cases(pw.n)}`,
         `${pw.comparisons} comparisons judged in both orders; ${pw.flipped} flipped with the order (ties)`,
       ]}

@@ -22,7 +22,7 @@ export function TriggerCard({ trigger: t }: { trigger: TriggerDecision }) {
       tag={
         low
           ? {
-              text: `below ${pct(t.minRate)}`,
+              text: `below ${pct(t.minRate)} of runs`,
               title: `b used its skill in fewer than ${pct(t.minRate)} of its runs (policy.minTriggerRate)`,
               tone: 'warn',
             }
