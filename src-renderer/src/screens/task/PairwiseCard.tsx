@@ -11,7 +11,7 @@ export function PairwiseCard({ decision, pairwise: pw }: { decision: Decision; p
   return (
     <DimensionCard
       id="pairwise"
-      title="Pairwise judge"
+      title="Pairwise"
       verdict={pw.verdict}
       tag={primaryTag(decision, 'pairwise')}
       figure={`${pw.wins} won · ${pw.losses} lost · ${pw.ties} tied`}
