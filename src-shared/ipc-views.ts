@@ -20,6 +20,8 @@ export interface RunView {
   totalTokens: number | null
   /** Row score on 0–100 once scored. */
   score: number | null
+  /** This side's agent invoked its skill (called the skill tool with the skill's name; it completed); null = unknown. */
+  skillLoaded: boolean | null
 }
 
 export interface TaskDetail {

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { CLI, makeWorld, writeSkill, type World } from '../../test/support/fixtures'
-import { startScriptedLlm, type ScriptedLlm } from '../../test/support/scripted-llm'
+import { startScriptedLlm, type ScriptedLlm, type ScriptedLlmOptions } from '../../test/support/scripted-llm'
 
 export interface ServedApp {
   url: string
@@ -16,8 +16,12 @@ export interface ServedApp {
   stop(): Promise<void>
 }
 
-export async function serveApp(opts: { delayMs: number }): Promise<ServedApp> {
-  const llm = await startScriptedLlm({ skillName: 'pirate-speak', delayMs: opts.delayMs })
+/** `llm`: the scripted model's scripts (cases, defaultScript, judge); the skill is always pirate-speak. */
+export async function serveApp(opts: {
+  delayMs: number
+  llm?: Omit<ScriptedLlmOptions, 'delayMs' | 'skillName'>
+}): Promise<ServedApp> {
+  const llm = await startScriptedLlm({ ...opts.llm, skillName: 'pirate-speak', delayMs: opts.delayMs })
   const world = makeWorld(llm.url)
   const skillPath = writeSkill(world, 'skills/pirate-speak', 'pirate-speak')
   const datasetPath = world.write(

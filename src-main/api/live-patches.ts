@@ -32,6 +32,7 @@ export function toRunView(c: RunChange): RunView {
     durationMs: c.durationMs,
     totalTokens: c.totalTokens,
     score: c.score,
+    skillLoaded: c.skillLoaded,
   }
 }
 

@@ -17,6 +17,7 @@ export function toRunChange(run: RunRow): RunChange {
       run.startedAt && run.executedAt ? Date.parse(run.executedAt) - Date.parse(run.startedAt) : null,
     totalTokens: run.executedAt ? t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite : null,
     score: run.score,
+    skillLoaded: run.skillLoaded,
   }
 }
 

@@ -15,6 +15,8 @@ export interface RunChange {
   totalTokens: number | null
   /** Row score on 0–100 once scored. */
   score: number | null
+  /** The agent invoked this side's skill; null = unknown (not executed yet, or imported). */
+  skillLoaded: boolean | null
 }
 
 export interface TaskChange {

@@ -22,6 +22,7 @@ export function exportRuns(doc: ExportDocument): RunView[] {
     totalTokens:
       r.tokens.input + r.tokens.output + r.tokens.reasoning + r.tokens.cacheRead + r.tokens.cacheWrite,
     score: r.score,
+    skillLoaded: r.skillLoaded,
   }))
 }
 

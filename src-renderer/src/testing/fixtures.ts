@@ -48,6 +48,7 @@ export function run(
     durationMs: null,
     totalTokens: null,
     score: null,
+    skillLoaded: null,
     ...extra,
   }
 }

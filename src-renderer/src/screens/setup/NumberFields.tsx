@@ -38,6 +38,23 @@ export const POLICY_MORE_FIELDS: NumberFieldSpec[] = [
   { key: 'alpha', label: 'α (1 − confidence)', path: 'policy.alpha', step: '0.01' },
 ]
 
+export const POLICY_FAILURE_FIELDS: NumberFieldSpec[] = [
+  {
+    key: 'failureTolerance',
+    label: 'Failure tolerance (share of runs)',
+    path: 'policy.failureTolerance',
+    step: '0.05',
+    hint: '0.1 = b may fail up to 10 percentage points more often than a (timeouts, crashes, agent errors).',
+  },
+  {
+    key: 'minTriggerRate',
+    label: 'Minimum skill use (share of b runs)',
+    path: 'policy.minTriggerRate',
+    step: '0.05',
+    hint: '0.5 = warn when b’s agent uses the skill in fewer than half of its runs.',
+  },
+]
+
 export const LIMIT_FIELDS: NumberFieldSpec[] = [
   { key: 'concurrency', label: 'Agents at once', path: 'agent.concurrency' },
   { key: 'timeoutSec', label: 'Run timeout (s)', path: 'agent.timeoutSec' },

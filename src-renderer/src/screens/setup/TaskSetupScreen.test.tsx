@@ -83,4 +83,41 @@ describe('task setup', () => {
     })
     expect(useRoute.getState().route.taskId).toBe('task_new')
   })
+
+  it('sets how failed runs score, the failure tolerance, the minimum skill use and the primary judgement, with help under each', async () => {
+    const api = fake()
+    view = await render(<TaskSetupScreen />)
+    await type(input('task-name'), 'pirate policy')
+    await type(input('skill-path'), '/skills/pirate-speak')
+    await type(input('dataset-path'), '/data/cases.jsonl')
+    await type(input('agent-model'), 'scripted/agent')
+    const field = (label: string) =>
+      [...(view?.container.querySelectorAll('.field') ?? [])].find(
+        (f) => f.querySelector('label')?.textContent === label,
+      )
+    expect(field('Failure tolerance (share of runs)')?.textContent).toContain(
+      '10 percentage points more often',
+    )
+    expect(field('Minimum skill use (share of b runs)')?.textContent).toContain('fewer than half of its runs')
+    expect(field('A run the agent failed scores')?.textContent).toContain(
+      'Provider errors and cancels never count',
+    )
+    expect(field('Capability decided by')?.textContent).toContain('Pairwise needs the pairwise evaluator')
+    await choose(input('policy-failedRunScore'), 'missing')
+    await type(field('Failure tolerance (share of runs)')?.querySelector('input'), '0.2')
+    await type(field('Minimum skill use (share of b runs)')?.querySelector('input'), '0.3')
+    await choose(input('policy-primary'), 'pairwise')
+    await settle(VALIDATE_DELAY_MS + 50)
+    await submit(input('create-task'))
+    await settle()
+    const created = api.calls.find((c) => c.channel === 'tasks.create')?.payload as {
+      config: Record<string, unknown>
+    }
+    expect(created.config.policy).toMatchObject({
+      failedRunScore: 'missing',
+      failureTolerance: 0.2,
+      minTriggerRate: 0.3,
+      primary: 'pairwise',
+    })
+  })
 })

@@ -9,7 +9,8 @@ import { useSetupDraft } from '../../stores/setup-draft-store'
 import { CasePicker } from './CasePicker'
 import { CompareFieldset } from './CompareFieldset'
 import { EvaluatorsField } from './EvaluatorsField'
-import { LIMIT_FIELDS, NumberFields, POLICY_FIELDS, POLICY_MORE_FIELDS } from './NumberFields'
+import { LIMIT_FIELDS, NumberFields } from './NumberFields'
+import { PolicyFieldset } from './PolicyFieldset'
 import { PathField, TextField, type Issue } from './fields'
 import { usePreview, VALIDATE_DELAY_MS } from './use-preview'
 import { emptyForm, fromConfig, issuesAt, toConfig, type FormState } from './form-model'
@@ -204,24 +205,7 @@ export function TaskSetupScreen() {
           />
         </fieldset>
 
-        <fieldset>
-          <legend>Decision policy</legend>
-          <div className="grid-3">
-            <NumberFields fields={POLICY_FIELDS} form={form} set={set} at={at} />
-            <label className="field">
-              <span className="label">Cost measured in</span>
-              <select
-                value={form.costMetric}
-                onChange={(e) => set({ costMetric: e.target.value as FormState['costMetric'] })}
-              >
-                <option value="tokens">tokens</option>
-                <option value="usd">dollars</option>
-                <option value="time">execution time</option>
-              </select>
-            </label>
-            <NumberFields fields={POLICY_MORE_FIELDS} form={form} set={set} at={at} />
-          </div>
-        </fieldset>
+        <PolicyFieldset form={form} set={set} at={at} />
 
         <details>
           <summary>Limits: concurrency and timeouts</summary>

@@ -40,6 +40,12 @@ export interface FormState {
   stabilityTolerance: string
   passThreshold: string
   alpha: string
+  /** What a run that failed by the agent's doing (timeout, crash, agent error) scores. */
+  failedRunScore: '0' | 'missing'
+  failureTolerance: string
+  minTriggerRate: string
+  /** Which judgement decides capability. */
+  primary: 'pointwise' | 'pairwise'
 }
 
 let nextKey = 1
@@ -81,6 +87,10 @@ export function emptyForm(
     stabilityTolerance: '10',
     passThreshold: '50',
     alpha: '0.05',
+    failedRunScore: '0',
+    failureTolerance: '0.1',
+    minTriggerRate: '0.5',
+    primary: 'pointwise',
   }
 }
 
@@ -138,6 +148,10 @@ export function toConfig(f: FormState): Record<string, unknown> {
       stabilityTolerance: num(f.stabilityTolerance),
       passThreshold: num(f.passThreshold),
       alpha: num(f.alpha),
+      failedRunScore: f.failedRunScore === 'missing' ? 'missing' : 0,
+      failureTolerance: num(f.failureTolerance),
+      minTriggerRate: num(f.minTriggerRate),
+      primary: f.primary,
     }),
   })
 }
@@ -145,6 +159,9 @@ export function toConfig(f: FormState): Record<string, unknown> {
 type Obj = Record<string, unknown>
 const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {})
 const str = (v: unknown, fallback = '') => (v === undefined || v === null ? fallback : String(v))
+/** One of a field's choices (a config value written as the form writes it), else the fallback. */
+const oneOf = <T extends string>(v: unknown, choices: readonly T[], fallback: T): T =>
+  choices.find((c) => c === str(v)) ?? fallback
 
 /** A config (stored task, bundled example) as form state; unknown parts fall back to the defaults. */
 export function fromConfig(config: unknown, base: FormState = emptyForm()): FormState {
@@ -194,10 +211,14 @@ export function fromConfig(config: unknown, base: FormState = emptyForm()): Form
     evaluators,
     minLift: str(policy.minLift, base.minLift),
     costBudget: str(policy.costBudget, base.costBudget),
-    costMetric: (['tokens', 'usd', 'time'] as const).find((m) => m === policy.costMetric) ?? base.costMetric,
+    costMetric: oneOf(policy.costMetric, ['tokens', 'usd', 'time'], base.costMetric),
     stabilityTolerance: str(policy.stabilityTolerance, base.stabilityTolerance),
     passThreshold: str(policy.passThreshold, base.passThreshold),
     alpha: str(policy.alpha, base.alpha),
+    failedRunScore: oneOf(policy.failedRunScore, ['0', 'missing'], base.failedRunScore),
+    failureTolerance: str(policy.failureTolerance, base.failureTolerance),
+    minTriggerRate: str(policy.minTriggerRate, base.minTriggerRate),
+    primary: oneOf(policy.primary, ['pointwise', 'pairwise'], base.primary),
   }
 }
 

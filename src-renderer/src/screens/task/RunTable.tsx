@@ -4,7 +4,9 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useRef, useState, type KeyboardEvent } from 'react'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import { RunBadge } from '../../components/badges'
-import { formatScore, runsOfRow, type CaseRow } from './run-rows'
+import { formatScore, runsOfRow, skillNotUsed, type CaseRow } from './run-rows'
+
+export const SKILL_NOT_USED = 'skill not used in this run'
 
 export const ROW_HEIGHT = 38
 const COL_RUN = 136
@@ -130,7 +132,7 @@ export function RunTable(props: RunTableProps) {
       </div>
       <div className="muted small" style={{ padding: '6px 10px' }}>
         {rows.length} cases · {runsOfRowCount(rows)} runs · ↑↓←→ move, Enter opens a run, Space selects its
-        case
+        case{rows.some((r) => r.b.some((run) => run && skillNotUsed(run))) && ' · ⊘ b did not use the skill'}
       </div>
     </div>
   )
@@ -195,6 +197,16 @@ const CaseRowView = memo(function CaseRowView(p: CaseRowProps) {
                 onClick={() => p.onOpenRun(run)}
               >
                 <span className="score">{formatScore(run.score)}</span>
+                {skillNotUsed(run) && (
+                  <span
+                    className="skill-unused"
+                    role="img"
+                    aria-label={SKILL_NOT_USED}
+                    title={SKILL_NOT_USED}
+                  >
+                    ⊘
+                  </span>
+                )}
                 <RunBadge run={run} />
               </div>
             ) : (

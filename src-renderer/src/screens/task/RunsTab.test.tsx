@@ -28,9 +28,9 @@ const runs = [
   run('t1', 'c2', 'b', 1, { status: 'scored', score: 90 }),
 ]
 
-async function open() {
+async function open(list = runs) {
   const fake = installFakeApi({
-    'tasks.get': () => ({ task: detail(s), runs, seq: 0 }),
+    'tasks.get': () => ({ task: detail(s), runs: list, seq: 0 }),
     'runs.reevaluate': () => ({ ok: true }),
     'runs.rerun': () => ({ ok: true }),
   })
@@ -82,5 +82,50 @@ describe('run view', () => {
       taskId: 't1',
       runIds: ['t1-c1-a1', 't1-c1-b1'],
     })
+  })
+})
+
+describe('skill use in the run table', () => {
+  const NOT_USED = '[aria-label="skill not used in this run"]'
+
+  it('marks the b runs that executed without invoking the skill, and only those', async () => {
+    await open([
+      run('t1', 'c1', 'a', 1, { status: 'scored', score: 40, skillLoaded: false }),
+      run('t1', 'c1', 'b', 1, { status: 'scored', score: 45, skillLoaded: false }),
+      run('t1', 'c2', 'a', 1, { status: 'scored', score: 50, skillLoaded: false }),
+      run('t1', 'c2', 'b', 1, { status: 'scored', score: 90, skillLoaded: true }),
+      run('t1', 'c1', 'b', 2, { status: 'failed', failureType: null, skillLoaded: false }),
+      run('t1', 'c2', 'b', 2, { status: 'running', skillLoaded: null }),
+    ])
+    const marked = [...(view?.container.querySelectorAll(NOT_USED) ?? [])].map((m) =>
+      m.closest('[data-run]')?.getAttribute('data-run'),
+    )
+    expect(marked).toEqual(['t1-c1-b1', 't1-c1-b2'])
+    expect(cell('t1-c1-b1')?.querySelector(NOT_USED)?.getAttribute('title')).toBe(
+      'skill not used in this run',
+    )
+    expect(view?.container.textContent).toContain('⊘ b did not use the skill')
+  })
+
+  it('shows no marker and no legend when every b run used the skill', async () => {
+    await open([
+      run('t1', 'c1', 'a', 1, { status: 'scored', score: 40, skillLoaded: false }),
+      run('t1', 'c1', 'b', 1, { status: 'scored', score: 45, skillLoaded: true }),
+    ])
+    expect(view?.container.querySelector(NOT_USED)).toBeNull()
+    expect(view?.container.textContent).not.toContain('did not use the skill')
+  })
+
+  it('labels a provider error as not counted against the side', async () => {
+    await open([
+      run('t1', 'c1', 'b', 1, {
+        status: 'failed',
+        failureType: 'provider_error',
+        failureMessage: 'HTTP 503 from the provider',
+      }),
+    ])
+    const badge = cell('t1-c1-b1')?.querySelector('.badge')
+    expect(badge?.textContent).toBe('run failed: provider error')
+    expect(badge?.getAttribute('title')).toMatch(/HTTP 503.*not counted against either side/)
   })
 })

@@ -72,6 +72,11 @@ export function canReevaluate(r: RunView): boolean {
   return r.status === 'executed' || r.status === 'scored' || (r.status === 'failed' && r.failureType === null)
 }
 
+/** A side-b run that executed without its agent invoking the skill (the per-case table marks it). */
+export function skillNotUsed(r: RunView): boolean {
+  return r.side === 'b' && r.skillLoaded === false && (canReevaluate(r) || r.status === 'evaluating')
+}
+
 /** A finished run that may go back to the queue. */
 export function canRerun(r: RunView): boolean {
   return r.status === 'executed' || r.status === 'scored' || r.status === 'failed' || r.status === 'canceled'

@@ -1,0 +1,159 @@
+// The decision's newer parts in a browser against `skill-ab serve`: a skill that side b sees listed but never
+// calls (real opencode, scripted LLM, 2 cases × 2 rounds, a command evaluator, a warm server per side), and
+// an export whose decision has every part, opened read-only at a laptop's width.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test, type Page } from 'playwright/test'
+import { EXPORT_SCHEMA_ID } from '../src-shared/export'
+import type { RunView } from '../src-shared/ipc-views'
+import { decisionFixture, PAIRWISE } from '../src-renderer/src/testing/decision-fixtures'
+import type { ScriptStep } from '../test/support/scripted-llm'
+import { serveApp, type ServedApp } from './support/serve'
+import { shoot } from './support/shoot'
+
+/** Both sides write the answer; b's agent sees the skill listed but never calls the skill tool. */
+const NEVER_CALLS_THE_SKILL: ScriptStep[] = [
+  { tool: 'write', args: { filePath: 'answer.txt', content: 'scripted answer\n' } },
+  { text: 'Done: wrote answer.txt.' },
+]
+
+let app: ServedApp
+
+test.beforeAll(async () => {
+  app = await serveApp({
+    delayMs: 0,
+    llm: { defaultScript: { withSkill: NEVER_CALLS_THE_SKILL, withoutSkill: NEVER_CALLS_THE_SKILL } },
+  })
+})
+test.afterAll(async () => {
+  await app?.stop()
+})
+
+function runs(page: Page): Promise<RunView[]> {
+  return page.evaluate(() =>
+    (globalThis as unknown as { skillAbDebug: { runs(): RunView[] } }).skillAbDebug.runs(),
+  )
+}
+
+test('a skill listed but never invoked shows the low-trigger-rate warning in the decision panel', async ({
+  page,
+}) => {
+  test.setTimeout(600_000)
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await page.goto(app.url)
+  await page.getByRole('button', { name: 'Set up a task' }).click()
+  await page.getByTestId('task-name').fill('never invoked')
+  await page.getByTestId('skill-path').fill(app.skillPath)
+  await page.getByTestId('dataset-path').fill(app.datasetPath)
+  await page.getByLabel('Rounds per case and side').fill('2')
+  await page.getByTestId('agent-model').fill('scripted/agent')
+  await page.getByTestId('judge-model').fill('scripted/judge')
+  // A command evaluator instead of the LLM judge: judging is not the point here.
+  await page.getByRole('checkbox', { name: /preset-agent-task-completion/ }).uncheck()
+  await page.getByRole('button', { name: '+ Command' }).click()
+  await page.getByLabel('Command (run in the finished work dir)').fill('test -f answer.txt')
+  await page.getByText('Limits: concurrency and timeouts').click()
+  await page.getByTestId('driver').selectOption('server')
+  await expect(page.getByText('Ready.')).toBeVisible()
+  await page.getByTestId('create-task').click()
+
+  await expect(page.getByTestId('task-title')).toContainText('never invoked')
+  await expect
+    .poll(async () => (await runs(page)).map((r) => r.status).join(','), {
+      timeout: 420_000,
+      intervals: [1000],
+    })
+    .toBe(Array(8).fill('scored').join(','))
+  // b's agent was offered the skill, and the table marks each of its runs as not having used it.
+  expect(app.llm.requests.some((r) => r.kind === 'agent' && r.skillListed)).toBe(true)
+  expect((await runs(page)).filter((r) => r.side === 'b').map((r) => r.skillLoaded)).toEqual(
+    Array(4).fill(false),
+  )
+  await expect(page.getByRole('img', { name: 'skill not used in this run' })).toHaveCount(4)
+  await shoot(page, '10-runs-never-invoked')
+
+  await page.getByRole('tab', { name: 'Decision' }).click()
+  await expect(page.locator('[data-verdict]')).toBeVisible()
+  await expect(page.locator('[data-dimension="trigger"]')).toBeVisible()
+  await shoot(page, '10-decision-never-invoked', page.locator('.stack:has(> [data-verdict])'))
+  const warnings = page.getByRole('list', { name: 'Warnings' })
+  await expect(warnings.locator('[data-warning="low-trigger-rate"]')).toContainText('low-trigger-rate')
+  await expect(page.locator('[data-trigger-side="b"]')).toContainText('skill used in 0 of 4 runs (0%')
+})
+
+/** An export (the current schema) whose decision has every part, over 2 cases × 2 rounds. */
+function fixtureExport(): string {
+  const run = (caseId: string, side: 'a' | 'b', round: number, score: number, skillLoaded: boolean) => ({
+    id: `${caseId}-${side}${round}`,
+    caseId,
+    side,
+    round,
+    startedBy: null,
+    status: 'scored',
+    failureType: null,
+    sessionId: null,
+    skillVisible: side === 'b',
+    skillLoaded,
+    tokens: { input: 1200, output: 300, reasoning: 0, cacheRead: 0, cacheWrite: 0 },
+    costUsd: null,
+    durationMs: 4000,
+    score,
+    evaluations: [],
+  })
+  const doc = {
+    schema: EXPORT_SCHEMA_ID,
+    exportedAt: '2026-12-01T12:00:00.000Z',
+    task: {
+      id: 'task_fixture',
+      name: 'pirate v2 vs none',
+      status: 'done',
+      evaluationBatchId: null,
+      config: {},
+    },
+    skillVersions: { a: null, b: { name: 'pirate-speak', label: 'v2', contentHash: 'sha256:0' } },
+    environment: {
+      opencodeVersion: '1.18.33',
+      agentModel: 'scripted/agent',
+      judgeModel: 'scripted/judge',
+      app: 'e2e',
+    },
+    runs: [
+      run('hello', 'a', 1, 60, false),
+      run('hello', 'b', 1, 80, true),
+      run('hello', 'a', 2, 55, false),
+      run('hello', 'b', 2, 40, false),
+      run('goodbye', 'a', 1, 70, false),
+      run('goodbye', 'b', 1, 65, false),
+      run('goodbye', 'a', 2, 75, false),
+      run('goodbye', 'b', 2, 72, true),
+    ],
+    cases: ['hello', 'goodbye'].map((caseId) => ({
+      caseId,
+      a: { status: 'scored', score: 60 },
+      b: { status: 'scored', score: 60 },
+    })),
+    decision: decisionFixture({ pairwise: PAIRWISE, primary: 'pointwise' }),
+  }
+  mkdirSync(app.world.root, { recursive: true })
+  const file = join(app.world.root, 'fixture-export.json')
+  writeFileSync(file, JSON.stringify(doc))
+  return file
+}
+
+test('an opened export shows the warnings, failures, skill use and pairwise parts at a laptop width', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(app.url)
+  await page.getByRole('link', { name: 'Open export' }).click()
+  await page.locator('input[type=file]').setInputFiles(fixtureExport())
+  const warnings = page.getByRole('list', { name: 'Warnings' })
+  await expect(warnings.locator('[data-warning="low-trigger-rate"]')).toBeVisible()
+  await expect(page.locator('[data-dimension="failures"]')).toContainText('b failed 9 of 16 runs (56%)')
+  await expect(page.locator('[data-trigger-side="b"]')).toContainText(
+    'skill used in 3 of 12 runs (25%, CI 9–53%)',
+  )
+  await expect(page.locator('[data-dimension="pairwise"] [data-tag]')).toHaveText('shown beside')
+  await expect(page.getByRole('img', { name: 'skill not used in this run' })).toHaveCount(2)
+  await shoot(page, '11-decision-parts', page.locator('.stack:has(> [data-verdict])'))
+})

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { taskConfigSchema } from '../../../../src-shared/task-config'
+import { emptyForm, fromConfig, toConfig } from './form-model'
+
+const filled = {
+  ...emptyForm(),
+  name: 'pirate v2 vs none',
+  skillPath: '/skills/pirate-speak',
+  datasetPath: '/data/cases.jsonl',
+  agentModel: 'scripted/agent',
+}
+
+describe('setup form ↔ config: the failure, skill-use and primary-judgement policy', () => {
+  it('writes the defaults as the schema does: failed runs score 0, 10% tolerance, warn below 50% use, pointwise', () => {
+    const policy = toConfig(filled).policy
+    expect(policy).toMatchObject({
+      failedRunScore: 0,
+      failureTolerance: 0.1,
+      minTriggerRate: 0.5,
+      primary: 'pointwise',
+    })
+    expect(taskConfigSchema.parse(toConfig(filled)).policy).toEqual(
+      taskConfigSchema.parse({ ...toConfig(filled), policy: {} }).policy,
+    )
+  })
+
+  it('writes the choices a user made, and reads them back unchanged', () => {
+    const form = {
+      ...filled,
+      failedRunScore: 'missing' as const,
+      failureTolerance: '0.25',
+      minTriggerRate: '0.8',
+      primary: 'pairwise' as const,
+    }
+    const config = toConfig(form)
+    expect(config.policy).toMatchObject({
+      failedRunScore: 'missing',
+      failureTolerance: 0.25,
+      minTriggerRate: 0.8,
+      primary: 'pairwise',
+    })
+    expect(taskConfigSchema.safeParse(config).success).toBe(true)
+    const back = fromConfig(config)
+    expect(back).toMatchObject({
+      failedRunScore: 'missing',
+      failureTolerance: '0.25',
+      minTriggerRate: '0.8',
+      primary: 'pairwise',
+    })
+    expect(toConfig(back)).toEqual(config)
+  })
+
+  it('reads a stored config (defaults filled in) back to the same fields, so duplicating a task keeps them', () => {
+    const stored = taskConfigSchema.parse({
+      ...toConfig(filled),
+      policy: { failedRunScore: 0, failureTolerance: 0, minTriggerRate: 1, primary: 'pointwise' },
+    })
+    expect(
+      fromConfig(stored, { ...emptyForm(), failedRunScore: 'missing', primary: 'pairwise' }),
+    ).toMatchObject({
+      failedRunScore: '0',
+      failureTolerance: '0',
+      minTriggerRate: '1',
+      primary: 'pointwise',
+    })
+  })
+
+  it('leaves an emptied number out so the default applies, and keeps an out-of-range one for main to point out', () => {
+    const config = toConfig({ ...filled, failureTolerance: '', minTriggerRate: '1.5' })
+    expect(config.policy).not.toHaveProperty('failureTolerance')
+    expect((config.policy as Record<string, unknown>).minTriggerRate).toBe(1.5)
+    expect(taskConfigSchema.safeParse(config).error?.issues[0]?.path).toEqual(['policy', 'minTriggerRate'])
+  })
+})

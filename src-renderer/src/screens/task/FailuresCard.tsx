@@ -1,0 +1,43 @@
+// The failures dimension: how much more often b's runs fail in a way the agent is answerable for
+// (timeouts, crashes, the agent's own errors) than a's, per case, with its CI against the tolerance.
+import type { FailuresDecision } from '../../../../src-shared/decision'
+import { cases, f, ofRuns, pp, ppCi } from './decision-format'
+import { DimensionCard } from './DimensionCard'
+
+const NOT_COUNTED = 'provider errors, launch failures, interruptions, cancels'
+
+export function FailuresCard({ failures: fl }: { failures: FailuresDecision }) {
+  const excluded = fl.excludedA + fl.excludedB
+  return (
+    <DimensionCard
+      id="failures"
+      title="Failures"
+      verdict={fl.verdict}
+      figure={
+        <>
+          {pp(fl.diff)} <span className="unit">share of runs failed, b − a</span>
+        </>
+      }
+      lines={[
+        `b failed ${ofRuns(fl.failuresB, fl.runsB)}, a ${ofRuns(fl.failuresA, fl.runsA)}`,
+        `${ppCi(fl.ciLow, fl.ciHigh)} · n = ${cases(fl.n)} · tolerance ${pp(fl.tolerance)}`,
+        ...(excluded
+          ? [`not counted against a side: a ${fl.excludedA}, b ${fl.excludedB} runs (${NOT_COUNTED})`]
+          : []),
+      ]}
+      details={{
+        summary: 'formula and inputs',
+        body: [
+          fl.formula,
+          'counted: timeouts, crashes and the agent’s own errors, of the runs that failed so or completed',
+          `a: ${fl.failuresA} failed of ${fl.runsA} counted runs; b: ${fl.failuresB} of ${fl.runsB}`,
+          `sd of the per-case differences = ${f(fl.sd, 3)}, t* = ${f(fl.tStar, 3)}, α = ${fl.alpha}`,
+          `reject when CI low > ${pp(fl.tolerance)}; pass when CI high ≤ ${pp(fl.tolerance)}`,
+          `left out (${NOT_COUNTED}): a ${fl.excludedA}, b ${fl.excludedB} runs`,
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      }}
+    />
+  )
+}
