@@ -15,6 +15,7 @@ const change = (extra: Partial<RunChange>): RunChange => ({
   durationMs: null,
   totalTokens: null,
   score: null,
+  skillLoaded: null,
   ...extra,
 })
 
