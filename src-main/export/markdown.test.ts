@@ -32,7 +32,8 @@ describe('exportToMarkdown', () => {
     expect(md).toContain('| case | a score | b score | Δ | a status | b status |')
     expect(md).toContain('| c1 | 62.3 | 70.0 | +7.8 | scored | scored |')
     expect(md).toContain('| c\\|2 | 50.0 | — | — | scored | failed |')
-    expect(md).toContain('| capability (b − a, points) | +7.8 | — | 1 | **inconclusive** |')
+    // c|2's b run failed by the agent's own error: it scores 0 in the decision (the case table shows scored rounds only).
+    expect(md).toContain('| capability (b − a, points) | −21.1 | [−388.0, +345.8] | 2 | **inconclusive** |')
     expect(md).toContain('| cost (tokens, b ÷ a) |')
     expect(md).toContain('| stability (sd b − sd a, points) |')
     expect(md).toContain('95% CI')
