@@ -78,6 +78,16 @@ export function toExportDecision(d: Decision): ExportDecision {
     capability: { ...d.capability },
     cost: { ...d.cost, metrics: { tokens: { ...m.tokens }, usd: { ...m.usd }, time: { ...m.time } } },
     stability: { ...d.stability },
+    failures: { ...d.failures },
+    trigger: {
+      ...d.trigger,
+      a: d.trigger.a && { ...d.trigger.a },
+      b: { ...d.trigger.b },
+      liftInvoked: { ...d.trigger.liftInvoked },
+      liftNotInvoked: { ...d.trigger.liftNotInvoked },
+    },
+    pairwise: d.pairwise && { ...d.pairwise, perCase: d.pairwise.perCase.map((c) => ({ ...c })) },
+    warnings: d.warnings.map((w) => ({ ...w })),
     casesNeeded: d.casesNeeded && { ...d.casesNeeded },
   }
 }
