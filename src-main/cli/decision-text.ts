@@ -1,19 +1,51 @@
-// The decision as a few terminal lines: the verdict, each dimension with its interval, the reasons.
-import type { ExportDocument } from '../../src-shared/export'
+// The decision as a few terminal lines: the verdict, each dimension with its interval, the reasons, warnings.
+import type { ExportDecision, ExportDocument } from '../../src-shared/export'
 
 const num = (v: number | null, digits: number): string => (v === null ? '—' : v.toFixed(digits))
+const pct = (v: number | null): string => (v === null ? '—' : `${Math.round(100 * v)}%`)
+const signed = (v: number | null): string => (v === null ? '—' : `${v >= 0 ? '+' : ''}${v.toFixed(1)}`)
+/** `6 of 6 runs (100%)`. */
+const ofRuns = (k: number, n: number): string =>
+  `${k} of ${n} run${n === 1 ? '' : 's'}${n > 0 ? ` (${pct(k / n)})` : ''}`
+
+type Side = ExportDecision['trigger']['b']
+
+function sideRate(name: string, s: Side): string {
+  if (s.runs === 0) return `${name} not known`
+  return `${name} in ${ofRuns(s.invoked, s.runs)}, CI [${pct(s.ciLow)}, ${pct(s.ciHigh)}]`
+}
+
+function triggerLine(d: ExportDecision): string {
+  const t = d.trigger
+  const lift = (l: { estimate: number | null; n: number }) => `${signed(l.estimate)} (n=${l.n})`
+  return (
+    `  trigger     ${''.padEnd(12)} skill invoked: ${sideRate('b', t.b)}; ${t.a ? sideRate('a', t.a) : 'a has no skill'}; ` +
+    `lift where b invoked it every round ${lift(t.liftInvoked)}, elsewhere ${lift(t.liftNotInvoked)}`
+  )
+}
 
 export function decisionText(doc: ExportDocument): string {
   const d = doc.decision
-  const { capability: cap, cost, stability: st } = d
+  const { capability: cap, cost, stability: st, failures: fl, pairwise: pw } = d
+  const role = (judgement: 'pointwise' | 'pairwise') =>
+    pw === null ? '' : d.primary === judgement ? ' (primary)' : ' (shown beside)'
   const lines = [
     `decision: ${d.verdict.toUpperCase()}`,
-    `  capability  ${cap.verdict.padEnd(12)} lift ${num(cap.estimate, 1)} points, CI [${num(cap.ciLow, 1)}, ${num(cap.ciHigh, 1)}], n=${cap.n}`,
+    `  capability  ${cap.verdict.padEnd(12)} lift ${num(cap.estimate, 1)} points, CI [${num(cap.ciLow, 1)}, ${num(cap.ciHigh, 1)}], n=${cap.n}${role('pointwise')}`,
+    ...(pw
+      ? [
+          `  pairwise    ${pw.verdict.padEnd(12)} b won ${pw.wins}, lost ${pw.losses}, tied ${pw.ties} cases, p = ${num(pw.pValue, 4)}; ${pw.comparisons} comparisons, ${pw.flipped} flipped with the order${role('pairwise')}`,
+        ]
+      : []),
     `  cost        ${cost.verdict.padEnd(12)} ${cost.metric} ratio ${num(cost.ratio, 2)}, CI [${num(cost.ciLow, 2)}, ${num(cost.ciHigh, 2)}], n=${cost.n}`,
     `  stability   ${st.verdict.padEnd(12)} sd change ${num(st.estimate, 1)} points, CI [${num(st.ciLow, 1)}, ${num(st.ciHigh, 1)}], n=${st.n}`,
+    `  failures    ${fl.verdict.padEnd(12)} b failed ${ofRuns(fl.failuresB, fl.runsB)}, a ${ofRuns(fl.failuresA, fl.runsA)}; ` +
+      `difference ${signed(fl.diff === null ? null : 100 * fl.diff)} points, CI [${num(fl.ciLow === null ? null : 100 * fl.ciLow, 1)}, ${num(fl.ciHigh === null ? null : 100 * fl.ciHigh, 1)}], n=${fl.n}`,
+    triggerLine(d),
     ...d.reasons.map((r) => `  - ${r}`),
   ]
   if (d.casesNeeded)
     lines.push(`  cases needed: ${d.casesNeeded.cases} cases × ${d.casesNeeded.rounds} rounds`)
+  for (const w of d.warnings) lines.push(`warning: ${w.code} — ${w.message}`)
   return `${lines.join('\n')}\n`
 }

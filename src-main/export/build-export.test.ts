@@ -181,9 +181,46 @@ describe('buildExport', () => {
     expect(stored.map(toExperimentRun)[0]).toMatchObject({ tokens: 1000, executed: true, durationMs: 1001 })
     const policy = policySchema.parse({ minLift: 3 })
     expect(doc.decision).toEqual(
-      JSON.parse(JSON.stringify(decide(stored.map(toExperimentRun), policy, { rounds: 2 }))),
+      JSON.parse(
+        JSON.stringify(
+          decide(stored.map(toExperimentRun), policy, { rounds: 2, baselineHasSkill: true, warnings: [] }),
+        ),
+      ),
     )
+    expect(taskDecision(store, task).trigger.a).not.toBeNull()
+    expect(doc.decision.pairwise).toBeNull()
     expect(doc.decision.capability.estimate).toBeGreaterThan(15)
+  })
+
+  it("the decision: the agent's failures score 0 and count as failures, a cancel stays missing, the config's warnings join", () => {
+    const { task, runs } = seedExportTask(store, { cases: ['c1', 'c2', 'c3'], rounds: 1 })
+    for (const c of ['c1', 'c2', 'c3']) drive(store, findRun(runs, c, 'a', 1).id, 'scored', { score: 60 })
+    drive(store, findRun(runs, 'c1', 'b', 1).id, 'exec-failed')
+    drive(store, findRun(runs, 'c2', 'b', 1).id, 'exec-failed')
+    drive(store, findRun(runs, 'c3', 'b', 1).id, 'canceled')
+    const stored = store.runs.listByTask(task.id)
+    expect(toExperimentRun(findRun(stored, 'c1', 'b', 1))).toMatchObject({
+      score: null,
+      executed: false,
+      failureType: 'agent_error',
+    })
+    const d = taskDecision(store, task)
+    expect(buildExport(store, task.id, env).decision).toEqual(JSON.parse(JSON.stringify(d)))
+    expect(d.coverage).toMatchObject({ counting: 2, total: 3 })
+    expect(d.capability.perCase.map((c) => [c.caseId, c.b])).toEqual([
+      ['c1', 0],
+      ['c2', 0],
+    ])
+    expect(d.failures).toMatchObject({ failuresB: 2, runsB: 2, excludedB: 1, failuresA: 0, runsA: 3 })
+    expect(d.trigger.a).toBeNull()
+    expect(d.warnings).toEqual([
+      {
+        code: 'judge-same-model',
+        message: expect.stringMatching(
+          /^judge\.model: the judge uses the agent's own model \(scripted\/agent-model\)/,
+        ),
+      },
+    ])
   })
 
   it('cases follow the first-match status rule across mixed runs', () => {

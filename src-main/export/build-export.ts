@@ -1,8 +1,10 @@
 // Builds the §10 export document of one A/B task from the store: runs, results, per-case summary, decision.
 import { StoreError, type RunRow, type SkillVersionRow, type Store, type TaskRow } from '../db'
+import { configWarnings } from '../inputs/config-warnings'
 import { decide } from '../stats/decide'
 import { judgeAgreement } from '../stats/judge-agreement'
-import type { Decision } from '../../src-shared/decision'
+import type { PairwiseOutcome } from '../stats/types'
+import type { Decision, DecisionWarning } from '../../src-shared/decision'
 import { EXPORT_SCHEMA_ID, type ExportDecision, type ExportDocument } from '../../src-shared/export'
 import { policySchema, type Policy } from '../../src-shared/task-config'
 import { summarizeCases } from './cases'
@@ -29,6 +31,8 @@ export interface ConfigView {
   policy: Policy
   agentModel: string | null
   judgeModel: string | null
+  /** The config check's warnings on the stored config (they join the decision's warnings). */
+  warnings: DecisionWarning[]
 }
 
 const record = (v: unknown): Record<string, unknown> =>
@@ -46,12 +50,24 @@ export function readConfig(configJson: string): ConfigView {
   const rounds = config.repeatRounds
   const policy = policySchema.safeParse(record(config.policy))
   const agentModel = text(record(config.agent).model)
+  const explicitJudge = text(record(config.judge).model)
+  const evaluators = Array.isArray(config.evaluators) ? config.evaluators.map(record) : []
   return {
     config,
     rounds: typeof rounds === 'number' && Number.isInteger(rounds) && rounds >= 1 ? rounds : null,
     policy: policy.success ? policy.data : policySchema.parse({}),
     agentModel,
-    judgeModel: text(record(config.judge).model) ?? agentModel,
+    judgeModel: explicitJudge ?? agentModel,
+    warnings: agentModel
+      ? configWarnings({
+          agent: { model: agentModel },
+          judge: { model: explicitJudge ?? undefined },
+          evaluators: evaluators.map((e) => ({
+            kind: text(e.kind) ?? undefined,
+            prompt: text(e.prompt) ?? undefined,
+          })),
+        })
+      : [],
   }
 }
 
@@ -69,6 +85,16 @@ export function toExportDecision(d: Decision): ExportDecision {
     capability: { ...d.capability },
     cost: { ...d.cost, metrics: { tokens: { ...m.tokens }, usd: { ...m.usd }, time: { ...m.time } } },
     stability: { ...d.stability },
+    failures: { ...d.failures },
+    trigger: {
+      ...d.trigger,
+      a: d.trigger.a && { ...d.trigger.a },
+      b: { ...d.trigger.b },
+      liftInvoked: { ...d.trigger.liftInvoked },
+      liftNotInvoked: { ...d.trigger.liftNotInvoked },
+    },
+    pairwise: d.pairwise && { ...d.pairwise, perCase: d.pairwise.perCase.map((c) => ({ ...c })) },
+    warnings: d.warnings.map((w) => ({ ...w })),
     casesNeeded: d.casesNeeded && { ...d.casesNeeded },
   }
 }
@@ -93,8 +119,27 @@ export function scopeRuns(
   return { runs, caseOrder }
 }
 
-function decideRuns(runs: RunRow[], view: ConfigView): Decision {
-  return decide(runs.map(toExperimentRun), view.policy, view.rounds ? { rounds: view.rounds } : {})
+/**
+ * The pairwise judge's outcomes of the task, consolidated per (case, round); undefined when the task has no
+ * pairwise evaluator (then decision.pairwise is null). Filled in by the pairwise judge's store.
+ */
+export function pairwiseOutcomesOf(_store: Store, _task: TaskRow): PairwiseOutcome[] | undefined {
+  return undefined
+}
+
+/** The decision over the task's runs: its policy and rounds, whether side a has a skill, the config's warnings. */
+export function decideRuns(
+  runs: readonly RunRow[],
+  view: ConfigView,
+  task: Pick<TaskRow, 'skillVersionAId'>,
+  pairwise?: readonly PairwiseOutcome[],
+): Decision {
+  return decide(runs.map(toExperimentRun), view.policy, {
+    ...(view.rounds ? { rounds: view.rounds } : {}),
+    baselineHasSkill: task.skillVersionAId !== null,
+    warnings: view.warnings,
+    ...(pairwise ? { pairwise } : {}),
+  })
 }
 
 const decisions = new WeakMap<Store, Map<string, { key: string; decision: Decision }>>()
@@ -106,11 +151,12 @@ const decisions = new WeakMap<Store, Map<string, { key: string; decision: Decisi
 export function taskDecision(store: Store, task: TaskRow): Decision {
   const cache = decisions.get(store) ?? new Map<string, { key: string; decision: Decision }>()
   decisions.set(store, cache)
-  const key = `${task.configJson}\n${store.runs.decisionFingerprint(task.id)}`
+  const pairwise = pairwiseOutcomesOf(store, task)
+  const key = `${task.configJson}\n${store.runs.decisionFingerprint(task.id)}\n${pairwise ? JSON.stringify(pairwise) : ''}`
   const cached = cache.get(task.id)
   if (cached?.key === key) return cached.decision
   const view = readConfig(task.configJson)
-  const decision = decideRuns(scopeRuns(store, task, view.rounds).runs, view)
+  const decision = decideRuns(scopeRuns(store, task, view.rounds).runs, view, task, pairwise)
   cache.set(task.id, { key, decision })
   return decision
 }
@@ -125,7 +171,7 @@ export function buildExport(store: Store, taskId: string, env: ExportEnv): Expor
     store.evalResults.latestByTask(task.id),
     store.corrections.activeByTask(task.id),
   )
-  const decision = decideRuns(runs, view)
+  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task))
   const a = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
   const b = store.skillVersions.get(task.skillVersionBId)
 

@@ -29,15 +29,72 @@ describe('exportToMarkdown', () => {
       '## Skill A/B · pirate v2 vs none: no skill (a) vs pirate-speak v2 (b) — inconclusive',
     )
     expect(md).toContain('**Verdict: INCONCLUSIVE')
-    expect(md).toContain('| case | a score | b score | Δ | a status | b status |')
-    expect(md).toContain('| c1 | 62.3 | 70.0 | +7.8 | scored | scored |')
-    expect(md).toContain('| c\\|2 | 50.0 | — | — | scored | failed |')
-    expect(md).toContain('| capability (b − a, points) | +7.8 | — | 1 | **inconclusive** |')
+    expect(md).toContain('| case | a score | b score | Δ | a status | b status | b used the skill |')
+    expect(md).toContain('| c1 | 62.3 | 70.0 | +7.8 | scored | scored | — |')
+    expect(md).toContain('| c\\|2 | 50.0 | — | — | scored | failed | — |')
+    // c|2's b run failed by the agent's own error: it scores 0 in the decision (the case table shows scored rounds only).
+    expect(md).toContain('| capability (b − a, points) | −21.1 | [−388.0, +345.8] | 2 | **inconclusive** |')
     expect(md).toContain('| cost (tokens, b ÷ a) |')
     expect(md).toContain('| stability (sd b − sd a, points) |')
+    expect(md).toContain(
+      '| failures (share of runs failed by the agent, b − a, points; b 1 of 2, a 0 of 2) | +50.0 | [−585.3, +685.3] | 2 | **inconclusive** |',
+    )
+    expect(md).toContain('| trigger: b invoked the skill (share of runs) | — | — | 0 runs | — |')
+    expect(md).not.toContain('| pairwise')
     expect(md).toContain('95% CI')
     for (const reason of doc.decision.reasons) expect(md).toContain(`- ${reason}`)
+    expect(md).toContain('### Warnings\n\n- **judge-same-model**: judge.model: the judge uses')
     expect(md).not.toContain('Demo')
+  })
+
+  it("marks per case how many of b's rounds invoked the skill, and lists the low-trigger-rate warning", () => {
+    const { task, runs } = seedExportTask(store, { cases: ['c1', 'c2'], rounds: 3, baseline: true })
+    for (const r of runs) drive(store, r.id, 'scored', { score: r.side === 'a' ? 50 : 60 })
+    const loaded: Record<string, boolean[]> = { c1: [true, false, false], c2: [false, false, false] }
+    for (const r of runs)
+      if (r.side === 'b') store.runs.update(r.id, { skillLoaded: loaded[r.caseKey]?.[r.round - 1] ?? null })
+    const md = exportToMarkdown(buildExport(store, task.id, env))
+    expect(md).toContain('| c1 | 50.0 | 60.0 | +10.0 | scored | scored | 1/3 |')
+    expect(md).toContain('| c2 | 50.0 | 60.0 | +10.0 | scored | scored | 0/3 |')
+    expect(md).toContain('| trigger: b invoked the skill (share of runs) | 17% | [3%, 56%] | 6 runs | — |')
+    expect(md).toContain('| trigger: a invoked the skill (share of runs) | — | — | 0 runs | — |')
+    expect(md).toMatch(
+      /### Warnings\n\n- \*\*judge-same-model\*\*: .*\n- \*\*low-trigger-rate\*\*: side b invoked the skill in 1 of 6 runs \(17%\), below minTriggerRate 50%/,
+    )
+  })
+
+  it('pairwise beside the pointwise verdict, and the failure rates, in the decision table', () => {
+    const { task } = seedExportTask(store)
+    const doc = buildExport(store, task.id, env)
+    doc.decision.pairwise = {
+      verdict: 'pass',
+      wins: 8,
+      losses: 1,
+      ties: 1,
+      pValue: 0.0390625,
+      n: 10,
+      comparisons: 20,
+      flipped: 3,
+      perCase: [],
+    }
+    Object.assign(doc.decision.failures, {
+      diff: 1,
+      ciLow: 1,
+      ciHigh: 1,
+      failuresB: 6,
+      runsB: 6,
+      runsA: 6,
+      n: 6,
+    })
+    doc.decision.failures.verdict = 'reject'
+    const md = exportToMarkdown(doc)
+    expect(md).toContain('| capability (b − a, points, primary) |')
+    expect(md).toContain(
+      '| pairwise (cases b won / lost / tied, shown beside) | 8 / 1 / 1 | p = 0.0391 | 10 | **pass** |',
+    )
+    expect(md).toContain(
+      '| failures (share of runs failed by the agent, b − a, points; b 6 of 6, a 0 of 6) | +100.0 | [+100.0, +100.0] | 6 | **reject** |',
+    )
   })
 
   it('shows estimates with signed CIs, cases needed, and the demo label', () => {

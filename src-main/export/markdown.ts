@@ -1,8 +1,8 @@
 // A markdown summary of an export (DESIGN §10) for pasting into a review: verdict, per-case table, dimensions.
-import type { ExportCase, ExportDocument } from '../../src-shared/export'
+import type { ExportCase, ExportDecision, ExportDocument, ExportRun } from '../../src-shared/export'
 
 const VERDICT_WORDS: Record<string, string> = {
-  pass: 'PASS: the skill improves capability, and neither cost nor stability rejects it',
+  pass: 'PASS: the skill improves capability, and neither cost, stability nor failures rejects it',
   reject: 'REJECT: at least one dimension rejects the skill',
   inconclusive: 'INCONCLUSIVE: the evidence does not decide either way yet',
 }
@@ -25,9 +25,22 @@ function sideName(v: { name: string; label: string } | null, fallback: string): 
   return v ? `${v.name} ${v.label}` : fallback
 }
 
-function caseRow(c: ExportCase): string {
+/** Per case, b's rounds that invoked the skill over those whose invocation is known: `2/3`, or `—`. */
+export function skillUse(runs: readonly ExportRun[]): Map<string, string> {
+  const tally = new Map<string, { invoked: number; known: number }>()
+  for (const r of runs) {
+    if (r.side !== 'b' || typeof r.skillLoaded !== 'boolean') continue
+    const t = tally.get(r.caseId) ?? { invoked: 0, known: 0 }
+    t.known++
+    if (r.skillLoaded) t.invoked++
+    tally.set(r.caseId, t)
+  }
+  return new Map([...tally].map(([caseId, t]) => [caseId, `${t.invoked}/${t.known}`]))
+}
+
+function caseRow(c: ExportCase, used: Map<string, string>): string {
   const delta = c.a.score !== null && c.b.score !== null ? signed(c.b.score - c.a.score) : '—'
-  return `| ${cell(c.caseId)} | ${fixed(c.a.score)} | ${fixed(c.b.score)} | ${delta} | ${c.a.status} | ${c.b.status} |`
+  return `| ${cell(c.caseId)} | ${fixed(c.a.score)} | ${fixed(c.b.score)} | ${delta} | ${c.a.status} | ${c.b.status} | ${used.get(c.caseId) ?? '—'} |`
 }
 
 function confidence(doc: ExportDocument): string {
@@ -35,13 +48,38 @@ function confidence(doc: ExportDocument): string {
   return typeof alpha === 'number' && alpha > 0 && alpha < 1 ? `${+((1 - alpha) * 100).toFixed(1)}% CI` : 'CI'
 }
 
+const percent = (x: number | null): string => (x === null ? '—' : `${Math.round(100 * x)}%`)
+const points = (x: number | null): string => signed(x === null ? null : 100 * x)
+
+function triggerRow(name: string, t: ExportDecision['trigger']['b']): string {
+  return `| trigger: ${name} invoked the skill (share of runs) | ${percent(t.rate)} | ${range(t.ciLow, t.ciHigh, percent)} | ${t.runs} runs | — |`
+}
+
 function dimensionRows(doc: ExportDocument): string[] {
-  const { capability: cap, cost, stability: stab } = doc.decision
+  const {
+    capability: cap,
+    cost,
+    stability: stab,
+    failures: fl,
+    trigger: tr,
+    pairwise: pw,
+    primary,
+  } = doc.decision
   const times = (x: number | null) => (x === null ? '—' : `×${x.toFixed(2)}`)
+  const role = (judgement: string) =>
+    pw === null ? '' : primary === judgement ? ', primary' : ', shown beside'
   return [
-    `| capability (b − a, points) | ${signed(cap.estimate)} | ${range(cap.ciLow, cap.ciHigh, signed)} | ${cap.n} | **${cap.verdict}** |`,
+    `| capability (b − a, points${role('pointwise')}) | ${signed(cap.estimate)} | ${range(cap.ciLow, cap.ciHigh, signed)} | ${cap.n} | **${cap.verdict}** |`,
+    ...(pw
+      ? [
+          `| pairwise (cases b won / lost / tied${role('pairwise')}) | ${pw.wins} / ${pw.losses} / ${pw.ties} | p = ${pw.pValue === null ? '—' : +pw.pValue.toPrecision(3)} | ${pw.n} | **${pw.verdict}** |`,
+        ]
+      : []),
     `| cost (${cost.metric}, b ÷ a) | ${times(cost.ratio)} | ${range(cost.ciLow, cost.ciHigh, times)} | ${cost.n} | **${cost.verdict}** |`,
     `| stability (sd b − sd a, points) | ${signed(stab.estimate)} | ${range(stab.ciLow, stab.ciHigh, signed)} | ${stab.n} | **${stab.verdict}** |`,
+    `| failures (share of runs failed by the agent, b − a, points; b ${fl.failuresB} of ${fl.runsB}, a ${fl.failuresA} of ${fl.runsA}) | ${points(fl.diff)} | ${range(fl.ciLow, fl.ciHigh, points)} | ${fl.n} | **${fl.verdict}** |`,
+    triggerRow('b', tr.b),
+    ...(tr.a ? [triggerRow('a', tr.a)] : []),
   ]
 }
 
@@ -49,6 +87,7 @@ export function exportToMarkdown(doc: ExportDocument): string {
   const { task, decision } = doc
   const b = sideName(doc.skillVersions.b, 'the skill')
   const a = sideName(doc.skillVersions.a, 'no skill')
+  const used = skillUse(doc.runs)
   const lines = [
     `## Skill A/B · ${task.name}: ${a} (a) vs ${b} (b) — ${decision.verdict}`,
     '',
@@ -60,16 +99,25 @@ export function exportToMarkdown(doc: ExportDocument): string {
     `Task \`${task.id}\` (${task.status}); agent ${doc.environment.agentModel ?? '—'}, judge ${doc.environment.judgeModel ?? '—'}, ` +
       `opencode ${doc.environment.opencodeVersion ?? 'unknown'}, Skill A/B ${doc.environment.app}; exported ${doc.exportedAt}.`,
     '',
+  )
+  if (decision.warnings.length)
+    lines.push(
+      '### Warnings',
+      '',
+      ...decision.warnings.map((w) => `- **${w.code}**: ${w.message.replace(/\r?\n/g, ' ')}`),
+      '',
+    )
+  lines.push(
     '### Cases',
     '',
-    '| case | a score | b score | Δ | a status | b status |',
-    '|---|---:|---:|---:|---|---|',
-    ...doc.cases.map(caseRow),
+    '| case | a score | b score | Δ | a status | b status | b used the skill |',
+    '|---|---:|---:|---:|---|---|---:|',
+    ...doc.cases.map((c) => caseRow(c, used)),
   )
-  if (doc.cases.length === 0) lines.push('| (no cases) | — | — | — | — | — |')
+  if (doc.cases.length === 0) lines.push('| (no cases) | — | — | — | — | — | — |')
   lines.push(
     '',
-    'Scores are means of the scored rounds on 0–100; Δ = b − a.',
+    "Scores are means of the scored rounds on 0–100; Δ = b − a. b used the skill: b's rounds that invoked it, of those that report it.",
     '',
     '### Decision',
     '',

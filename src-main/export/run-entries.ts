@@ -25,7 +25,11 @@ export function totalTokens(run: Pick<RunRow, 'tokens'>): number {
   return t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite
 }
 
-/** The decision's view of a run: only a scored run has a score; unscored or errored is missing, not zero. */
+/**
+ * The decision's view of a run: only a scored run has a score (unscored or errored is missing here; the
+ * decision itself scores a failure the agent is answerable for by policy.failedRunScore), why it failed,
+ * and whether its agent invoked the skill.
+ */
 export function toExperimentRun(run: RunRow): ExperimentRun {
   return {
     caseId: run.caseKey,
@@ -36,6 +40,8 @@ export function toExperimentRun(run: RunRow): ExperimentRun {
     costUsd: run.costUsd,
     durationMs: runDurationMs(run),
     executed: runExecuted(run),
+    failureType: run.failureType,
+    skillLoaded: run.skillLoaded,
   }
 }
 

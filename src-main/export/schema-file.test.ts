@@ -35,7 +35,7 @@ describe('resources/export.schema.json', () => {
     const schema = JSON.parse(exportJsonSchemaText()) as {
       required: string[]
       additionalProperties: unknown
-      properties: Record<string, { const?: unknown }>
+      properties: Record<string, { const?: unknown; required?: string[] }>
     }
     expect(schema.required).toEqual(
       expect.arrayContaining([
@@ -51,6 +51,9 @@ describe('resources/export.schema.json', () => {
     )
     expect(schema.required).not.toContain('demo')
     expect(schema.additionalProperties).toEqual({})
-    expect(schema.properties.schema?.const).toBe('skill-ab/export@1')
+    expect(schema.properties.schema?.const).toBe('skill-ab/export@2')
+    expect(schema.properties.decision?.required).toEqual(
+      expect.arrayContaining(['failures', 'trigger', 'pairwise', 'primary', 'warnings']),
+    )
   })
 })

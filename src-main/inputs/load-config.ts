@@ -4,7 +4,8 @@ import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { configIssues, taskConfigSchema } from '../../src-shared/task-config'
 import type { TaskConfig } from '../../src-shared/task-config'
-import { templateProblems, templateVariables, TEMPLATE_VARIABLES } from '../judge/template'
+import { templateProblems } from '../judge/template'
+import { configWarnings } from './config-warnings'
 import { displayPath, InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
 import type { Problem } from './errors'
@@ -25,7 +26,7 @@ export interface LoadedTaskConfig {
   configDir: string
   /** Absolute paths, each checked to exist with the right type. */
   resolved: ResolvedPaths
-  /** Things worth saying that do not stop the task (e.g. the judge shares the agent's model). */
+  /** Things worth saying that do not stop the task (e.g. the judge shares the agent's model): the messages of `configWarnings`. */
   warnings: string[]
 }
 
@@ -131,34 +132,19 @@ export function parseTaskConfig(
       process.cwd(),
       'the current folder',
     )
-  const warnings: string[] = []
-  checkTemplates(config, file, problems, warnings)
+  checkTemplates(config, file, problems)
   problems.throwIfAny()
-
-  const judgeModel = config.judge.model ?? config.agent.model
-  if (judgeModel === config.agent.model)
-    warnings.push(
-      `judge.model: the judge uses the agent's own model (${judgeModel}): set judge.model to another model family, which is less likely to favour the agent's style`,
-    )
+  const warnings = configWarnings(config).map((w) => w.message)
   return { config: deepFreeze(config), configDir, resolved, warnings }
 }
 
-/** Inline LLM evaluators: an unknown `{{variable}}` is refused; a template using none is worth a warning. */
-function checkTemplates(
-  config: TaskConfig,
-  file: string | undefined,
-  problems: ProblemList,
-  warnings: string[],
-): void {
+/** Inline LLM evaluators: an unknown `{{variable}}` is refused (a template using none is a warning). */
+function checkTemplates(config: TaskConfig, file: string | undefined, problems: ProblemList): void {
   config.evaluators.forEach((ref, i) => {
     if (ref.kind !== 'llm') return
     const field = `evaluators[${i}].prompt`
     for (const problem of templateProblems(ref.prompt))
       problems.add({ file, field, message: `${field}: ${problem}` })
-    if (templateVariables(ref.prompt).length === 0)
-      warnings.push(
-        `${field}: the template uses no variable, so the judge sees nothing of the run: add some of ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`,
-      )
   })
 }
 

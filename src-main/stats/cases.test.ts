@@ -1,6 +1,7 @@
 // Tabulation: which cases count (⌈R/2⌉ scored rounds per side), missing runs, R and later attempts.
 import { describe, expect, it } from 'vitest'
-import { tabulate } from './cases'
+import type { FailureType } from '../../src-shared/run-state'
+import { decisionScore, tabulate } from './cases'
 import { casesFrom, run } from './test-fixtures'
 
 describe('tabulate: the case is the unit', () => {
@@ -38,5 +39,39 @@ describe('tabulate: the case is the unit', () => {
   it('only executed runs carry cost', () => {
     const t = tabulate([run('c', 'a', 1, 50), run('c', 'a', 2, null, { executed: false, tokens: null })])
     expect(t.all[0]?.a.executed).toHaveLength(1)
+  })
+
+  it('a failed run: attributable failures score 0 by default, stay missing with "missing"; others always missing', () => {
+    const failed = (failureType: FailureType) => run('c', 'b', 1, null, { executed: false, failureType })
+    const rows: [FailureType, 0 | 'missing', number | null][] = [
+      ['timeout', 0, 0],
+      ['crashed', 0, 0],
+      ['agent_error', 0, 0],
+      ['timeout', 'missing', null],
+      ['provider_error', 0, null],
+      ['spawn_failed', 0, null],
+      ['interrupted', 0, null],
+      ['canceled', 0, null],
+    ]
+    for (const [type, policyScore, expected] of rows)
+      expect({ type, policyScore, score: decisionScore(failed(type), policyScore) }).toEqual({
+        type,
+        policyScore,
+        score: expected,
+      })
+    expect(decisionScore(run('c', 'b', 1, 70, { failureType: 'timeout' }), 0)).toBe(70)
+    expect(decisionScore(run('c', 'b', 1, null), 0)).toBeNull()
+  })
+
+  it('a side that times out every round counts with score 0 (failedRunScore 0), and not at all with "missing"', () => {
+    const runs = [
+      ...[1, 2, 3].map((r) => run('c', 'a', r, 60)),
+      ...[1, 2, 3].map((r) => run('c', 'b', r, null, { executed: false, failureType: 'timeout' })),
+    ]
+    const zero = tabulate(runs, 3, 0)
+    expect(zero.counting[0]?.b.scores).toEqual([0, 0, 0])
+    expect(zero.counting[0]?.b.executed).toEqual([])
+    expect(zero.all[0]?.b.runs).toHaveLength(3)
+    expect(tabulate(runs, 3, 'missing').counting).toEqual([])
   })
 })

@@ -1,11 +1,17 @@
-// Groups runs by case and side, and decides which cases count (each side ≥ ⌈R/2⌉ scored rounds).
+// Groups runs by case and side, scores failed runs by the policy, and decides which cases count (each side ≥ ⌈R/2⌉ scored rounds).
+import { isAttributableFailure } from '../../src-shared/run-state'
+import type { Policy } from '../../src-shared/task-config'
 import type { ExperimentRun } from './types'
 
 export interface SideRuns {
-  /** Scores of the scored rounds, in round order. */
+  /** Scores of the scored rounds, in round order (a failed run scored by `failedRunScore` included). */
   scores: number[]
+  /** The runs behind `scores`, index by index. */
+  scoredRuns: ExperimentRun[]
   /** Runs whose execution completed (for cost). */
   executed: ExperimentRun[]
+  /** Every run of the side (its latest entry per round), in round order. */
+  runs: ExperimentRun[]
 }
 
 export interface CaseRuns {
@@ -28,10 +34,29 @@ export interface CaseTable {
 const isScore = (s: number | null): s is number => typeof s === 'number' && Number.isFinite(s)
 
 /**
+ * The score a run brings to the decision: its own when it has one; `failedRunScore` (0 by default) when it
+ * failed in a way the agent under test is answerable for (timeout, crash, the agent's own error); else
+ * missing (null): unscored, pending, or a failure that is not the agent's (provider error, launch
+ * failure, interruption, cancel).
+ */
+export function decisionScore(run: ExperimentRun, failedRunScore: Policy['failedRunScore']): number | null {
+  if (isScore(run.score)) return run.score
+  if (failedRunScore === 0 && isAttributableFailure(run.failureType)) return 0
+  return null
+}
+
+const emptySide = (): SideRuns => ({ scores: [], scoredRuns: [], executed: [], runs: [] })
+
+/**
  * One entry per (case, side, round): a later entry replaces an earlier one (as a later attempt would).
  * Rounds above R are ignored; cases are sorted by id (UTF-16 order) so the input order never matters.
+ * `failedRunScore` "missing" (the default here) leaves every failed run unscored.
  */
-export function tabulate(runs: readonly ExperimentRun[], rounds?: number): CaseTable {
+export function tabulate(
+  runs: readonly ExperimentRun[],
+  rounds?: number,
+  failedRunScore: Policy['failedRunScore'] = 'missing',
+): CaseTable {
   const R = rounds ?? runs.reduce((max, r) => Math.max(max, r.round), 0)
   const latest = new Map<string, ExperimentRun>()
   for (const run of runs) {
@@ -43,11 +68,16 @@ export function tabulate(runs: readonly ExperimentRun[], rounds?: number): CaseT
   for (const run of ordered) {
     let entry = byCase.get(run.caseId)
     if (!entry) {
-      entry = { caseId: run.caseId, a: { scores: [], executed: [] }, b: { scores: [], executed: [] } }
+      entry = { caseId: run.caseId, a: emptySide(), b: emptySide() }
       byCase.set(run.caseId, entry)
     }
     const side = entry[run.side]
-    if (isScore(run.score)) side.scores.push(run.score)
+    side.runs.push(run)
+    const score = decisionScore(run, failedRunScore)
+    if (score !== null) {
+      side.scores.push(score)
+      side.scoredRuns.push(run)
+    }
     if (run.executed) side.executed.push(run)
   }
   const minScored = Math.max(1, Math.ceil(R / 2))

@@ -1,37 +1,109 @@
 // The overall decision: verdict combinations, coverage, shape, determinism and the rounds option.
 import { describe, expect, it } from 'vitest'
-import type { Verdict } from '../../src-shared/decision'
+import type { PrimaryJudgement, Verdict } from '../../src-shared/decision'
 import { decide, overall } from './decide'
 import { casesFrom, fromDiffs, policy, run } from './test-fixtures'
 
 const fullCoverage = { counting: 10, total: 10, rounds: 3, minScoredRounds: 2, sufficient: true }
 
-describe('overall verdict', () => {
-  it.each<[Verdict, Verdict, Verdict, Verdict]>([
-    ['pass', 'pass', 'pass', 'pass'],
-    ['pass', 'inconclusive', 'inconclusive', 'pass'],
-    ['pass', 'reject', 'pass', 'reject'],
-    ['pass', 'pass', 'reject', 'reject'],
-    ['reject', 'pass', 'pass', 'reject'],
-    ['inconclusive', 'pass', 'pass', 'inconclusive'],
-    ['inconclusive', 'reject', 'inconclusive', 'reject'],
-    ['reject', 'reject', 'reject', 'reject'],
-  ])('capability %s, cost %s, stability %s → %s', (capability, cost, stability, expected) => {
-    expect(overall({ capability, cost, stability }, fullCoverage).verdict).toBe(expected)
-  })
+const v = (capability: Verdict, cost: Verdict, stability: Verdict, failures: Verdict = 'pass') => ({
+  capability,
+  cost,
+  stability,
+  failures,
+  pairwise: null,
+})
 
-  it('names the rejecting dimensions', () => {
-    expect(overall({ capability: 'pass', cost: 'reject', stability: 'reject' }, fullCoverage).why).toBe(
-      'cost and stability reject',
+describe('overall verdict', () => {
+  it.each<[Verdict, Verdict, Verdict, Verdict, Verdict]>([
+    ['pass', 'pass', 'pass', 'pass', 'pass'],
+    ['pass', 'inconclusive', 'inconclusive', 'inconclusive', 'pass'],
+    ['pass', 'reject', 'pass', 'pass', 'reject'],
+    ['pass', 'pass', 'reject', 'pass', 'reject'],
+    ['pass', 'pass', 'pass', 'reject', 'reject'],
+    ['reject', 'pass', 'pass', 'pass', 'reject'],
+    ['inconclusive', 'pass', 'pass', 'pass', 'inconclusive'],
+    ['inconclusive', 'reject', 'inconclusive', 'pass', 'reject'],
+    ['inconclusive', 'pass', 'pass', 'reject', 'reject'],
+    ['reject', 'reject', 'reject', 'reject', 'reject'],
+  ])(
+    'capability %s, cost %s, stability %s, failures %s → %s',
+    (capability, cost, stability, failures, expected) => {
+      expect(overall(v(capability, cost, stability, failures), fullCoverage).verdict).toBe(expected)
+    },
+  )
+
+  it('names the rejecting dimensions, with the failure rates when failures rejects', () => {
+    expect(overall(v('pass', 'reject', 'reject'), fullCoverage).why).toBe('cost and stability reject')
+    expect(
+      overall(v('reject', 'pass', 'pass', 'reject'), fullCoverage, 'pointwise', {
+        failures: 'b failed 6 of 6 runs (100%), a 0 of 6 (0%)',
+      }).why,
+    ).toBe('capability and failures (b failed 6 of 6 runs (100%), a 0 of 6 (0%)) reject')
+    expect(overall(v('pass', 'pass', 'pass'), fullCoverage).why).toBe(
+      'capability passes and neither cost, stability nor failures rejects',
     )
   })
 
   it('coverage below 80% → inconclusive, whatever the rest says', () => {
     const low = { ...fullCoverage, counting: 7, sufficient: false }
-    expect(overall({ capability: 'reject', cost: 'reject', stability: 'reject' }, low)).toEqual({
+    expect(overall(v('reject', 'reject', 'reject', 'reject'), low)).toEqual({
       verdict: 'inconclusive',
       why: 'only 7 of 10 cases (70%) count; 80% are needed, whatever the dimensions say',
     })
+  })
+
+  it.each<[PrimaryJudgement, Verdict, Verdict | null, Verdict, string]>([
+    [
+      'pointwise',
+      'pass',
+      'reject',
+      'pass',
+      'capability passes and neither cost, stability nor failures rejects',
+    ],
+    [
+      'pointwise',
+      'inconclusive',
+      'pass',
+      'inconclusive',
+      'capability is inconclusive and no dimension rejects',
+    ],
+    [
+      'pairwise',
+      'inconclusive',
+      'pass',
+      'pass',
+      'the pairwise judge passes and neither cost, stability nor failures rejects',
+    ],
+    [
+      'pairwise',
+      'pass',
+      'inconclusive',
+      'inconclusive',
+      'the pairwise judge is inconclusive and no dimension rejects',
+    ],
+    ['pairwise', 'pass', 'reject', 'reject', 'pairwise rejects'],
+    [
+      'pairwise',
+      'reject',
+      'pass',
+      'pass',
+      'the pairwise judge passes and neither cost, stability nor failures rejects',
+    ],
+    [
+      'pairwise',
+      'pass',
+      null,
+      'inconclusive',
+      'policy.primary is "pairwise" but there are no pairwise results: add the pairwise evaluator (preset-pairwise-outcome) or set policy.primary to "pointwise"',
+    ],
+  ])('primary %s: pointwise %s, pairwise %s → %s', (primary, capability, pairwise, expected, why) => {
+    const verdicts = { ...v(capability, 'pass', 'pass'), pairwise }
+    expect(overall(verdicts, fullCoverage, primary)).toEqual({ verdict: expected, why })
+  })
+
+  it('primary pairwise without pairwise results still rejects on cost', () => {
+    expect(overall(v('pass', 'reject', 'pass'), fullCoverage, 'pairwise').verdict).toBe('reject')
   })
 })
 
@@ -65,8 +137,12 @@ describe('decide', () => {
       'cost',
       'stability',
       'reliability',
+      'failures',
+      'trigger',
     ])
-    expect(d.reasons[0]).toBe('overall: pass — capability passes and neither cost nor stability rejects')
+    expect(d.reasons[0]).toBe(
+      'overall: pass — capability passes and neither cost, stability nor failures rejects',
+    )
     expect(d.reasons[1]).toBe(
       'coverage: 10 of 10 cases (100%) count (≥ 2 of 3 rounds scored on each side); at least 8 needed (80%)',
     )
@@ -176,5 +252,89 @@ describe('decide', () => {
     const d = decide(runs, policy(), { rounds: 2 })
     expect(d.coverage).toMatchObject({ rounds: 2, minScoredRounds: 1, counting: 3 })
     expect(d.capability.estimate).toBe(10)
+  })
+
+  it('a skill that makes b time out on every case → reject, naming the failure rate; those cases count as 0', () => {
+    const runs = lifted(0).map((r) =>
+      r.side === 'b' ? { ...r, score: null, executed: false, failureType: 'timeout' as const } : r,
+    )
+    const d = decide(runs, policy())
+    expect(d.verdict).toBe('reject')
+    expect(d.coverage).toMatchObject({ counting: 10, total: 10, sufficient: true })
+    expect(d.capability.verdict).toBe('reject')
+    expect(d.failures).toMatchObject({
+      verdict: 'reject',
+      failuresB: 30,
+      runsB: 30,
+      failuresA: 0,
+      runsA: 30,
+      diff: 1,
+    })
+    expect(d.reasons[0]).toBe(
+      'overall: reject — capability and failures (b failed 30 of 30 runs (100%), a 0 of 30 (0%)) reject',
+    )
+    expect(d.reasons).toContain(
+      'failures: reject — b failed 30 of 30 runs (100%), a 0 of 30 (0%); per-case difference b − a +100.0 points of share, ' +
+        '95% CI [100.0, 100.0] (n = 10): CI low 100.0 > failureTolerance 0.1 (10 points)',
+    )
+  })
+
+  it('failedRunScore "missing": the timed-out runs stay missing, so no case counts (coverage decides)', () => {
+    const runs = lifted(0).map((r) =>
+      r.side === 'b' ? { ...r, score: null, executed: false, failureType: 'timeout' as const } : r,
+    )
+    const d = decide(runs, policy({ failedRunScore: 'missing' }))
+    expect(d.coverage.counting).toBe(0)
+    expect(d.failures.verdict).toBe('reject')
+    expect(d.verdict).toBe('inconclusive')
+  })
+
+  it('provider errors on b stay missing, never 0: no case counts and failures does not reject', () => {
+    const runs = lifted(0).map((r) =>
+      r.side === 'b' ? { ...r, score: null, executed: false, failureType: 'provider_error' as const } : r,
+    )
+    const d = decide(runs, policy())
+    expect(d.coverage.counting).toBe(0)
+    expect(d.capability.n).toBe(0)
+    expect(d.failures).toMatchObject({ verdict: 'inconclusive', failuresB: 0, runsB: 0, excludedB: 30 })
+    expect(d.verdict).toBe('inconclusive')
+  })
+
+  it('warnings: the given ones first, then low-trigger-rate', () => {
+    const runs = lifted(0).map((r) => ({ ...r, skillLoaded: r.side === 'b' ? r.round === 1 : false }))
+    const judge = { code: 'judge-same-model', message: 'judge.model: the judge uses the agent’s own model' }
+    const d = decide(runs, policy(), { warnings: [judge] })
+    expect(d.trigger.b).toMatchObject({ runs: 30, invoked: 10 })
+    expect(d.trigger.a).toBeNull()
+    expect(d.warnings.map((w) => w.code)).toEqual(['judge-same-model', 'low-trigger-rate'])
+    expect(d.warnings[1]?.message).toMatch(/^side b invoked the skill in 10 of 30 runs \(33%\)/)
+    expect(decide(runs, policy(), { baselineHasSkill: true }).trigger.a).toMatchObject({
+      runs: 30,
+      invoked: 0,
+    })
+  })
+
+  it('pairwise results: decision.pairwise filled; primary pairwise decides, the pointwise verdict beside it', () => {
+    const pairwise = Array.from({ length: 10 }, (_, i) => ({
+      caseId: `case-${String(i).padStart(2, '0')}`,
+      round: 1,
+      winner: 'a' as const,
+    }))
+    const pointwise = decide(lifted(0), policy(), { pairwise })
+    expect(pointwise.primary).toBe('pointwise')
+    expect(pointwise.pairwise).toMatchObject({ verdict: 'reject', losses: 10 })
+    expect(pointwise.verdict).toBe('pass')
+    expect(pointwise.reasons).toContain(
+      "primary: pointwise — the capability verdict (pass) decides; the pairwise judge's (reject) is shown beside it",
+    )
+    const primary = decide(lifted(0), policy({ primary: 'pairwise' }), { pairwise })
+    expect(primary.primary).toBe('pairwise')
+    expect(primary.verdict).toBe('reject')
+    expect(primary.reasons[0]).toBe('overall: reject — pairwise rejects')
+    expect(primary.reasons).toContain(
+      "primary: pairwise — the pairwise judge's verdict (reject) decides; the pointwise capability verdict (pass) is shown beside it",
+    )
+    expect(decide(lifted(0), policy()).pairwise).toBeNull()
+    expect(decide(lifted(0), policy({ primary: 'pairwise' })).verdict).toBe('inconclusive')
   })
 })

@@ -1,22 +1,31 @@
-// The decision (DESIGN §9): capability, cost and stability on the counting cases, coverage, and the verdict.
-import type { Coverage, Decision, Verdict } from '../../src-shared/decision'
+// The decision: capability, cost, stability and failures on the cases, the trigger rate, the optional
+// pairwise judgement, coverage, warnings, and the verdict.
+import type { Coverage, Decision, PrimaryJudgement, Verdict } from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
 import { capability } from './capability'
 import { tabulate } from './cases'
 import { casesNeeded } from './cases-needed'
 import { cost } from './cost'
+import { failureRates, failures } from './failures'
 import { count, share } from './format'
+import { pairwise } from './pairwise'
 import { stability } from './stability'
+import { trigger } from './trigger'
 import type { DecideOptions, ExperimentRun } from './types'
 
 /** Fewer than this share of cases counting → inconclusive, whatever the dimensions say (checked as 5·counting ≥ 4·total). */
 export const MIN_COVERAGE = 0.8
 
 export function decide(runs: readonly ExperimentRun[], policy: Policy, opts: DecideOptions = {}): Decision {
-  const table = tabulate(runs, opts.rounds)
+  const table = tabulate(runs, opts.rounds, policy.failedRunScore)
   const cap = capability(table.counting, policy)
   const cst = cost(table.counting, policy)
   const stab = stability(table.counting, table.rounds, policy)
+  const fail = failures(table.all, policy)
+  const trig = trigger(table.all, table.counting, policy, {
+    baselineHasSkill: opts.baselineHasSkill ?? false,
+  })
+  const pair = opts.pairwise ? pairwise(opts.pairwise, policy, opts.rounds) : null
   const needed = casesNeeded(cap.decision, table.rounds, policy)
   const total = table.all.length
   const counting = table.counting.length
@@ -32,66 +41,69 @@ export function decide(runs: readonly ExperimentRun[], policy: Policy, opts: Dec
     total === 0
       ? 'coverage: no cases in the input'
       : `coverage: ${share(counting, total, 'cases')} count (${rule}); at least ${Math.ceil((total * 4) / 5)} needed (80%)`
-  const verdicts = {
+  const verdicts: Verdicts = {
     capability: cap.decision.verdict,
     cost: cst.decision.verdict,
     stability: stab.decision.verdict,
+    failures: fail.decision.verdict,
+    pairwise: pair?.decision.verdict ?? null,
   }
-  const { verdict, why } = overall(verdicts, coverage)
+  const { verdict, why } = overall(verdicts, coverage, policy.primary, {
+    failures: failureRates(fail.decision),
+  })
+  const primaryReason = primaryLine(policy.primary, verdicts)
   return {
     verdict,
     reasons: [
       `overall: ${verdict} — ${why}`,
       coverageReason,
       ...cap.reasons,
+      ...(pair?.reasons ?? []),
+      ...(primaryReason ? [primaryReason] : []),
       ...cst.reasons,
       ...stab.reasons,
+      ...fail.reasons,
+      ...trig.reasons,
       ...needed.reasons,
     ],
     capability: cap.decision,
     cost: cst.decision,
     stability: stab.decision,
-    // Filled in by the failures, trigger and pairwise parts of the decision (issue 10).
-    failures: {
-      verdict: 'inconclusive',
-      diff: null,
-      ciLow: null,
-      ciHigh: null,
-      failuresA: 0,
-      failuresB: 0,
-      runsA: 0,
-      runsB: 0,
-      n: 0,
-      sd: null,
-      tStar: null,
-      tolerance: policy.failureTolerance,
-      alpha: policy.alpha,
-      formula: '',
-      excludedA: 0,
-      excludedB: 0,
-    },
-    trigger: {
-      a: null,
-      b: { runs: 0, invoked: 0, rate: null, ciLow: null, ciHigh: null },
-      minRate: policy.minTriggerRate,
-      formula: '',
-      liftInvoked: { estimate: null, n: 0 },
-      liftNotInvoked: { estimate: null, n: 0 },
-    },
-    pairwise: null,
+    failures: fail.decision,
+    trigger: trig.decision,
+    pairwise: pair?.decision ?? null,
     primary: policy.primary,
-    warnings: [...(opts.warnings ?? [])],
+    warnings: [...(opts.warnings ?? []), ...trig.warnings],
     casesNeeded: needed.value,
     coverage,
   }
 }
 
-type Dimension = 'capability' | 'cost' | 'stability'
+/** The gated dimensions' verdicts; `capability` is the pointwise one, `pairwise` null without pairwise results. */
+export interface Verdicts {
+  capability: Verdict
+  cost: Verdict
+  stability: Verdict
+  failures: Verdict
+  pairwise: Verdict | null
+}
 
-/** Coverage first; then any reject → reject; capability pass with no reject → pass; else inconclusive. */
+type Gated = 'capability' | 'pairwise' | 'cost' | 'stability' | 'failures'
+
+const NO_PAIRWISE =
+  'policy.primary is "pairwise" but there are no pairwise results: add the pairwise evaluator (preset-pairwise-outcome) or set policy.primary to "pointwise"'
+
+/**
+ * Coverage first; then a reject of the primary capability judgement (`primary`: the pointwise scores or
+ * the pairwise judge), cost, stability or failures → reject; the primary judgement passing with no reject
+ * → pass; else inconclusive. The other capability judgement is shown beside, never gated. `notes` adds
+ * figures to a rejecting dimension's name (e.g. the failure rates).
+ */
 export function overall(
-  verdicts: Record<Dimension, Verdict>,
+  verdicts: Verdicts,
   coverage: Coverage,
+  primary: PrimaryJudgement = 'pointwise',
+  notes: Partial<Record<Gated, string>> = {},
 ): { verdict: Verdict; why: string } {
   if (!coverage.sufficient)
     return {
@@ -101,14 +113,31 @@ export function overall(
           ? 'no cases to decide on'
           : `only ${share(coverage.counting, coverage.total, 'cases')} count; 80% are needed, whatever the dimensions say`,
     }
-  const dims: Dimension[] = ['capability', 'cost', 'stability']
-  const rejecting = dims.filter((d) => verdicts[d] === 'reject')
-  if (rejecting.length)
+  const judged: Gated = primary === 'pairwise' ? 'pairwise' : 'capability'
+  const gated: Gated[] = [judged, 'cost', 'stability', 'failures']
+  const rejecting = gated.filter((d) => verdicts[d] === 'reject')
+  if (rejecting.length) {
+    const named = rejecting.map((d) => (notes[d] ? `${d} (${notes[d]})` : d))
     return {
       verdict: 'reject',
-      why: `${rejecting.join(' and ')} ${rejecting.length > 1 ? 'reject' : 'rejects'}`,
+      why: `${named.join(' and ')} ${rejecting.length > 1 ? 'reject' : 'rejects'}`,
     }
-  if (verdicts.capability === 'pass')
-    return { verdict: 'pass', why: 'capability passes and neither cost nor stability rejects' }
-  return { verdict: 'inconclusive', why: 'capability is inconclusive and no dimension rejects' }
+  }
+  const name = primary === 'pairwise' ? 'the pairwise judge' : 'capability'
+  const primaryVerdict = verdicts[judged]
+  if (primaryVerdict === null) return { verdict: 'inconclusive', why: NO_PAIRWISE }
+  if (primaryVerdict === 'pass')
+    return { verdict: 'pass', why: `${name} passes and neither cost, stability nor failures rejects` }
+  return { verdict: 'inconclusive', why: `${name} is inconclusive and no dimension rejects` }
+}
+
+/** Which capability judgement decides, and the other's verdict beside it; none without pairwise at all. */
+function primaryLine(primary: PrimaryJudgement, v: Verdicts): string | null {
+  if (primary === 'pointwise')
+    return v.pairwise === null
+      ? null
+      : `primary: pointwise — the capability verdict (${v.capability}) decides; the pairwise judge's (${v.pairwise}) is shown beside it`
+  return v.pairwise === null
+    ? `primary: pairwise — no pairwise results to decide with; the pointwise capability verdict (${v.capability}) is shown beside it`
+    : `primary: pairwise — the pairwise judge's verdict (${v.pairwise}) decides; the pointwise capability verdict (${v.capability}) is shown beside it`
 }

@@ -1,3 +1,3 @@
-// The stats module's public surface: the decision and its input type.
+// The stats module's public surface: the decision and its input types.
 export { decide, MIN_COVERAGE } from './decide'
-export type { DecideOptions, ExperimentRun } from './types'
+export type { DecideOptions, ExperimentRun, PairwiseOutcome } from './types'

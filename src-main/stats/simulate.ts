@@ -6,7 +6,8 @@ import type { ExperimentRun } from './types'
  * Score of case i, side S, round r: μ_i + [S = b]·(lift + u_i) + e_iSr, with μ_i ~ N(baseline, caseSd²)
  * (case effects shared by both sides), u_i ~ N(0, interactionSd²) (the skill helps some cases more) and
  * e ~ N(0, roundSd²) (round noise). So Var(d_i) = interactionSd² + 2·roundSd²/rounds. Scores are clamped
- * to 0–100 only when `clamp`. Tokens and wall time are log-normal per case with no side effect.
+ * to 0–100 only when `clamp`. Tokens and wall time are log-normal per case with no side effect. A run of
+ * side S times out (no score, not executed) with probability `failRate[S]` (default 0), independently.
  */
 export interface SimModel {
   cases: number
@@ -17,6 +18,7 @@ export interface SimModel {
   interactionSd: number
   roundSd: number
   clamp: boolean
+  failRate?: { a: number; b: number }
 }
 
 export function simulateRuns(model: SimModel, rng: () => number): ExperimentRun[] {
@@ -39,7 +41,17 @@ export function simulateRuns(model: SimModel, rng: () => number): ExperimentRun[
           durationMs: Math.round(time * Math.exp(0.2 * normal(rng))),
           executed: true,
         }
-        runs.push({ ...run, costUsd: run.tokens * 3e-6 })
+        const rate = model.failRate?.[side] ?? 0
+        if (rate > 0 && rng() < rate)
+          runs.push({
+            ...run,
+            score: null,
+            tokens: null,
+            durationMs: null,
+            executed: false,
+            failureType: 'timeout',
+          })
+        else runs.push({ ...run, costUsd: run.tokens * 3e-6 })
       }
     }
   }

@@ -122,6 +122,65 @@ describe('skill-ab decide', () => {
     expect(d.cost.metrics.usd.unknownPrices).toBe(0)
   })
 
+  it('a skill that makes b time out on every case → reject, the reasons naming the failure rate', async () => {
+    const runs = JSON.parse(experiment(20)).runs.map((x: Record<string, unknown>) =>
+      x.side === 'b' ? { ...x, score: null, failureType: 'timeout' } : x,
+    )
+    const [d] = (await run([], JSON.stringify({ runs }))).lines
+    expect(d.verdict).toBe('reject')
+    expect(d.failures).toMatchObject({ verdict: 'reject', failuresB: 8, runsB: 8, failuresA: 0, runsA: 8 })
+    expect(d.capability.perCase.map((c: { b: number }) => c.b)).toEqual([0, 0, 0, 0])
+    expect(d.cost.metrics.tokens.skippedCases).toEqual(['c1', 'c2', 'c3', 'c4'])
+    expect(d.reasons[0]).toBe(
+      'overall: reject — capability and failures (b failed 8 of 8 runs (100%), a 0 of 8 (0%)) reject',
+    )
+  })
+
+  it('provider errors stay missing, never 0; failedRunScore "missing" leaves timeouts missing too', async () => {
+    const withFailure = (failureType: string, policy = {}) => {
+      const runs = JSON.parse(experiment(20)).runs.map((x: Record<string, unknown>) =>
+        x.side === 'b' && x.round === 2 ? { ...x, score: null, failureType } : x,
+      )
+      return JSON.stringify({ runs, policy })
+    }
+    const r = await run(
+      [],
+      [withFailure('provider_error'), withFailure('timeout', { failedRunScore: 'missing' })].join('\n'),
+    )
+    for (const d of r.lines) {
+      expect(d.capability.perCase.map((c: { roundsB: number }) => c.roundsB)).toEqual([1, 1, 1, 1])
+      expect(d.capability.verdict).toBe('pass')
+    }
+    expect(r.lines[0].failures).toMatchObject({ failuresB: 0, runsB: 4, excludedB: 4 })
+    expect(r.lines[1].failures).toMatchObject({ failuresB: 4, runsB: 8, excludedB: 0 })
+  })
+
+  it('skillLoaded, pairwise and baselineHasSkill: trigger rates, the warning, the pairwise verdict as primary', async () => {
+    const runs = JSON.parse(experiment(20)).runs.map((x: Record<string, unknown>) => ({
+      ...x,
+      skillLoaded: x.side === 'b' ? false : true,
+    }))
+    const pairwise = ['c1', 'c2', 'c3', 'c4'].flatMap((caseId) => [
+      { caseId, round: 1, winner: 'a' },
+      { caseId, round: 2, winner: 'tie', flipped: true },
+    ])
+    const line = { runs, pairwise, baselineHasSkill: true, policy: { primary: 'pairwise', alpha: 0.2 } }
+    const [d] = (await run([], JSON.stringify(line))).lines
+    expect(d.trigger.b).toMatchObject({ runs: 8, invoked: 0, rate: 0 })
+    expect(d.trigger.a).toMatchObject({ runs: 8, invoked: 8, rate: 1 })
+    expect(d.warnings).toEqual([
+      {
+        code: 'low-trigger-rate',
+        message: expect.stringMatching(/^side b invoked the skill in 0 of 8 runs \(0%\)/),
+      },
+    ])
+    expect(d.pairwise).toMatchObject({ verdict: 'reject', wins: 0, losses: 4, comparisons: 8, flipped: 4 })
+    expect(d.primary).toBe('pairwise')
+    expect(d.capability.verdict).toBe('pass')
+    expect(d.verdict).toBe('reject')
+    expect(d.reasons[0]).toBe('overall: reject — pairwise rejects')
+  })
+
   it('is deterministic: same input, same bytes', async () => {
     const a = await run([], experiment(7, 6))
     const b = await run([], experiment(7, 6))
@@ -130,7 +189,30 @@ describe('skill-ab decide', () => {
 
   it.each([
     ['{"runs": [', /^line 2: not JSON/],
-    ['[1, 2]', /^line 2: must be a JSON object \{"runs": \[...\], "policy"\?: \{...\}\}$/],
+    [
+      '[1, 2]',
+      /^line 2: must be a JSON object \{"runs": \[...\], "policy"\?: \{...\}, "pairwise"\?: \[\{caseId, round, winner, flipped\?\}\], "baselineHasSkill"\?: true\|false\}$/,
+    ],
+    [
+      '{"runs": [{"caseId": "c1", "side": "a", "round": 1, "score": null, "failureType": "oops"}]}',
+      /^line 2: runs\[0\]\.failureType: must be one of agent_error, timeout, crashed, spawn_failed, interrupted, canceled, provider_error, or null \(got "oops"\)$/,
+    ],
+    [
+      '{"runs": [{"caseId": "c1", "side": "a", "round": 1, "score": 5, "skillLoaded": "yes"}]}',
+      /^line 2: runs\[0\]\.skillLoaded: must be true, false or null \(got "yes"\)$/,
+    ],
+    [
+      '{"runs": [], "pairwise": [{"caseId": "c1", "round": 1, "winner": "c"}]}',
+      /^line 2: pairwise\[0\]\.winner: must be "a", "b", "tie" or null \(no verdict\) \(got "c"\)$/,
+    ],
+    [
+      '{"runs": [], "pairwise": [{"caseId": "c1", "round": 1, "winner": "a"}, {"caseId": "c1", "round": 1, "winner": "b"}]}',
+      /^line 2: pairwise\[1\] repeats case "c1" round 1 \(pairwise\[0\]\): give each once$/,
+    ],
+    [
+      '{"runs": [], "baselineHasSkill": "no"}',
+      /^line 2: baselineHasSkill: must be true or false \(got "no"\)$/,
+    ],
     [
       '{"runs": [{"caseId": "c1", "side": "c", "round": 1, "score": 5}]}',
       /^line 2: runs\[0\]\.side: must be "a" or "b" \(got "c"\)$/,

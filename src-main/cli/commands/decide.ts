@@ -2,9 +2,10 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { FAILURE_TYPES } from '../../../src-shared/run-state'
 import { formatFieldPath, policySchema, type Policy } from '../../../src-shared/task-config'
 import { decide } from '../../stats/decide'
-import type { ExperimentRun } from '../../stats/types'
+import type { DecideOptions, ExperimentRun, PairwiseOutcome } from '../../stats/types'
 import { UsageError } from '../args'
 import { EXIT, type Command, type Io } from '../command'
 import { readProcessStdin } from '../stdin'
@@ -42,18 +43,21 @@ const tokensSchema = z
   .nullable()
   .optional()
 
+const caseId = z
+  .union([z.string().min(1), z.number()], {
+    error: (iss) => `must be a case id, a non-empty text or a number (got ${got(iss.input)})`,
+  })
+  .transform(String)
+const round = z
+  .number({ error: (iss) => `must be a whole number ≥ 1 (got ${got(iss.input)})` })
+  .int({ error: (iss) => `must be a whole number ≥ 1 (got ${got(iss.input)})` })
+  .min(1, { error: (iss) => `must be a whole number ≥ 1 (got ${got(iss.input)})` })
+
 /** A run as `decide` reads it; other keys (an export's `id`, `status`, …) are ignored. */
 const runSchema = z.looseObject({
-  caseId: z
-    .union([z.string().min(1), z.number()], {
-      error: (iss) => `must be a case id, a non-empty text or a number (got ${got(iss.input)})`,
-    })
-    .transform(String),
+  caseId,
   side: z.enum(['a', 'b'], { error: (iss) => `must be "a" or "b" (got ${got(iss.input)})` }),
-  round: z
-    .number({ error: (iss) => `must be a whole number ≥ 1 (got ${got(iss.input)})` })
-    .int({ error: (iss) => `must be a whole number ≥ 1 (got ${got(iss.input)})` })
-    .min(1, { error: (iss) => `must be a whole number ≥ 1 (got ${got(iss.input)})` }),
+  round,
   score: z
     .number({
       error: (iss) => `must be a number from 0 to 100, or null when missing (got ${got(iss.input)})`,
@@ -65,16 +69,43 @@ const runSchema = z.looseObject({
   tokens: tokensSchema,
   costUsd: amount,
   durationMs: amount,
+  failureType: z
+    .enum(FAILURE_TYPES, {
+      error: (iss) => `must be one of ${FAILURE_TYPES.join(', ')}, or null (got ${got(iss.input)})`,
+    })
+    .nullable()
+    .optional(),
+  skillLoaded: z
+    .boolean({ error: (iss) => `must be true, false or null (got ${got(iss.input)})` })
+    .nullable()
+    .optional(),
 })
+const pairwiseSchema = z.strictObject({
+  caseId,
+  round,
+  winner: z
+    .enum(['a', 'b', 'tie'], {
+      error: (iss) => `must be "a", "b", "tie" or null (no verdict) (got ${got(iss.input)})`,
+    })
+    .nullable(),
+  flipped: z.boolean({ error: (iss) => `must be true or false (got ${got(iss.input)})` }).optional(),
+})
+const LINE_SHAPE =
+  '{"runs": [...], "policy"?: {...}, "pairwise"?: [{caseId, round, winner, flipped?}], "baselineHasSkill"?: true|false}'
 const lineSchema = z.strictObject(
   {
     runs: z.array(runSchema, { error: (iss) => `must be an array of runs (got ${got(iss.input)})` }),
     policy: z.record(z.string(), z.unknown(), { error: 'must be an object of policy fields' }).optional(),
+    pairwise: z
+      .array(pairwiseSchema, {
+        error: (iss) => `must be an array of {caseId, round, winner, flipped?} (got ${got(iss.input)})`,
+      })
+      .optional(),
+    baselineHasSkill: z
+      .boolean({ error: (iss) => `must be true or false (got ${got(iss.input)})` })
+      .optional(),
   },
-  {
-    error: (iss) =>
-      iss.code === 'invalid_type' ? 'must be a JSON object {"runs": [...], "policy"?: {...}}' : undefined,
-  },
+  { error: (iss) => (iss.code === 'invalid_type' ? `must be a JSON object ${LINE_SHAPE}` : undefined) },
 )
 
 type RunInput = z.output<typeof runSchema>
@@ -91,6 +122,7 @@ function toRun(r: RunInput): ExperimentRun {
           (r.tokens.cacheRead ?? 0) +
           (r.tokens.cacheWrite ?? 0)
   const durationMs = r.durationMs ?? null
+  const failureType = r.failureType ?? null
   return {
     caseId: r.caseId,
     side: r.side,
@@ -99,8 +131,26 @@ function toRun(r: RunInput): ExperimentRun {
     tokens,
     costUsd: r.costUsd ?? null,
     durationMs,
-    executed: tokens !== null || durationMs !== null,
+    executed: failureType === null && (tokens !== null || durationMs !== null),
+    failureType,
+    skillLoaded: r.skillLoaded ?? null,
   }
+}
+
+/** The first entry that repeats an earlier one's key, as an error message; null when all differ. */
+function firstRepeat<T>(
+  list: readonly T[],
+  key: (x: T) => string,
+  name: string,
+  what: (x: T) => string,
+): string | null {
+  const seen = new Map<string, number>()
+  for (const [i, x] of list.entries()) {
+    const first = seen.get(key(x))
+    if (first !== undefined) return `${name}[${i}] repeats ${what(x)} (${name}[${first}]): give each once`
+    seen.set(key(x), i)
+  }
+  return null
 }
 
 const issues = (error: z.ZodError, prefix = ''): string =>
@@ -130,18 +180,26 @@ export function decideLine(
   if (!line.success) return { ok: false, error: issues(line.error) }
   const policy = policySchema.safeParse({ ...base, ...line.data.policy })
   if (!policy.success) return { ok: false, error: issues(policy.error, 'policy') }
-  const seen = new Map<string, number>()
-  for (const [i, r] of line.data.runs.entries()) {
-    const key = JSON.stringify([r.caseId, r.side, r.round])
-    const first = seen.get(key)
-    if (first !== undefined)
-      return {
-        ok: false,
-        error: `runs[${i}] repeats case "${r.caseId}" side ${r.side} round ${r.round} (runs[${first}]): give each once`,
-      }
-    seen.set(key, i)
+  const { runs, pairwise, baselineHasSkill } = line.data
+  const repeat =
+    firstRepeat(
+      runs,
+      (r) => JSON.stringify([r.caseId, r.side, r.round]),
+      'runs',
+      (r) => `case "${r.caseId}" side ${r.side} round ${r.round}`,
+    ) ??
+    firstRepeat(
+      pairwise ?? [],
+      (p) => JSON.stringify([p.caseId, p.round]),
+      'pairwise',
+      (p) => `case "${p.caseId}" round ${p.round}`,
+    )
+  if (repeat) return { ok: false, error: repeat }
+  const opts: DecideOptions = {
+    ...(pairwise ? { pairwise: pairwise.map((p): PairwiseOutcome => ({ ...p })) } : {}),
+    ...(baselineHasSkill !== undefined ? { baselineHasSkill } : {}),
   }
-  return { ok: true, json: JSON.stringify(decide(line.data.runs.map(toRun), policy.data as Policy)) }
+  return { ok: true, json: JSON.stringify(decide(runs.map(toRun), policy.data as Policy, opts)) }
 }
 
 /** The --policy file's fields, checked on their own (defaults are filled in per line, after merging). */
@@ -171,12 +229,19 @@ export const decideCommand: Command = {
   usage: [
     'Usage: skill-ab decide [--policy p.json]',
     '',
-    'Reads one experiment per stdin line and prints one decision (DESIGN §10 shape) per line, in order:',
+    "Reads one experiment per stdin line and prints one decision (the export's decision shape) per line, in order:",
     '  {"runs": [{"caseId", "side": "a"|"b", "round", "score": 0–100 or null (missing),',
-    '            "tokens": n or {input, output, reasoning, cacheRead, cacheWrite}, "costUsd", "durationMs"}],',
-    '   "policy"?: {minLift, costBudget, costMetric, stabilityTolerance, passThreshold, alpha}}',
-    'A run counts as executed when it has tokens or durationMs. Policy fields merge per field:',
-    'defaults < --policy file < the line. A bad line prints {"error": "line N: …"} in its place.',
+    '            "tokens": n or {input, output, reasoning, cacheRead, cacheWrite}, "costUsd", "durationMs",',
+    '            "failureType"?: agent_error|timeout|crashed|provider_error|spawn_failed|interrupted|canceled|null,',
+    '            "skillLoaded"?: true|false|null}],',
+    '   "policy"?: {minLift, costBudget, costMetric, stabilityTolerance, passThreshold, alpha,',
+    '               failedRunScore, failureTolerance, minTriggerRate, primary},',
+    '   "pairwise"?: [{"caseId", "round", "winner": "a"|"b"|"tie"|null, "flipped"?}],',
+    '   "baselineHasSkill"?: true|false}',
+    'A run counts as executed when it has tokens or durationMs and no failureType. A run that failed by',
+    "timeout, crash or the agent's own error scores policy.failedRunScore (0 by default); other failures",
+    'stay missing. Policy fields merge per field: defaults < --policy file < the line.',
+    'A bad line prints {"error": "line N: …"} in its place.',
     '',
     'Options:',
     '  --policy p.json   policy fields for every line',

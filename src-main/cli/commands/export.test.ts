@@ -66,7 +66,7 @@ describe('skill-ab export', () => {
     const task = seedScored()
     const r = await run(['pirate v2 vs none'])
     expect(r.code).toBe(0)
-    expect(r.stdout).toMatch(/^\{\n {2}"schema": "skill-ab\/export@1",\n/)
+    expect(r.stdout).toMatch(/^\{\n {2}"schema": "skill-ab\/export@2",\n/)
     const doc = exportSchema.parse(JSON.parse(r.stdout))
     expect(doc.task.id).toBe(task.id)
     expect(doc.environment).toMatchObject({

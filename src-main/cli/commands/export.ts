@@ -24,7 +24,7 @@ export const exportCommand: Command = {
     'Usage: skill-ab export <task> [--out f.json] [--markdown f.md]',
     '',
     '<task> is a task id, or a task name when only one task has it (see `skill-ab list`).',
-    'Writes the export document (schema skill-ab/export@1: runs, judge results, per-case table,',
+    'Writes the export document (schema skill-ab/export@2: runs, judge results, per-case table,',
     'decision) as JSON to stdout, or to --out. No secret is written: the opencode config is named, never read.',
     '',
     'Options:',

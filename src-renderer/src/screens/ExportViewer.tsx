@@ -1,14 +1,14 @@
 // Opens a shared export (DESIGN §10) read-only: its decision and per-case table, nothing to run.
 import { useMemo, useState } from 'react'
 import type { Decision } from '../../../src-shared/decision'
-import type { ExportDocument } from '../../../src-shared/export'
+import type { OpenedExport } from '../../../src-shared/export-read'
 import type { RunView } from '../../../src-shared/ipc-views'
 import { DemoBadge } from '../components/badges'
 import { DecisionPanel } from './task/DecisionPanel'
 import { buildRows } from './task/run-rows'
 import { RunTable } from './task/RunTable'
 
-export function exportRuns(doc: ExportDocument): RunView[] {
+export function exportRuns(doc: OpenedExport): RunView[] {
   return doc.runs.map((r) => ({
     id: r.id,
     taskId: doc.task.id,
@@ -27,18 +27,18 @@ export function exportRuns(doc: ExportDocument): RunView[] {
 }
 
 export function ExportViewer() {
-  const [doc, setDoc] = useState<ExportDocument | null>(null)
+  const [doc, setDoc] = useState<OpenedExport | null>(null)
   const [error, setError] = useState<string | null>(null)
   const runs = useMemo(() => (doc ? exportRuns(doc) : []), [doc])
   const table = useMemo(() => buildRows(runs, doc?.cases.map((c) => c.caseId) ?? []), [runs, doc])
   const open = async (file: File) => {
     try {
       // The schema (and zod) load only when a file is opened: the rest of the app does not need them.
-      const { exportSchema } = await import('../../../src-shared/export')
-      const parsed = exportSchema.safeParse(JSON.parse(await file.text()))
-      if (!parsed.success)
-        throw new Error(`not a Skill A/B export: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`)
-      setDoc(parsed.data)
+      // An export of the first version (@1) opens too, its missing decision parts marked as not recorded.
+      const { readExport } = await import('../../../src-shared/export-read')
+      const parsed = readExport(JSON.parse(await file.text()))
+      if (!parsed.ok) throw new Error(`not a Skill A/B export: ${parsed.error}`)
+      setDoc(parsed.doc)
       setError(null)
     } catch (err) {
       setError(`${file.name}: ${err instanceof Error ? err.message : String(err)}`)

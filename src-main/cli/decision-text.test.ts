@@ -1,0 +1,74 @@
+// The terminal summary of a decision: a line per dimension (failures, trigger, pairwise too), then warnings.
+import { describe, expect, it } from 'vitest'
+import { toExportDecision } from '../export/build-export'
+import { decide } from '../stats/decide'
+import { policy, run } from '../stats/test-fixtures'
+import type { DecideOptions, ExperimentRun } from '../stats/types'
+import type { ExportDocument } from '../../src-shared/export'
+import type { Policy } from '../../src-shared/task-config'
+import { decisionText } from './decision-text'
+
+/** The summary of the decision over `runs` (only the decision of the document is read). */
+function summary(runs: ExperimentRun[], over: Partial<Policy> = {}, opts: DecideOptions = {}): string[] {
+  const doc = { decision: toExportDecision(decide(runs, policy(over), opts)) } as ExportDocument
+  return decisionText(doc).trimEnd().split('\n')
+}
+
+/** 6 cases × 1 round: a scores 50, b 70, or b fails with `failureType`; b invokes the skill when `loaded`. */
+function runs6(b: Partial<ExperimentRun> = {}): ExperimentRun[] {
+  return Array.from({ length: 6 }, (_, i) => [
+    run(`c${i}`, 'a', 1, 50),
+    run(`c${i}`, 'b', 1, b.failureType ? null : 70 + i, b.failureType ? { executed: false, ...b } : b),
+  ]).flat()
+}
+
+describe('decisionText', () => {
+  it('b times out on every case: REJECT, and the failures line names the failure rate', () => {
+    const lines = summary(runs6({ failureType: 'timeout' }))
+    expect(lines[0]).toBe('decision: REJECT')
+    expect(lines).toContain(
+      '  failures    reject       b failed 6 of 6 runs (100%), a 0 of 6 runs (0%); difference +100.0 points, CI [100.0, 100.0], n=6',
+    )
+    expect(lines.some((l) => l.startsWith('  pairwise'))).toBe(false)
+  })
+
+  it('a skill never invoked: the trigger line gives b’s rate, and the warning is printed with its code', () => {
+    const lines = summary(runs6({ skillLoaded: false }))
+    expect(lines).toContain(
+      '  trigger                  skill invoked: b in 0 of 6 runs (0%), CI [0%, 39%]; a has no skill; lift where b invoked it every round — (n=0), elsewhere +22.5 (n=6)',
+    )
+    expect(lines.at(-1)).toMatch(
+      /^warning: low-trigger-rate — side b invoked the skill in 0 of 6 runs \(0%\), below minTriggerRate 50%: /,
+    )
+  })
+
+  it('pairwise results: a line for them, each capability judgement marked primary or shown beside', () => {
+    const pairwise = Array.from({ length: 6 }, (_, i) => ({
+      caseId: `c${i}`,
+      round: 1,
+      winner: 'b' as const,
+    }))
+    const lines = summary(
+      runs6({ skillLoaded: true }),
+      { primary: 'pairwise' },
+      { pairwise, baselineHasSkill: true },
+    )
+    expect(lines[1]).toMatch(/^ {2}capability {2}pass .* n=6 \(shown beside\)$/)
+    expect(lines[2]).toBe(
+      '  pairwise    pass         b won 6, lost 0, tied 0 cases, p = 0.0313; 6 comparisons, 0 flipped with the order (primary)',
+    )
+    expect(lines).toContain(
+      '  trigger                  skill invoked: b in 6 of 6 runs (100%), CI [61%, 100%]; a not known; lift where b invoked it every round +22.5 (n=6), elsewhere — (n=0)',
+    )
+    expect(lines.filter((l) => l.startsWith('warning:'))).toEqual([])
+  })
+
+  it('config warnings come first, each on its own line', () => {
+    const judge = { code: 'judge-same-model', message: 'judge.model: the judge uses the agent’s own model' }
+    const lines = summary(runs6({ skillLoaded: false }), {}, { warnings: [judge] })
+    expect(lines.filter((l) => l.startsWith('warning:')).map((l) => l.split(' — ')[0])).toEqual([
+      'warning: judge-same-model',
+      'warning: low-trigger-rate',
+    ])
+  })
+})

@@ -1,0 +1,77 @@
+// Opening an export file read-only: the current version as written, a first-version (@1) file upgraded.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Store } from '../db'
+import { openTempStore, type TempStore } from '../db/testing'
+import { EXPORT_SCHEMA_ID, EXPORT_SCHEMA_V1, exportSchema } from '../../src-shared/export'
+import { EXPORT_V1_WARNING, readExport } from '../../src-shared/export-read'
+import { buildExport } from './build-export'
+import { drive, findRun, seedExportTask } from './test-fixtures'
+
+let t: TempStore
+let store: Store
+beforeEach(() => {
+  t = openTempStore()
+  store = t.store
+})
+afterEach(() => t.cleanup())
+
+const env = { opencodeVersion: '1.18.33', app: '0.1.0', secrets: [] }
+
+/** A scored task's export, as a file holds it. */
+function exported(): Record<string, unknown> {
+  const { task, runs } = seedExportTask(store, { cases: ['c1', 'c2'], rounds: 1 })
+  for (const c of ['c1', 'c2']) {
+    drive(store, findRun(runs, c, 'a', 1).id, 'scored', { score: 50 })
+    drive(store, findRun(runs, c, 'b', 1).id, 'scored', { score: 70 })
+  }
+  return JSON.parse(JSON.stringify(buildExport(store, task.id, env))) as Record<string, unknown>
+}
+
+/** What the first version wrote: schema @1 and a decision without the parts added since. */
+function asV1(doc: Record<string, unknown>): Record<string, unknown> {
+  const decision = { ...(doc.decision as Record<string, unknown>) }
+  for (const key of ['failures', 'trigger', 'pairwise', 'primary', 'warnings']) delete decision[key]
+  return { ...doc, schema: EXPORT_SCHEMA_V1, decision }
+}
+
+describe('readExport', () => {
+  it('opens a current export as written', () => {
+    const doc = exported()
+    expect(doc.schema).toBe(EXPORT_SCHEMA_ID)
+    const read = readExport(doc)
+    expect(read).toEqual({ ok: true, doc })
+  })
+
+  it('opens an @1 export: the parts it predates are empty, no pairwise, and a warning says why', () => {
+    const v1 = asV1(exported())
+    expect(exportSchema.safeParse(v1).success).toBe(false)
+    const read = readExport(v1)
+    if (!read.ok) throw new Error(read.error)
+    expect(read.doc.schema).toBe(EXPORT_SCHEMA_V1)
+    expect(read.doc.decision.capability).toEqual((v1.decision as { capability: unknown }).capability)
+    expect(read.doc.decision).toMatchObject({
+      failures: { verdict: 'inconclusive', n: 0, runsA: 0, runsB: 0, diff: null },
+      trigger: { a: null, b: { runs: 0, rate: null } },
+      pairwise: null,
+      primary: 'pointwise',
+    })
+    expect(read.doc.decision.warnings).toEqual([
+      {
+        code: EXPORT_V1_WARNING,
+        message: expect.stringMatching(/^this export was written as skill-ab\/export@1/),
+      },
+    ])
+    expect(read.doc.runs).toEqual(v1.runs)
+  })
+
+  it('refuses another version, naming it and the versions it reads; a bad shape names the field', () => {
+    const doc = exported()
+    expect(readExport({ ...doc, schema: 'skill-ab/export@9' })).toEqual({
+      ok: false,
+      error:
+        'unknown export version "skill-ab/export@9": this app reads skill-ab/export@2 and skill-ab/export@1',
+    })
+    const bad = readExport({ ...asV1(doc), runs: 'none' })
+    expect(bad).toMatchObject({ ok: false, error: expect.stringMatching(/^runs: /) })
+  })
+})
