@@ -2,7 +2,6 @@
 // (never 0) and a plain `run` executes them again once the provider is back; a skill that makes b time out
 // on every case is rejected, the message naming b's failure rate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FailuresDecision } from '../src-shared/decision'
 import type { ExportDocument } from '../src-shared/export'
 import { SKILL } from './agent-support'
 import { makeWorld, runCli, writeSkill, type World } from './support/fixtures'
@@ -54,8 +53,7 @@ afterAll(async () => {
   world?.cleanup()
 })
 
-/** The decision's failures dimension (typed in the decision; the export schema keeps it as an extra key). */
-const failuresOf = (doc: ExportDocument): FailuresDecision => doc.decision.failures as FailuresDecision
+const failuresOf = (doc: ExportDocument) => doc.decision.failures
 
 async function exportOf(taskName: string): Promise<ExportDocument> {
   const res = await runCli(['export', taskName], world.env, world.root)
