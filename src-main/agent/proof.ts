@@ -1,7 +1,9 @@
-// The isolation proof: `opencode debug skill` per side must list exactly its own snapshot, or no skill.
+// The isolation proof: `opencode debug skill` per side must list exactly its own snapshot, or no skill,
+// and the snapshot must hold no part of the answer key.
 import { realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
+import { unsealedSnapshotProblem } from './sealed'
 import type { IsolationProof, SideSpec } from './types'
 
 export interface ListedSkill {
@@ -42,7 +44,10 @@ export function expectedLocation(spec: SideSpec): string | null {
   return spec.skill ? join(spec.skill.snapshotDir, 'SKILL.md') : null
 }
 
-/** Judges what a side sees: exactly its own snapshot, or (no skill) nothing but built-ins. */
+/**
+ * Judges what a side sees: exactly its own snapshot, or (no skill) nothing but built-ins; and that its
+ * snapshot holds no part of the answer key (`evals/`, the dataset file).
+ */
 export function judgeVisibility(spec: SideSpec, visible: ListedSkill[]): IsolationProof {
   const expected = expectedLocation(spec)
   const mine = (s: ListedSkill): boolean =>
@@ -54,6 +59,8 @@ export function judgeVisibility(spec: SideSpec, visible: ListedSkill[]): Isolati
   const foreign = visible.filter((s) => !mine(s))
   const list = (ss: ListedSkill[]): string => ss.map((s) => `${s.name} (${s.location})`).join(', ')
   const base = { side: spec.side, visible }
+  const unsealed = unsealedSnapshotProblem(spec)
+  if (unsealed) return { ...base, ok: false, message: unsealed }
   if (foreign.length > 0) {
     const leak = foreign.some((s) => s.name === spec.skillUnderTest)
       ? ` including the skill under test "${spec.skillUnderTest}"`
