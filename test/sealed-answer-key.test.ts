@@ -1,0 +1,138 @@
+// A sealed answer key (real opencode, scripted LLM, server driver): side b loads a skill-creator skill whose
+// evals/evals.json is the task's dataset, then asks to read that file under the skill's base directory.
+// The read fails, and the expected output never reaches the run's output, diff or trajectory.
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openStore } from '../src-main/db'
+import { contentHash } from '../src-main/inputs/skill'
+import { ANSWER_EXISTS, expectDecided } from './support/expect-decided'
+import { makeWorld, runCli, stopCliChildren, writeSkill, type World } from './support/fixtures'
+import { startScriptedLlm, type ScriptedLlm, type StepContext } from './support/scripted-llm'
+import { SERVER_AGENT, runsOf } from './support/server-task'
+
+const SKILL = 'pirate-speak'
+const PEEK = '[[peek-evals]]'
+const SECRET = 'EXPECTED-OUTPUT-7f3a91'
+
+/** The skill's base directory, as the skill tool's result names it. */
+function baseDirectory(ctx: StepContext): string {
+  for (const text of ctx.toolResults) {
+    const m = /Base directory for this skill: (.+)/.exec(text)
+    if (m?.[1]) return m[1].trim()
+  }
+  return '/nowhere'
+}
+
+/** What the agent read (the result after the skill tool's), or NOT FOUND when the read failed. */
+function whatWasRead(ctx: StepContext): string {
+  const read = ctx.toolResults[1] ?? ''
+  return /not found|error|denied|rejected|permission/i.test(read) ? `NOT FOUND (${read.slice(0, 300)})` : read
+}
+
+let llm: ScriptedLlm
+let world: World
+
+beforeAll(async () => {
+  llm = await startScriptedLlm({
+    skillName: SKILL,
+    cases: [
+      {
+        match: PEEK,
+        withSkill: [
+          { tool: 'skill', args: { name: SKILL } },
+          {
+            compute: (ctx) => ({
+              tool: 'read',
+              args: { filePath: join(baseDirectory(ctx), 'evals', 'evals.json') },
+            }),
+          },
+          {
+            compute: (ctx) => ({
+              tool: 'write',
+              args: { filePath: 'answer.txt', content: whatWasRead(ctx) },
+            }),
+          },
+          { compute: (ctx) => ({ text: `The answer key said: ${whatWasRead(ctx)}` }) },
+        ],
+        withoutSkill: [
+          { tool: 'write', args: { filePath: 'answer.txt', content: 'Ahoy.\n' } },
+          { text: 'Done.' },
+        ],
+      },
+    ],
+  })
+  world = makeWorld(llm.url)
+  writeSkill(world, `skills/${SKILL}`, SKILL)
+  world.write(
+    `skills/${SKILL}/evals/evals.json`,
+    JSON.stringify({
+      skill_name: SKILL,
+      evals: [{ id: 1, prompt: `${PEEK} Say hello like a pirate.`, expected_output: SECRET }],
+    }),
+  )
+  world.write(
+    'task.json',
+    JSON.stringify({
+      name: 'sealed',
+      skill: { path: `./skills/${SKILL}` },
+      dataset: { path: `./skills/${SKILL}/evals/evals.json` },
+      repeatRounds: 1,
+      evaluators: ANSWER_EXISTS,
+      agent: SERVER_AGENT,
+    }),
+  )
+})
+
+afterAll(async () => {
+  await stopCliChildren()
+  await llm?.close()
+  world?.cleanup()
+})
+
+describe('a sealed answer key', () => {
+  it('a skill folder with evals/ and the same folder without it have the same content hash', () => {
+    const skillDir = join(world.root, 'skills', SKILL)
+    const without = writeSkill(world, `plain/${SKILL}`, SKILL)
+    expect(contentHash(skillDir)).toBe(contentHash(without))
+  })
+
+  it("side b, asking to read evals/evals.json under its skill's base directory, cannot", async () => {
+    const res = await runCli(['run', 'task.json'], world.env, world.root)
+    expectDecided(res)
+    const runs = runsOf(world, 'sealed')
+    const b = runs.find((r) => r.side === 'b')
+    expect(b?.status, b?.failureMessage ?? '').toBe('scored')
+
+    const store = openStore(world.dataDir)
+    try {
+      const t = store.trajectories.get(b!.id)!
+      const reads = t.events
+        .filter((e) => e.type === 'tool_use' && (e.part as { tool?: string }).tool === 'read')
+        .map((e) => (e.part as { state: { status: string; input?: { filePath?: string } } }).state)
+      expect(reads).toHaveLength(1)
+      expect(reads[0]?.input?.filePath).toMatch(
+        /\/skills\/pirate-speak\/\w{64}\/pirate-speak\/evals\/evals\.json$/,
+      )
+      expect(reads[0]?.status).toBe('error')
+      expect(t.finalOutput).toContain('NOT FOUND')
+      for (const [what, text] of [
+        ['final output', t.finalOutput ?? ''],
+        ['diff', t.diff ?? ''],
+        ['trajectory', JSON.stringify(t.events)],
+      ] as const)
+        expect(text, `${what} carries the expected output`).not.toContain(SECRET)
+      expect(t.diff).toContain('NOT FOUND')
+    } finally {
+      store.close()
+    }
+    // The snapshot under the data dir holds no evals/ (and no other copy of the skill does).
+    const versions = readdirSync(join(world.dataDir, 'skills', SKILL))
+    expect(versions).toHaveLength(1)
+    const snapshot = join(world.dataDir, 'skills', SKILL, versions[0]!, SKILL)
+    expect(existsSync(join(snapshot, 'SKILL.md'))).toBe(true)
+    expect(existsSync(join(snapshot, 'evals'))).toBe(false)
+    // No request the agent model saw ever carried it either.
+    expect(JSON.stringify(llm.requests.map((r) => r.body))).not.toContain(SECRET)
+  })
+})
