@@ -24,14 +24,28 @@ function baseDirectory(ctx: StepContext): string {
   return '/nowhere'
 }
 
-/** What the agent read (the result after the skill tool's), or NOT FOUND when the read failed. */
+/** What the agent's reads returned, each as read or NOT FOUND when it failed. */
 function whatWasRead(ctx: StepContext): string {
-  const read = ctx.toolResults[1] ?? ''
-  return /not found|error|denied|rejected|permission/i.test(read) ? `NOT FOUND (${read.slice(0, 300)})` : read
+  return ctx.toolResults
+    .filter((r) => !r.includes('<skill_content'))
+    .map((r) => (/not found|error|denied|rejected|rule/i.test(r) ? `NOT FOUND (${r.slice(0, 200)})` : r))
+    .join('\n')
 }
 
 let llm: ScriptedLlm
 let world: World
+/** The dataset where the user keeps it: both sides also try to read it there. */
+let sourceDataset = ''
+const readSource = { compute: () => ({ tool: 'read', args: { filePath: sourceDataset } }) }
+const writeWhatWasRead = {
+  compute: (ctx: StepContext) => ({
+    tool: 'write',
+    args: { filePath: 'answer.txt', content: whatWasRead(ctx) },
+  }),
+}
+const sayWhatWasRead = {
+  compute: (ctx: StepContext) => ({ text: `The answer key said: ${whatWasRead(ctx)}` }),
+}
 
 beforeAll(async () => {
   llm = await startScriptedLlm({
@@ -47,24 +61,17 @@ beforeAll(async () => {
               args: { filePath: join(baseDirectory(ctx), 'evals', 'evals.json') },
             }),
           },
-          {
-            compute: (ctx) => ({
-              tool: 'write',
-              args: { filePath: 'answer.txt', content: whatWasRead(ctx) },
-            }),
-          },
-          { compute: (ctx) => ({ text: `The answer key said: ${whatWasRead(ctx)}` }) },
+          readSource,
+          writeWhatWasRead,
+          sayWhatWasRead,
         ],
-        withoutSkill: [
-          { tool: 'write', args: { filePath: 'answer.txt', content: 'Ahoy.\n' } },
-          { text: 'Done.' },
-        ],
+        withoutSkill: [readSource, writeWhatWasRead, sayWhatWasRead],
       },
     ],
   })
   world = makeWorld(llm.url)
   writeSkill(world, `skills/${SKILL}`, SKILL)
-  world.write(
+  sourceDataset = world.write(
     `skills/${SKILL}/evals/evals.json`,
     JSON.stringify({
       skill_name: SKILL,
@@ -101,28 +108,33 @@ describe('a sealed answer key', () => {
     const res = await runCli(['run', 'task.json'], world.env, world.root)
     expectDecided(res)
     const runs = runsOf(world, 'sealed')
-    const b = runs.find((r) => r.side === 'b')
-    expect(b?.status, b?.failureMessage ?? '').toBe('scored')
-
+    expect(runs.map((r) => [r.side, r.status, r.failureMessage]).sort()).toEqual([
+      ['a', 'scored', null],
+      ['b', 'scored', null],
+    ])
     const store = openStore(world.dataDir)
     try {
-      const t = store.trajectories.get(b!.id)!
-      const reads = t.events
-        .filter((e) => e.type === 'tool_use' && (e.part as { tool?: string }).tool === 'read')
-        .map((e) => (e.part as { state: { status: string; input?: { filePath?: string } } }).state)
-      expect(reads).toHaveLength(1)
-      expect(reads[0]?.input?.filePath).toMatch(
-        /\/skills\/pirate-speak\/\w{64}\/pirate-speak\/evals\/evals\.json$/,
-      )
-      expect(reads[0]?.status).toBe('error')
-      expect(t.finalOutput).toContain('NOT FOUND')
-      for (const [what, text] of [
-        ['final output', t.finalOutput ?? ''],
-        ['diff', t.diff ?? ''],
-        ['trajectory', JSON.stringify(t.events)],
-      ] as const)
-        expect(text, `${what} carries the expected output`).not.toContain(SECRET)
-      expect(t.diff).toContain('NOT FOUND')
+      for (const run of runs) {
+        const t = store.trajectories.get(run.id)!
+        const reads = t.events
+          .filter((e) => e.type === 'tool_use' && (e.part as { tool?: string }).tool === 'read')
+          .map((e) => (e.part as { state: { status: string; input?: { filePath?: string } } }).state)
+        const wanted =
+          run.side === 'b'
+            ? [expect.stringMatching(/\/skills\/pirate-speak\/\w{64}\/pirate-speak\/evals\/evals\.json$/)]
+            : []
+        // Side b asks under its skill's base directory (the snapshot), both sides at the source.
+        expect(reads.map((r) => r.input?.filePath)).toEqual([...wanted, sourceDataset])
+        expect(reads.map((r) => r.status)).toEqual(reads.map(() => 'error'))
+        expect(t.finalOutput).toContain('NOT FOUND')
+        expect(t.diff).toContain('NOT FOUND')
+        for (const [what, text] of [
+          ['final output', t.finalOutput ?? ''],
+          ['diff', t.diff ?? ''],
+          ['trajectory', JSON.stringify(t.events)],
+        ] as const)
+          expect(text, `side ${run.side}'s ${what} carries the expected output`).not.toContain(SECRET)
+      }
     } finally {
       store.close()
     }
