@@ -1,15 +1,18 @@
 // A sealed answer key (real opencode, scripted LLM, server driver): side b loads a skill-creator skill whose
 // evals/evals.json is the task's dataset, then asks to read that file under the skill's base directory.
 // The read fails, and the expected output never reaches the run's output, diff or trajectory.
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createProcessDriver } from '../src-main/agent/process-driver'
+import { createServerDriver } from '../src-main/agent/server-driver'
 import { openStore } from '../src-main/db'
 import { contentHash } from '../src-main/inputs/skill'
 import { ANSWER_EXISTS, expectDecided } from './support/expect-decided'
 import { makeWorld, runCli, stopCliChildren, writeSkill, type World } from './support/fixtures'
 import { startScriptedLlm, type ScriptedLlm, type StepContext } from './support/scripted-llm'
 import { SERVER_AGENT, runsOf } from './support/server-task'
+import { makeSnapshot, sideSpec } from './agent-support'
 
 const SKILL = 'pirate-speak'
 const PEEK = '[[peek-evals]]'
@@ -146,5 +149,25 @@ describe('a sealed answer key', () => {
     expect(existsSync(join(snapshot, 'evals'))).toBe(false)
     // No request the agent model saw ever carried it either.
     expect(JSON.stringify(llm.requests.map((r) => r.body))).not.toContain(SECRET)
+  })
+
+  it('the isolation proof stops a side whose snapshot holds evals/, before any agent runs', async () => {
+    // A snapshot written by hand (or by an older build): opencode would list the skill as usual.
+    const snap = makeSnapshot(world.dataDir, SKILL, 'e'.repeat(64), 'Talk like a pirate.')
+    mkdirSync(join(snap.snapshotDir, 'evals'))
+    writeFileSync(join(snap.snapshotDir, 'evals', 'evals.json'), SECRET)
+    const spec = sideSpec({
+      side: 'b',
+      skill: snap,
+      providerConfig: world.providerConfig,
+      runRoot: join(world.dataDir, 'tmp'),
+    })
+    const sealed = { files: [sourceDataset], folders: [join(sourceDataset, '..')] }
+    for (const driver of [createProcessDriver({ env: world.env }), createServerDriver({ env: world.env })]) {
+      const side = await driver.openSide({ ...spec, sealed })
+      await side.close()
+      expect(side.proof.ok, driver.name).toBe(false)
+      expect(side.proof.message).toMatch(/^side b's skill snapshot .* holds evals\/ .*: delete that folder/)
+    }
   })
 })

@@ -44,10 +44,7 @@ export function expectedLocation(spec: SideSpec): string | null {
   return spec.skill ? join(spec.skill.snapshotDir, 'SKILL.md') : null
 }
 
-/**
- * Judges what a side sees: exactly its own snapshot, or (no skill) nothing but built-ins; and that its
- * snapshot holds no part of the answer key (`evals/`, the dataset file).
- */
+/** Judges what a side sees: exactly its own snapshot, or (no skill) nothing but built-ins. */
 export function judgeVisibility(spec: SideSpec, visible: ListedSkill[]): IsolationProof {
   const expected = expectedLocation(spec)
   const mine = (s: ListedSkill): boolean =>
@@ -59,8 +56,6 @@ export function judgeVisibility(spec: SideSpec, visible: ListedSkill[]): Isolati
   const foreign = visible.filter((s) => !mine(s))
   const list = (ss: ListedSkill[]): string => ss.map((s) => `${s.name} (${s.location})`).join(', ')
   const base = { side: spec.side, visible }
-  const unsealed = unsealedSnapshotProblem(spec)
-  if (unsealed) return { ...base, ok: false, message: unsealed }
   if (foreign.length > 0) {
     const leak = foreign.some((s) => s.name === spec.skillUnderTest)
       ? ` including the skill under test "${spec.skillUnderTest}"`
@@ -87,6 +82,15 @@ export function judgeVisibility(spec: SideSpec, visible: ListedSkill[]): Isolati
       ? `side ${spec.side} sees exactly ${spec.skill.name} at ${expected}`
       : `side ${spec.side} sees no skill (the skill under test "${spec.skillUnderTest}" is hidden)`,
   }
+}
+
+/**
+ * The first part of every side's proof, before opencode is asked anything: a failed proof when the side's
+ * snapshot holds part of the answer key (`evals/`, a copy of the dataset), else null.
+ */
+export function proveSealed(spec: SideSpec): IsolationProof | null {
+  const problem = unsealedSnapshotProblem(spec)
+  return problem ? { side: spec.side, ok: false, visible: [], message: problem } : null
 }
 
 export interface DebugSkillInput {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { judgeVisibility } from './proof'
+import { judgeVisibility, proveSealed } from './proof'
 import { buildConfigContent } from './run-env'
 import { unsealedSnapshotProblem } from './sealed'
 import type { SealedPaths, SideSpec } from './types'
@@ -69,6 +69,13 @@ describe('opencode permissions seal the answer key for every run', () => {
     expect(externalOf(perms, `${DATA}/tmp/run_1/tmp`)).toBe('allow')
   })
 
+  it('denies a dataset kept in the data dir itself (the bundled example)', () => {
+    const perms = permissions({ files: [`${DATA}/examples/cases.jsonl`], folders: [] })
+    expect(readOf(perms, `${DATA}/examples/cases.jsonl`)).toBe('deny')
+    expect(externalOf(perms, `${DATA}/examples`)).toBe('deny')
+    expect(readOf(perms, `${DATA}/skills/pirate/h1/pirate/SKILL.md`)).toBe('allow')
+  })
+
   it('never denies a folder that holds the data dir (a dataset beside the data dir)', () => {
     const perms = permissions({ files: ['/home/u/cases.jsonl'], folders: [] })
     expect(readOf(perms, '/home/u/cases.jsonl')).toBe('deny')
@@ -105,19 +112,19 @@ describe('the isolation proof refuses a snapshot that holds the answer key', () 
 
   it('passes a sealed snapshot', () => {
     const { snap, spec } = world({ ...SOURCE, [`${SNAP}/SKILL.md`]: 'md' })
-    expect(unsealedSnapshotProblem(spec)).toBeNull()
+    expect(proveSealed(spec)).toBeNull()
     expect(judgeVisibility(spec, [{ name: 'pirate', location: join(snap, 'SKILL.md') }]).ok).toBe(true)
   })
 
   it('fails the side when its snapshot holds evals/', () => {
-    const { snap, spec } = world({
+    const { spec } = world({
       ...SOURCE,
       [`${SNAP}/SKILL.md`]: 'md',
       [`${SNAP}/evals/evals.json`]: '{}',
     })
-    const proof = judgeVisibility(spec, [{ name: 'pirate', location: join(snap, 'SKILL.md') }])
-    expect(proof.ok).toBe(false)
-    expect(proof.message).toMatch(/^side b's skill snapshot .* holds evals\/ .*: delete that folder/)
+    const proof = proveSealed(spec)
+    expect(proof?.ok).toBe(false)
+    expect(proof?.message).toMatch(/^side b's skill snapshot .* holds evals\/ .*: delete that folder/)
   })
 
   it('fails the side when its snapshot holds a copy of the dataset file, or a link into the key', () => {

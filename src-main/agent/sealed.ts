@@ -31,24 +31,19 @@ export function sealedRules(
   const read: Record<string, 'deny'> = {}
   const externalDirectory: Record<string, 'deny'> = {}
   if (!sealed) return { read, externalDirectory }
-  const fromWork = (path: string): string | null => {
-    if (within(workBase, path)) return null
-    return `*../${posix(relative(commonAncestor(workBase, path), path))}`
-  }
+  const fromWork = (path: string): string => `*../${posix(relative(commonAncestor(workBase, path), path))}`
   const denyFolder = (folder: string): void => {
     if (within(folder, workBase)) return
     externalDirectory[posix(join(folder, '*'))] = 'deny'
   }
   for (const file of sealed.files) {
     read[posix(file)] = 'deny'
-    const rel = fromWork(file)
-    if (rel) read[rel] = 'deny'
+    read[fromWork(file)] = 'deny'
     denyFolder(dirname(file))
   }
   for (const folder of sealed.folders) {
     if (within(folder, workBase)) continue
     for (const p of [posix(folder), fromWork(folder)]) {
-      if (!p) continue
       read[p] = 'deny'
       read[`${p}/*`] = 'deny'
     }
