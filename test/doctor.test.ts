@@ -7,6 +7,11 @@ let world: World
 beforeAll(() => {
   world = makeWorld('http://127.0.0.1:9/v1')
   writeSkill(world, 'skill', 'pirate-speak')
+  // A skill-creator layout: the answer key and a note the snapshot leaves out.
+  world.write('skill/evals/evals.json', '{"skill_name": "pirate-speak", "evals": []}')
+  world.write('skill/.skillabignore', 'notes/\n')
+  world.write('skill/notes/todo.md', 'private')
+  world.write('skill/scripts/run.sh', 'echo arr\n')
   world.write('cases.jsonl', '{"id":"c1","prompt":"Say hi."}\n')
 })
 afterAll(() => world.cleanup())
@@ -39,6 +44,9 @@ describe('skill-ab doctor', () => {
       /ok\s+side b\s+scripted\/agent: side b sees exactly pirate-speak at .*\/skills\/pirate-speak\//,
     )
     expect(good.stdout).toMatch(/ok\s+dataset\s+jsonl, 1 of 1 cases selected/)
+    expect(good.stdout).toMatch(
+      /ok\s+skill\s+pirate-speak \w{8} \(sha256:\w+\); 2 files, evals\/ and 1 ignored file left out of the snapshot/,
+    )
 
     const bad = await runCli(['doctor', config('scripted/gpt-9')], world.env, world.root)
     expect(bad.code).toBe(2)

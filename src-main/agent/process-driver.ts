@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { eventSessionId, foldEvents, zeroTokens } from './events'
 import { removePrivateDirs } from './isolation'
 import { classify } from './outcome'
-import { judgeVisibility, listVisibleSkills } from './proof'
+import { judgeVisibility, listVisibleSkills, proveSealed } from './proof'
 import { redactEvent } from './redact'
 import { runProcess } from './run-process'
 import { prepareSide, setupProcess, type SideContext } from './side-context'
@@ -50,6 +50,8 @@ export async function proveSide(ctx: SideContext): Promise<IsolationProof> {
   const fail = (message: string): IsolationProof => ({ side: spec.side, ok: false, visible: [], message })
   if (ctx.setupError || !ctx.bin) return fail(ctx.setupError ?? 'opencode not found')
   if (ctx.versionError) return fail(ctx.versionError)
+  const unsealed = proveSealed(spec)
+  if (unsealed) return unsealed
   let setup
   try {
     setup = setupProcess(ctx, `proof-${spec.side}`)

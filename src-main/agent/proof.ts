@@ -1,7 +1,9 @@
-// The isolation proof: `opencode debug skill` per side must list exactly its own snapshot, or no skill.
+// The isolation proof: `opencode debug skill` per side must list exactly its own snapshot, or no skill,
+// and the snapshot must hold no part of the answer key.
 import { realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
+import { unsealedSnapshotProblem } from './sealed'
 import type { IsolationProof, SideSpec } from './types'
 
 export interface ListedSkill {
@@ -80,6 +82,15 @@ export function judgeVisibility(spec: SideSpec, visible: ListedSkill[]): Isolati
       ? `side ${spec.side} sees exactly ${spec.skill.name} at ${expected}`
       : `side ${spec.side} sees no skill (the skill under test "${spec.skillUnderTest}" is hidden)`,
   }
+}
+
+/**
+ * The first part of every side's proof, before opencode is asked anything: a failed proof when the side's
+ * snapshot holds part of the answer key (`evals/`, a copy of the dataset), else null.
+ */
+export function proveSealed(spec: SideSpec): IsolationProof | null {
+  const problem = unsealedSnapshotProblem(spec)
+  return problem ? { side: spec.side, ok: false, visible: [], message: problem } : null
 }
 
 export interface DebugSkillInput {

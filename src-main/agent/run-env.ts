@@ -1,5 +1,7 @@
 // The clean allow-listed env and OPENCODE_CONFIG_CONTENT of one agent process (DESIGN §5, OPENCODE.md §9).
 import { join } from 'node:path'
+import { sealedRules } from './sealed'
+import type { SealedPaths } from './types'
 
 /** The private dirs of one agent process (all under one root, deleted after the run). */
 export interface PrivateDirs {
@@ -160,6 +162,10 @@ export interface ConfigContentInput {
   providers: string[]
   idleTimeoutSec: number
   tmpDir: string
+  /** The answer key, denied to the agent; absent = nothing to seal. */
+  sealed?: SealedPaths
+  /** The folder holding every work dir, private dir and snapshot of the task (the data dir). */
+  workBase?: string
 }
 
 /** OPENCODE_CONFIG_CONTENT: skills only for a side that has one, explicit permissions, no network extras. */
@@ -173,6 +179,8 @@ export function buildConfigContent(input: ConfigContentInput): Record<string, un
   )
   const externalDirectory: Record<string, string> = { '*': 'deny', [join(input.tmpDir, '*')]: 'allow' }
   if (input.skillsPath) externalDirectory[join(input.skillsPath, '*')] = 'allow'
+  // opencode applies the last matching rule: the answer key's denies come after every allow.
+  const sealed = sealedRules(input.sealed, input.workBase ?? input.tmpDir)
   return {
     share: 'disabled',
     autoupdate: false,
@@ -188,8 +196,14 @@ export function buildConfigContent(input: ConfigContentInput): Record<string, un
       plan_enter: 'deny',
       plan_exit: 'deny',
       doom_loop: 'deny',
-      external_directory: externalDirectory,
-      read: { '*': 'allow', '*.env': 'deny', '*.env.*': 'deny', '*.env.example': 'allow' },
+      external_directory: { ...externalDirectory, ...sealed.externalDirectory },
+      read: {
+        '*': 'allow',
+        '*.env': 'deny',
+        '*.env.*': 'deny',
+        '*.env.example': 'allow',
+        ...sealed.read,
+      },
     },
     provider,
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { removePrivateDirs } from './isolation'
 import { modelProblem } from './model-check'
 import { DEFAULT_GRACE_MS, emptyOutcome } from './process-driver'
-import { judgeVisibility, nonBuiltIn, type ListedSkill } from './proof'
+import { judgeVisibility, nonBuiltIn, proveSealed, type ListedSkill } from './proof'
 import { serveClient, type ServeClient } from './serve-client'
 import { startServe } from './serve-process'
 import { runOnServer, type ServerSide } from './server-run'
@@ -77,6 +77,8 @@ async function openServerSide(spec: SideSpec, opts: ServerDriverOptions): Promis
   if (ctx.setupError || !ctx.bin)
     return brokenSide(spec, 'spawn_failed', ctx.setupError ?? 'opencode not found')
   if (ctx.versionError) return brokenSide(spec, 'spawn_failed', ctx.versionError)
+  const unsealed = proveSealed(spec)
+  if (unsealed) return brokenSide(spec, 'spawn_failed', unsealed.message)
   let setup
   try {
     setup = setupProcess(ctx, `serve-${spec.side}`)

@@ -137,6 +137,9 @@ export function setupProcess(
       providers,
       idleTimeoutSec: ctx.spec.idleTimeoutSec,
       tmpDir: prepared.dirs.tmp,
+      sealed: ctx.spec.sealed,
+      // runRoot is `<dataDir>/tmp`: the data dir holds every work dir, private dir and snapshot.
+      workBase: dirname(ctx.spec.runRoot),
     }),
     ...configOverrides,
   }

@@ -11,6 +11,15 @@ export interface TokenCounts {
   cacheWrite: number
 }
 
+/**
+ * The answer key no agent may see: the dataset file (expected outputs, expectations) and, for a
+ * skill-creator evals.json, its folder. Absolute paths.
+ */
+export interface SealedPaths {
+  files: string[]
+  folders: string[]
+}
+
 /** What one side of a task runs with. `skill` null = no skill (baseline kind "none"). */
 export interface SideSpec {
   side: Side
@@ -25,6 +34,11 @@ export interface SideSpec {
   runRoot: string
   timeoutSec: number
   idleTimeoutSec: number
+  /**
+   * The answer key: opencode's read and external_directory permissions deny it to every run, and the
+   * isolation proof fails when the side's snapshot holds any of it (or an `evals/` folder).
+   */
+  sealed?: SealedPaths
 }
 
 /** What `proveIsolation` found for one side, before any run of that side starts. */

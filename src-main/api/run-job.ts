@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { parseTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
 import { contentHash, readSkill } from '../inputs/skill'
 import { runTask } from '../services/run-task'
+import { findTaskOf } from '../services/task-identity'
 import type { TaskRow } from '../db'
 import type { RunMode } from '../../src-shared/run-mode'
 import { PROVISIONAL_PREFIX, type HostDeps } from './deps'
@@ -17,13 +18,19 @@ export function loadStoredConfig(d: HostDeps, task: TaskRow): LoadedTaskConfig {
 /** The id of the existing task a config resumes, if any (DESIGN §4 identity), without writing anything. */
 function existingTaskId(d: HostDeps, loaded: LoadedTaskConfig): string | null {
   const skill = readSkill(loaded.resolved.skillPath)
-  const label =
-    loaded.config.skill.label ?? contentHash(skill.dir).slice('sha256:'.length, 'sha256:'.length + 8)
-  const task = d.ctx.store.tasks.findByIdentity({
-    skillName: skill.name,
-    skillVersion: label,
-    taskName: loaded.config.name,
-  })
+  const hash = contentHash(skill.dir)
+  const given = loaded.config.skill.label
+  const task = findTaskOf(
+    d.ctx.store,
+    loaded.config.name,
+    {
+      name: skill.name,
+      label: given ?? hash.slice('sha256:'.length, 'sha256:'.length + 8),
+      contentHash: hash,
+      recipe1Hash: contentHash(skill.dir, 1),
+    },
+    given !== undefined,
+  )
   return task?.id ?? null
 }
 

@@ -26,6 +26,8 @@ export interface SkillVersionTable {
   content_hash: string
   snapshot_dir: string
   created_at: string
+  /** The recipe `content_hash` was computed with: 1 every file, 2 the sealed snapshot's files. Migration 4. */
+  hash_recipe: number
 }
 
 export interface DatasetTable {

@@ -11,7 +11,12 @@ export interface SkillVersionRow {
   contentHash: string
   snapshotDir: string
   createdAt: string
+  /** The recipe `contentHash` was computed with: 1 (every file, rows made before recipe 2), 2 (the snapshot's files). */
+  hashRecipe: number
 }
+
+/** The content-hash recipe new snapshots record (the inputs' HASH_RECIPE). */
+export const CURRENT_HASH_RECIPE = 2
 
 function toRow(r: SkillVersionTable): SkillVersionRow {
   return {
@@ -21,14 +26,24 @@ function toRow(r: SkillVersionTable): SkillVersionRow {
     contentHash: r.content_hash,
     snapshotDir: r.snapshot_dir,
     createdAt: r.created_at,
+    hashRecipe: r.hash_recipe,
   }
 }
 
 export class SkillVersionsRepo {
   constructor(private readonly sql: Sql) {}
 
-  /** Idempotent: returns the existing row for (name, hash, label) — its first snapshotDir is kept. */
-  upsert(skillName: string, label: string, contentHash: string, snapshotDir: string): SkillVersionRow {
+  /**
+   * Idempotent: returns the existing row for (name, hash, label) — its first snapshotDir and recipe are
+   * kept (the same hash by two recipes means nothing was left out: the same files).
+   */
+  upsert(
+    skillName: string,
+    label: string,
+    contentHash: string,
+    snapshotDir: string,
+    hashRecipe: number = CURRENT_HASH_RECIPE,
+  ): SkillVersionRow {
     const { qb } = this.sql
     return this.sql.transaction(() => {
       this.sql.run(
@@ -41,6 +56,7 @@ export class SkillVersionsRepo {
             content_hash: contentHash,
             snapshot_dir: snapshotDir,
             created_at: nowIso(),
+            hash_recipe: hashRecipe,
           })
           .onConflict((oc) => oc.columns(['skill_name', 'content_hash', 'label']).doNothing()),
       )

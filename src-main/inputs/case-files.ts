@@ -17,7 +17,11 @@ export interface CaseFileRoots {
   datasetDir: string
   /** The skill's root folder: skill-creator `files` resolve against it and may not leave it. */
   skillRoot?: string
+  /** The dataset file (real path): never a case file, or the agent would read every expected output. */
+  datasetFile?: string
 }
+
+const DATASET_FIX = "keep the case's files in a folder of their own, apart from the dataset file"
 
 /** `./src//a.py` → `src/a.py`; refuses absolute paths, `..`, backslashes and `.git`. */
 export function normalizeRelPath(path: string): { ok: true; path: string } | { ok: false; reason: string } {
@@ -133,11 +137,11 @@ export function readCaseFiles(
       )
     else out.add(field, norm.path, content, field)
   }
-  if (c.filesDir !== undefined) readFilesDir(c.filesDir, roots.datasetDir, out)
+  if (c.filesDir !== undefined) readFilesDir(c.filesDir, roots.datasetDir, out, roots.datasetFile)
   if (c.rootFiles.length) {
     if (roots.skillRoot === undefined)
       out.problem('files', '"files" need the skill folder', 'give the skill root')
-    else for (const path of c.rootFiles) readRootFile(path, roots.skillRoot, out)
+    else for (const path of c.rootFiles) readRootFile(path, roots.skillRoot, out, roots.datasetFile)
   }
   if (out.problems.length) return { ok: false, problems: out.problems }
   const sorted = [...out.files.entries()].sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
@@ -156,7 +160,7 @@ function realInside(root: string, abs: string): { real: string } | { problem: st
   return { real }
 }
 
-function readFilesDir(raw: string, datasetDir: string, out: FileCollector): void {
+function readFilesDir(raw: string, datasetDir: string, out: FileCollector, datasetFile?: string): void {
   const field = 'filesDir'
   const fix = `keep the case's files in a folder beside the dataset file, e.g. "./fixtures/c1" (inside ${datasetDir})`
   if (isAbsolute(raw)) return out.problem(field, `filesDir "${raw}" is absolute`, fix)
@@ -202,6 +206,8 @@ function readFilesDir(raw: string, datasetDir: string, out: FileCollector): void
       }
       const st = statSync(real)
       if (st.isDirectory()) walk(real, rel)
+      else if (real === datasetFile)
+        out.problem(field, `filesDir "${raw}" holds the dataset file itself (${shown})`, DATASET_FIX)
       else if (st.isFile()) out.addFromDisk(field, rel, real, shown)
       else
         out.problem(
@@ -222,7 +228,7 @@ function readFilesDir(raw: string, datasetDir: string, out: FileCollector): void
   }
 }
 
-function readRootFile(path: string, skillRoot: string, out: FileCollector): void {
+function readRootFile(path: string, skillRoot: string, out: FileCollector, datasetFile?: string): void {
   const field = 'files'
   const fix = `list files inside the skill folder (${skillRoot}), like "evals/files/input.csv"`
   const norm = normalizeRelPath(path)
@@ -239,6 +245,8 @@ function readRootFile(path: string, skillRoot: string, out: FileCollector): void
   try {
     if (!statSync(found.real).isFile())
       return out.problem(field, `files: "${path}" is not a regular file`, 'list files, not folders')
+    if (found.real === datasetFile)
+      return out.problem(field, `files: "${path}" is the dataset file itself`, DATASET_FIX)
     out.addFromDisk(field, norm.path, found.real, `files: "${path}"`)
   } catch (err) {
     out.problem(

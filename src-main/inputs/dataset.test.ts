@@ -175,6 +175,25 @@ describe('loadDataset: bad input is refused whole, with every problem', () => {
     expect(err.problems[1]).toMatch(/line 2: filesDir "g" is a symlink to .*, outside /)
   })
 
+  it('never makes the dataset file itself a case file (the agent would read every expected output)', () => {
+    const dir = tempTree({
+      'd.jsonl': jsonl({ id: 'a', prompt: 'p', filesDir: '.', expectedOutput: 'KEY' }),
+      'skill/SKILL.md': 'x',
+      'skill/evals/evals.json': JSON.stringify({
+        skill_name: 's',
+        evals: [{ id: 1, prompt: 'p', expected_output: 'KEY', files: ['evals/evals.json'] }],
+      }),
+    })
+    expect(inputError(() => loadDataset(join(dir, 'd.jsonl'))).problems).toEqual([
+      expect.stringMatching(
+        /line 1: filesDir "\." holds the dataset file itself \(\.\/d\.jsonl\) \(case "a"\): keep the case's files/,
+      ),
+    ])
+    expect(inputError(() => loadDataset(join(dir, 'skill/evals/evals.json'))).problems).toEqual([
+      expect.stringMatching(/files: "evals\/evals\.json" is the dataset file itself \(case "1"\)/),
+    ])
+  })
+
   it('follows symlinks that stay inside the dataset folder', () => {
     const dir = tempTree({
       'd.jsonl': jsonl({ id: 'a', prompt: 'p', filesDir: 'f' }),

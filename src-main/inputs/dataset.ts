@@ -1,5 +1,5 @@
 // Loads a dataset (DESIGN §4): JSON Lines, a JSON array, or a skill-creator evals.json, all or nothing.
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, extname, join, resolve } from 'node:path'
 import { caseContentHash } from './case-hash'
 import { readCaseFiles } from './case-files'
@@ -116,6 +116,7 @@ export function loadDataset(file: string, opts: LoadDatasetOptions = {}): Loaded
   const skillRoot = resolve(
     opts.skillRoot ?? (basename(datasetDir) === 'evals' ? dirname(datasetDir) : datasetDir),
   )
+  const datasetFile = realpathSync(abs)
   const firstLine = new Map<string, number>()
   const cases: DatasetCase[] = []
   for (const { raw, line } of items) {
@@ -137,7 +138,7 @@ export function loadDataset(file: string, opts: LoadDatasetOptions = {}): Loaded
       continue
     }
     firstLine.set(c.id, line)
-    const files = readCaseFiles(c, { datasetDir, skillRoot }, at)
+    const files = readCaseFiles(c, { datasetDir, skillRoot, datasetFile }, at)
     if (!files.ok) {
       files.problems.forEach((p) => problems.add(p))
       continue

@@ -106,8 +106,12 @@ describe('snapshotSkill', () => {
       name: 'demo',
       description: 'A demo skill.',
       contentHash: `sha256:${hex}`,
+      hashRecipe: 2,
+      recipe1Hash: `sha256:${hex}`,
       snapshotDir: join(data, 'skills', 'demo', hex, 'demo'),
       label: '02f79405',
+      files: 3,
+      leftOut: { evalsFiles: 0, ignored: [] },
     })
     expect(contentHash(snap.snapshotDir)).toBe(snap.contentHash)
     expect(existsSync(join(snap.snapshotDir, '.git'))).toBe(false)

@@ -1,4 +1,5 @@
-// Skills: read and check SKILL.md, hash a skill folder (DESIGN §10), store an immutable snapshot of it.
+// Skills: read and check SKILL.md, hash a skill folder, store an immutable, sealed snapshot of it (no
+// `evals/`, nothing `.skillabignore` lists).
 import { createHash } from 'node:crypto'
 import {
   chmodSync,
@@ -18,6 +19,14 @@ import {
 import { basename, join, resolve } from 'node:path'
 import { displayPath, InputError, ProblemList, reasonOf } from './errors'
 import { parseFrontMatter } from './front-matter'
+import {
+  HASH_RECIPE,
+  IGNORE_FILE,
+  selectSkillFiles,
+  type HashRecipe,
+  type SkillFile,
+  type SkillFileSelection,
+} from './skill-files'
 
 export interface SkillInfo {
   name: string
@@ -29,12 +38,23 @@ export interface SkillInfo {
 export interface SkillSnapshot {
   name: string
   description: string
-  /** `sha256:<hex>` (DESIGN §10). */
+  /** `sha256:<hex>` by the current recipe (`hashRecipe`). */
   contentHash: string
+  /** The recipe `contentHash` was computed with: always the current one for a new snapshot. */
+  hashRecipe: HashRecipe
+  /**
+   * The live folder's hash by recipe 1 (every file): what a snapshot stored before recipe 2 recorded, so
+   * a task made then can still be matched. Equal to `contentHash` when nothing is left out.
+   */
+  recipe1Hash: string
   /** `<dataDir>/skills/<name>/<hex>/<name>`: the copy; its files are read-only. */
   snapshotDir: string
   /** The given label, else the first 8 hex digits of the hash. */
   label: string
+  /** Files in the snapshot. */
+  files: number
+  /** What was left out of the snapshot (`evals/` files; what `.skillabignore` lists). */
+  leftOut: Pick<SkillFileSelection, 'evalsFiles' | 'ignored'>
 }
 
 /** What opencode's docs ask of a skill name (and what keeps it a safe folder name). */
@@ -135,33 +155,18 @@ export function readSkill(dir: string): SkillInfo {
   return { name, description, dir: abs }
 }
 
-interface SkillFile {
-  rel: string
-  abs: string
-  link: boolean
+/**
+ * The content hash: per file, path 0x00 byte-length 0x00 content, in byte order of the paths; `sha256:<hex>`.
+ * `recipe` picks the files (skill-files.ts): 2, the current one, leaves out `evals/` and what
+ * `.skillabignore` lists; 1 counts every file (what snapshots made before that change recorded).
+ */
+export function contentHash(dir: string, recipe: HashRecipe = HASH_RECIPE): string {
+  return hashFiles(selectSkillFiles(dir, recipe).files)
 }
 
-/** Regular files and symlinks under `dir`, recursively, `.git` skipped, sorted by UTF-8 bytes of the path. */
-export function listSkillFiles(dir: string): SkillFile[] {
-  const out: SkillFile[] = []
-  const walk = (abs: string, prefix: string) => {
-    for (const e of readdirSync(abs, { withFileTypes: true })) {
-      if (e.name === '.git') continue
-      const rel = prefix ? `${prefix}/${e.name}` : e.name
-      const path = join(abs, e.name)
-      if (e.isSymbolicLink()) out.push({ rel, abs: path, link: true })
-      else if (e.isDirectory()) walk(path, rel)
-      else if (e.isFile()) out.push({ rel, abs: path, link: false })
-    }
-  }
-  walk(resolve(dir), '')
-  return out.sort((a, b) => Buffer.compare(Buffer.from(a.rel, 'utf8'), Buffer.from(b.rel, 'utf8')))
-}
-
-/** DESIGN §10: per file, path 0x00 byte-length 0x00 content, in byte order of the paths; `sha256:<hex>`. */
-export function contentHash(dir: string): string {
+function hashFiles(files: SkillFile[]): string {
   const hash = createHash('sha256')
-  for (const f of listSkillFiles(dir)) {
+  for (const f of files) {
     const content = f.link ? readlinkSync(f.abs, { encoding: 'buffer' }) : readFileSync(f.abs)
     hash.update(Buffer.from(f.rel, 'utf8'))
     hash.update(Buffer.from([0]))
@@ -179,17 +184,29 @@ export function contentHash(dir: string): string {
  */
 export function snapshotSkill(dir: string, dataDir: string, opts: { label?: string } = {}): SkillSnapshot {
   const skill = readSkill(dir)
-  const hash = contentHash(skill.dir)
+  const selection = selectSkillFiles(skill.dir)
+  if (!selection.files.some((f) => f.rel === 'SKILL.md'))
+    throw new InputError({
+      file: displayPath(join(skill.dir, IGNORE_FILE)),
+      message: 'it leaves out SKILL.md, so the snapshot would hold no skill',
+      fix: 'remove the line that matches SKILL.md',
+    })
+  const hash = hashFiles(selection.files)
   const hex = hash.slice('sha256:'.length)
   const base = join(resolve(dataDir), 'skills', skill.name)
   const final = join(base, hex)
   const snapshotDir = join(final, skill.name)
-  const result = {
+  const { evalsFiles, ignored } = selection
+  const result: SkillSnapshot = {
     name: skill.name,
     description: skill.description,
     contentHash: hash,
+    hashRecipe: HASH_RECIPE,
+    recipe1Hash: leavesOut(skill.dir, selection) ? contentHash(skill.dir, 1) : hash,
     snapshotDir,
     label: opts.label ?? hex.slice(0, 8),
+    files: selection.files.length,
+    leftOut: { evalsFiles, ignored },
   }
   if (isIntact(snapshotDir, hash)) return result
 
@@ -197,8 +214,8 @@ export function snapshotSkill(dir: string, dataDir: string, opts: { label?: stri
   cleanLeftovers(base)
   const tmp = mkdtempSync(join(base, `.tmp-${hex.slice(0, 8)}-`))
   try {
-    copyTree(skill.dir, join(tmp, skill.name))
-    if (contentHash(join(tmp, skill.name)) !== hash)
+    copyFiles(selection.files, join(tmp, skill.name))
+    if (!isIntact(join(tmp, skill.name), hash))
       throw new InputError({
         file: displayPath(skill.dir),
         message: 'the skill folder changed while it was being copied',
@@ -221,18 +238,27 @@ export function snapshotSkill(dir: string, dataDir: string, opts: { label?: stri
   return result
 }
 
+/** Whether recipe 2 left anything out (else both recipes give the same hash). */
+function leavesOut(dir: string, selection: SkillFileSelection): boolean {
+  return selectSkillFiles(dir, 1).files.length !== selection.files.length
+}
+
+/**
+ * A snapshot is intact when every file in it is one the hash covers: recipe 1 over the copy (every file)
+ * equals the source's recipe-2 hash, so a copy that still holds `evals/` or an ignored file never passes.
+ */
 function isIntact(snapshotDir: string, hash: string): boolean {
   try {
-    return statSync(snapshotDir).isDirectory() && contentHash(snapshotDir) === hash
+    return statSync(snapshotDir).isDirectory() && contentHash(snapshotDir, 1) === hash
   } catch {
     return false
   }
 }
 
-/** Copies what the hash covers: regular files (mode kept, made read-only) and symlinks (as links). */
-function copyTree(src: string, dst: string): void {
+/** Copies the selected files: regular files (mode kept, made read-only) and symlinks (as links). */
+function copyFiles(files: SkillFile[], dst: string): void {
   mkdirSync(dst, { recursive: true })
-  for (const f of listSkillFiles(src)) {
+  for (const f of files) {
     const target = join(dst, f.rel)
     mkdirSync(join(target, '..'), { recursive: true })
     if (f.link) symlinkSync(readlinkSync(f.abs), target)

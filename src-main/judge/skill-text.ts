@@ -1,7 +1,7 @@
 // The text of a stored skill snapshot, for blind judging: SKILL.md whole (front matter, description, body)
 // and the snapshot's other small text files. Read from the snapshot a task ran with, never the live folder.
 import { readFileSync } from 'node:fs'
-import { listSkillFiles } from '../inputs/skill'
+import { listSkillFiles } from '../inputs/skill-files'
 
 /** Files bigger than this are not read (a skill's text is small; big files are data). */
 const FILE_BYTES = 256 * 1024

@@ -4,12 +4,14 @@ import { join } from 'node:path'
 import { findRipgrep } from '../agent/isolation'
 import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { createProcessDriver } from '../agent/process-driver'
-import type { SideSpec } from '../agent/types'
+import type { SealedPaths, SideSpec } from '../agent/types'
 import { dataDir, fileSystemFault, openStore, quickCheck } from '../db'
 import { loadDataset, selectCases } from '../inputs/dataset'
 import { reasonOf } from '../inputs/errors'
 import { loadTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
+import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
 import { snapshotSkill, type SkillSnapshot } from '../inputs/skill'
+import { describeLeftOut } from '../inputs/skill-files'
 
 export interface Check {
   name: string
@@ -78,7 +80,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
   let baseline: SkillSnapshot | null = null
   await attempt('skill', () => {
     skill = snapshotSkill(resolved.skillPath, dir, { label: config.skill.label })
-    return `${skill.name} ${skill.label} (${skill.contentHash})`
+    return describeSnapshot(skill)
   })
   if (config.baseline.kind === 'skill' && resolved.baselinePath) {
     const path = resolved.baselinePath
@@ -86,11 +88,16 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
       baseline = snapshotSkill(path, dir, {
         label: config.baseline.kind === 'skill' ? config.baseline.label : undefined,
       })
-      return `${baseline.name} ${baseline.label} (${baseline.contentHash})`
+      return describeSnapshot(baseline)
     })
   } else add('baseline', true, 'no skill')
+  let sealed: SealedPaths | undefined
   await attempt('dataset', () => {
     const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
+    checkDatasetSealed(resolved.skillPath, dataset)
+    if (config.baseline.kind === 'skill' && resolved.baselinePath)
+      checkDatasetSealed(resolved.baselinePath, dataset, 'baseline.path')
+    sealed = answerKeyOf(dataset, dir)
     const picked = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
     return `${dataset.format}, ${picked.length} of ${dataset.cases.length} cases selected`
   })
@@ -111,6 +118,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     runRoot: join(dir, 'tmp'),
     timeoutSec: config.agent.timeoutSec,
     idleTimeoutSec: config.agent.idleTimeoutSec,
+    sealed,
   })
   const sessions = await Promise.all([
     driver.openSide(spec('a', baseline)),
@@ -121,4 +129,11 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     await s.close()
   }
   return checks
+}
+
+/** "pirate-speak 1a2b3c4d (sha256:…); 12 files, evals/ and 2 ignored files left out of the snapshot". */
+function describeSnapshot(snap: SkillSnapshot): string {
+  const leftOut = describeLeftOut(snap.leftOut)
+  const files = `${snap.files} file${snap.files === 1 ? '' : 's'}`
+  return `${snap.name} ${snap.label} (${snap.contentHash}); ${files}${leftOut ? `, ${leftOut}` : ''}`
 }

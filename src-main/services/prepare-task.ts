@@ -1,16 +1,18 @@
 // Create or resume (DESIGN §4) the task a config describes: snapshots, dataset import, identity, runs.
 import { join } from 'node:path'
-import type { CaseInput, SideSpec } from '../agent/types'
+import type { CaseInput, SealedPaths, SideSpec } from '../agent/types'
 import { fileSystemFault, type Store, type TaskKind, type TaskRow } from '../db'
 import type { ExecutionPlan } from '../engine/execute-runs'
 import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
 import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
+import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
 import { snapshotSkill, type SkillSnapshot } from '../inputs/skill'
 import { SIDES } from '../../src-shared/run-state'
 import type { TaskConfig } from '../../src-shared/task-config'
 import { ResumeConflictError } from './errors'
 import { fingerprintOf, resumeConflicts } from './resume-check'
+import { findTaskOf, liveHashFor } from './task-identity'
 
 export interface PreparedTask {
   task: TaskRow
@@ -56,11 +58,15 @@ export function prepareTask(
       ? snapshot(resolved.baselinePath, config.baseline.label)
       : null
   const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
+  // The answer key never reaches an agent: no snapshot may copy the dataset.
+  checkDatasetSealed(resolved.skillPath, dataset)
+  if (baseline && resolved.baselinePath) checkDatasetSealed(resolved.baselinePath, dataset, 'baseline.path')
+  const sealed = answerKeyOf(dataset, store.dataDir)
   const cases = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
   const stored = storedConfig(config, resolved)
   const identity = { skillName: skill.name, skillVersion: skill.label, taskName: config.name }
 
-  const found = store.tasks.findByIdentity(identity)
+  const found = findTaskOf(store, config.name, skill, config.skill.label !== undefined)
   if (found && found.kind !== kind)
     throw new InputError({
       field: 'name',
@@ -78,10 +84,8 @@ export function prepareTask(
 
   const { task, added } = store.transaction(() => {
     if (unstarted) store.tasks.delete(unstarted.id)
-    const b = store.skillVersions.upsert(skill.name, skill.label, skill.contentHash, skill.snapshotDir)
-    const a =
-      baseline &&
-      store.skillVersions.upsert(baseline.name, baseline.label, baseline.contentHash, baseline.snapshotDir)
+    const version = (s: SkillSnapshot) =>
+      store.skillVersions.upsert(s.name, s.label, s.contentHash, s.snapshotDir, s.hashRecipe)
     const imported = store.datasets.import(
       dataset.file,
       dataset.format,
@@ -93,8 +97,8 @@ export function prepareTask(
       : store.tasks.create({
           ...identity,
           configJson,
-          skillVersionAId: a ? a.id : null,
-          skillVersionBId: b.id,
+          skillVersionAId: baseline ? version(baseline).id : null,
+          skillVersionBId: version(skill).id,
           datasetId: imported.dataset.id,
           kind,
         })
@@ -111,7 +115,7 @@ export function prepareTask(
     created: !existing,
     added,
     newCases: new Set(cases.map((c) => c.id).filter((id) => !known.has(id))),
-    plan: planFor(store, task, stored, loaded, skill, baseline, cases),
+    plan: planFor(store, task, stored, loaded, { skill, baseline, sealed }, cases),
     skill,
     baseline,
     cases,
@@ -152,12 +156,13 @@ function checkResume(
   const prevBaseline = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
   const prevCases: Record<string, string> = {}
   for (const run of store.runs.listByTask(task.id)) prevCases[run.caseKey] = run.caseHash
+  // Each stored version is compared by the recipe it was hashed with (tasks made before recipe 2).
   const conflicts = resumeConflicts(
     fingerprintOf(prev, prevSkill?.contentHash ?? '', prevBaseline?.contentHash ?? null, prevCases),
     fingerprintOf(
       next,
-      skill.contentHash,
-      baseline?.contentHash ?? null,
+      liveHashFor(prevSkill, skill),
+      baseline ? liveHashFor(prevBaseline, baseline) : null,
       Object.fromEntries(cases.map((c) => [c.id, c.contentHash])),
     ),
   )
@@ -169,10 +174,11 @@ function planFor(
   task: TaskRow,
   config: TaskConfig,
   loaded: LoadedTaskConfig,
-  skill: SkillSnapshot,
-  baseline: SkillSnapshot | null,
+  inputs: { skill: SkillSnapshot; baseline: SkillSnapshot | null; sealed: SealedPaths },
   cases: DatasetCase[],
 ): ExecutionPlan {
+  const { skill, baseline, sealed } = inputs
+  // New runs always use the sealed snapshots, also those of a task whose stored version is older.
   const side = (s: 'a' | 'b', snap: SkillSnapshot | null): SideSpec => ({
     side: s,
     skill: snap && { name: snap.name, snapshotDir: snap.snapshotDir, contentHash: snap.contentHash },
@@ -182,6 +188,7 @@ function planFor(
     runRoot: join(store.dataDir, 'tmp'),
     timeoutSec: config.agent.timeoutSec,
     idleTimeoutSec: config.agent.idleTimeoutSec,
+    sealed,
   })
   return {
     taskId: task.id,

@@ -2,12 +2,14 @@
 export type {
   CaseScript,
   Fault,
+  FixedStep,
   LoggedRequest,
   ReplyLog,
   RequestKind,
   ScriptStep,
   ScriptedLlm,
   ScriptedLlmOptions,
+  StepContext,
 } from './types'
 export { startScriptedLlm } from './server'
 export { MODEL_IDS, PROVIDER_ID, providerConfig, writeProviderConfig } from './provider-config'

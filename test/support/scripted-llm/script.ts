@@ -5,12 +5,14 @@ import {
   STRUCTURED_OUTPUT_TOOL,
   allText,
   assistantCount,
+  contentText,
   firstUserText,
   listedSkills,
   numberMarker,
+  systemText,
   workingDirectory,
 } from './request'
-import type { Fault, ScriptStep, ScriptedLlmOptions } from './types'
+import type { Fault, FixedStep, ScriptStep, ScriptedLlmOptions } from './types'
 
 export type Reply =
   { type: 'tool'; tool: string; args: Record<string, unknown> } | { type: 'text'; text: string }
@@ -65,12 +67,21 @@ function lastText(steps: ScriptStep[]): string {
   return 'Done.'
 }
 
+/** A computed step, decided from this request alone. */
+function resolveStep(step: ScriptStep, req: ChatRequest): FixedStep {
+  if (!('compute' in step)) return step
+  const toolResults = req.messages.filter((m) => m.role === 'tool').map((m) => contentText(m.content))
+  return step.compute({ system: systemText(req), toolResults })
+}
+
 /** Step i (= assistant messages so far) of the chosen script; past the end, its last text. */
 export function agentReply(req: ChatRequest, opts: ScriptedLlmOptions): Reply {
   const steps = chooseSteps(req, opts)
-  const step = steps[assistantCount(req)]
+  const chosen = steps[assistantCount(req)]
+  if (chosen === undefined) return { type: 'text', text: lastText(steps) }
+  const step = resolveStep(chosen, req)
   // A fault step is answered with the fault (scriptedFault): this text is never sent.
-  if (step === undefined || 'fault' in step) return { type: 'text', text: lastText(steps) }
+  if ('fault' in step) return { type: 'text', text: lastText(steps) }
   if ('text' in step) return { type: 'text', text: step.text }
   return { type: 'tool', tool: step.tool, args: absolutise(step.args, req) }
 }

@@ -4,13 +4,24 @@
  * One step of a script: a tool call (names/args as opencode offers them), a final text answer, or a fault
  * answered to every attempt at this step (e.g. the provider failing only for the variant with the skill).
  */
-export type ScriptStep =
+export type FixedStep =
   | { tool: 'skill'; args: { name: string } }
   | { tool: 'write'; args: { filePath: string; content: string } }
   | { tool: 'bash'; args: { command: string; description?: string } }
   | { tool: string; args: Record<string, unknown> }
   | { text: string }
   | { fault: Fault }
+
+/** What a computed step sees of the request (the server stays stateless: all it knows is in the request). */
+export interface StepContext {
+  /** The system prompt's text (e.g. each listed skill's <location>). */
+  system: string
+  /** The text of every role "tool" message so far, oldest first (e.g. the skill tool's base directory). */
+  toolResults: string[]
+}
+
+/** A fixed step, or one computed from the request (e.g. a path only the earlier tool results name). */
+export type ScriptStep = FixedStep | { compute: (ctx: StepContext) => FixedStep }
 
 /** A per-case script, chosen when `match` occurs in the first user message. */
 export interface CaseScript {

@@ -1,0 +1,100 @@
+// Which files of a skill folder count: every file (hash recipe 1), or the sealed selection that reaches the
+// agents (recipe 2): `evals/` at the root, `.skillabignore` and what it lists are left out.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import ignore, { type Ignore } from 'ignore'
+import { displayPath, InputError, reasonOf } from './errors'
+
+/**
+ * How a skill's content hash is computed. 1: every regular file and symlink, `.git` skipped. 2 (current):
+ * the same over the files the snapshot keeps, so editing `evals/` or an ignored file keeps the skill's
+ * identity. Both agree on a folder where nothing is left out.
+ */
+export type HashRecipe = 1 | 2
+export const HASH_RECIPE: HashRecipe = 2
+
+/** The skill-creator answer key (prompts, expected outputs, expectations), left out at the skill's root. */
+export const EVALS_DIR = 'evals'
+/** Lines in gitignore syntax, relative to the skill's root: what the snapshot leaves out besides `evals/`. */
+export const IGNORE_FILE = '.skillabignore'
+
+export interface SkillFile {
+  /** POSIX path relative to the skill folder. */
+  rel: string
+  abs: string
+  link: boolean
+}
+
+export interface SkillFileSelection {
+  /** What the recipe counts (and the snapshot copies), sorted by the UTF-8 bytes of the path. */
+  files: SkillFile[]
+  /** Files under `evals/` at the root that were left out. */
+  evalsFiles: number
+  /** Other files left out: what `.skillabignore` lists (the file itself is left out too, not listed here). */
+  ignored: string[]
+}
+
+const byBytes = (a: SkillFile, b: SkillFile): number =>
+  Buffer.compare(Buffer.from(a.rel, 'utf8'), Buffer.from(b.rel, 'utf8'))
+
+/** Regular files and symlinks under `dir`, recursively, `.git` skipped, sorted by UTF-8 bytes of the path. */
+export function listSkillFiles(dir: string): SkillFile[] {
+  return selectSkillFiles(dir, 1).files
+}
+
+/** The files `recipe` counts in `dir`, and (recipe 2) what it left out. */
+export function selectSkillFiles(dir: string, recipe: HashRecipe = HASH_RECIPE): SkillFileSelection {
+  const root = resolve(dir)
+  const rules = recipe === 1 ? null : readIgnoreRules(root)
+  const out: SkillFileSelection = { files: [], evalsFiles: 0, ignored: [] }
+  type LeftOut = 'evals' | 'ignored' | 'rules' | null
+  const walk = (abs: string, prefix: string, leftOut: LeftOut): void => {
+    for (const e of readdirSync(abs, { withFileTypes: true })) {
+      if (e.name === '.git') continue
+      const rel = prefix ? `${prefix}/${e.name}` : e.name
+      const path = join(abs, e.name)
+      const dir = e.isDirectory() && !e.isSymbolicLink()
+      if (!dir && !e.isFile() && !e.isSymbolicLink()) continue
+      let why = leftOut
+      if (why === null && rules) {
+        if (!prefix && e.name === EVALS_DIR) why = 'evals'
+        else if (!prefix && e.name === IGNORE_FILE) why = 'rules'
+        else if (rules.ignores(dir ? `${rel}/` : rel)) why = 'ignored'
+      }
+      if (dir) walk(path, rel, why)
+      else if (why === 'evals') out.evalsFiles++
+      else if (why === 'ignored') out.ignored.push(rel)
+      else if (why === null) out.files.push({ rel, abs: path, link: e.isSymbolicLink() })
+    }
+  }
+  walk(root, '', null)
+  out.files.sort(byBytes)
+  out.ignored.sort()
+  return out
+}
+
+/** The `.skillabignore` rules of a skill folder (none when it has no such file). */
+export function readIgnoreRules(root: string): Ignore {
+  const file = join(root, IGNORE_FILE)
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return ignore()
+    throw new InputError({
+      file: displayPath(file),
+      message: `cannot be read (${reasonOf(err)})`,
+      fix: 'make it a readable text file, or remove it',
+    })
+  }
+  return ignore().add(text)
+}
+
+/** "evals/ and 2 ignored files left out of the snapshot", or null when nothing is left out. */
+export function describeLeftOut(sel: Pick<SkillFileSelection, 'evalsFiles' | 'ignored'>): string | null {
+  const parts: string[] = []
+  if (sel.evalsFiles) parts.push(`${EVALS_DIR}/`)
+  if (sel.ignored.length)
+    parts.push(`${sel.ignored.length} ignored file${sel.ignored.length === 1 ? '' : 's'}`)
+  return parts.length ? `${parts.join(' and ')} left out of the snapshot` : null
+}
