@@ -217,7 +217,18 @@ export const exportDecisionSchema = exportDecisionV1Schema.extend({
     .describe("things a reader should know that are not verdicts, the config check's included"),
 })
 
-const skillVersion = z.looseObject({ name: z.string(), label: z.string(), contentHash: z.string() })
+const skillVersion = z.looseObject({
+  name: z.string(),
+  label: z.string(),
+  contentHash: z.string(),
+  hashRecipe: z
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'how contentHash was computed: 1 = every file; 2 = without evals/, .skillabignore and what it lists (absent before @2)',
+    ),
+})
 
 export const exportSchema = z
   .looseObject({

@@ -22,7 +22,11 @@ it('migration 5 moves every correction in force, and only those, to run_correcti
   old.pragma('foreign_keys = ON')
   migrate(old, MIGRATIONS.slice(0, 4), 'skill-ab.db')
   const now = '2026-01-01T00:00:00.000Z'
-  old.prepare("INSERT INTO skill_version VALUES ('sv1', 'pirate', 'v1', 'sha256:x', '/s', ?)").run(now)
+  old
+    .prepare(
+      "INSERT INTO skill_version (id, skill_name, label, content_hash, snapshot_dir, created_at) VALUES ('sv1', 'pirate', 'v1', 'sha256:x', '/s', ?)",
+    )
+    .run(now)
   old.prepare("INSERT INTO dataset VALUES ('ds1', '/d.jsonl', 'jsonl', 'sha256:d', 2, ?)").run(now)
   old
     .prepare(

@@ -97,7 +97,7 @@ describe('buildExport', () => {
     })
     expect(doc.skillVersions).toEqual({
       a: null,
-      b: { name: 'pirate-speak', label: 'v2', contentHash: `sha256:${'b'.repeat(64)}` },
+      b: { name: 'pirate-speak', label: 'v2', contentHash: `sha256:${'b'.repeat(64)}`, hashRecipe: 2 },
     })
     expect(doc.runs).toHaveLength(8)
     expect(doc.runs[0]).toMatchObject({
@@ -154,6 +154,7 @@ describe('buildExport', () => {
       name: 'pirate-speak',
       label: 'v1',
       contentHash: `sha256:${'a'.repeat(64)}`,
+      hashRecipe: 2,
     })
     const r1 = doc.runs[0]
     expect(r1).toMatchObject({

@@ -100,7 +100,7 @@ export function toExportDecision(d: Decision): ExportDecision {
 }
 
 const skillVersion = (row: SkillVersionRow | null) =>
-  row && { name: row.skillName, label: row.label, contentHash: row.contentHash }
+  row && { name: row.skillName, label: row.label, contentHash: row.contentHash, hashRecipe: row.hashRecipe }
 
 /**
  * The runs the task is made of now: cases of its dataset selection and rounds up to repeatRounds (runs of
