@@ -104,6 +104,42 @@ export const exportDecisionSchema = z.looseObject({
   casesNeeded: z.looseObject({ cases: count, rounds: count }).nullable().describe('{cases, rounds} or null'),
 })
 
+const sideWinner = z.enum(['a', 'b', 'tie'])
+
+export const exportPairwiseJudgementSchema = z.looseObject({
+  order: z.enum(['ab', 'ba']).describe('ab: side a was shown to the judge as Response 1; ba: side b was'),
+  status: z.enum(['done', 'failed']),
+  winnerResponse: z
+    .enum(['1', '2', 'tie'])
+    .nullable()
+    .describe('the response the judge preferred, as shown; null when the judgement failed'),
+  winner: sideWinner.nullable().describe('the same winner in terms of sides; null when the judgement failed'),
+  reason: z.string().nullable(),
+  error: z.string().nullable().describe('why the judgement failed; null when it did not'),
+  createdAt: z.string(),
+})
+
+export const exportPairwiseSchema = z.looseObject({
+  caseId: z.string(),
+  round: z.int().min(1),
+  evaluatorId: z.string(),
+  runIdA: z.string(),
+  runIdB: z.string(),
+  winner: sideWinner
+    .nullable()
+    .describe(
+      'both orders named the same side: that side; a tie in either, or the two orders naming different sides (flipped): tie; a judgement missing or failed: null (no verdict)',
+    ),
+  flipped: z
+    .boolean()
+    .describe('the winner changed with the order the responses were shown in (counted as a tie)'),
+  judgements: z
+    .array(exportPairwiseJudgementSchema)
+    .describe(
+      "the judgement that counts per order (the runs' current sessions), the seeded first order first",
+    ),
+})
+
 const skillVersion = z.looseObject({ name: z.string(), label: z.string(), contentHash: z.string() })
 
 export const exportSchema = z
@@ -130,6 +166,13 @@ export const exportSchema = z
     runs: z.array(exportRunSchema),
     cases: z.array(exportCaseSchema),
     decision: exportDecisionSchema,
+    pairwise: z
+      .array(exportPairwiseSchema)
+      .nullable()
+      .optional()
+      .describe(
+        "the pairwise judge's comparisons, per case and round whose a and b runs both executed; null when the task has no pairwise evaluator",
+      ),
   })
   .meta({
     title: 'Skill A/B export',
@@ -143,3 +186,4 @@ export type ExportEvaluation = z.output<typeof exportEvaluationSchema>
 export type ExportCase = z.output<typeof exportCaseSchema>
 export type ExportCaseStatus = z.output<typeof exportCaseStatusSchema>
 export type ExportDecision = z.output<typeof exportDecisionSchema>
+export type ExportPairwise = z.output<typeof exportPairwiseSchema>

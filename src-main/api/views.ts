@@ -1,7 +1,7 @@
 // Stored rows → the shapes the UI is given (src-shared/ipc-views.ts).
 import type { EvalResultRow, RunRow, Store, TaskRow } from '../db'
 import { toRunChange } from '../engine/announce'
-import { resolveEvaluators } from '../judge/evaluators'
+import { pointwiseEvaluators, resolveEvaluators } from '../judge/evaluators'
 import { taskConfigOf } from '../services/evaluation-setup'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
 import type { EvaluationView, RunDetail, RunView, TaskDetail } from '../../src-shared/ipc-views'
@@ -87,6 +87,8 @@ export function runDetail(store: Store, run: RunRow): RunDetail {
     diff: trajectory?.diff ?? null,
     stderrTail: trajectory?.stderrTail ?? null,
     evaluations: evaluationViews(store.evalResults.listByRun(run.id)),
-    evaluatorIds: task ? resolveEvaluators(taskConfigOf(task).evaluators).map((e) => e.id) : [],
+    evaluatorIds: task
+      ? pointwiseEvaluators(resolveEvaluators(taskConfigOf(task).evaluators)).map((e) => e.id)
+      : [],
   }
 }

@@ -8,6 +8,7 @@ import { EvalResultsRepo } from './eval-results'
 import { InstancesRepo } from './instances'
 import { migrate } from './migrate'
 import { MIGRATIONS } from './migrations'
+import { PairwiseResultsRepo } from './pairwise-results'
 import { RunsRepo } from './runs'
 import { SkillVersionsRepo } from './skill-versions'
 import { createQueryBuilder, Sql, type QueryBuilder } from './sql'
@@ -35,6 +36,7 @@ export interface Store {
   readonly runs: RunsRepo
   readonly trajectories: TrajectoriesRepo
   readonly evalResults: EvalResultsRepo
+  readonly pairwiseResults: PairwiseResultsRepo
 }
 
 function ensureWritableDir(dir: string): void {
@@ -150,5 +152,6 @@ export function openStore(dataDir: string): Store {
     runs: new RunsRepo(sql),
     trajectories: new TrajectoriesRepo(sql),
     evalResults: new EvalResultsRepo(sql),
+    pairwiseResults: new PairwiseResultsRepo(sql),
   }
 }

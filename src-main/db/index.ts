@@ -13,6 +13,13 @@ export { diskFull, fileSystemFault, quickCheck, storageFault } from './storage-f
 export { caseContentHash, type DatasetCaseInput, type DatasetCaseRow, type DatasetRow } from './datasets'
 export type { Correction, EvalResultInput, EvalResultRow, ParseStrategy } from './eval-results'
 export type { InstanceKind, InstanceRow } from './instances'
+export type {
+  PairwiseOrder,
+  PairwiseParseStrategy,
+  PairwiseResultInput,
+  PairwiseResultRow,
+  PairwiseResultsRepo,
+} from './pairwise-results'
 export { instanceAlive, pidExists, processAlive, processStartTime } from './process-info'
 export type { RunPatch, RunRow, RunStatusChange } from './run-rows'
 export type { PendingRun, TransitionRequest } from './runs'

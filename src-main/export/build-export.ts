@@ -1,10 +1,12 @@
 // Builds the §10 export document of one A/B task from the store: runs, results, per-case summary, decision.
 import { StoreError, type RunRow, type SkillVersionRow, type Store, type TaskRow } from '../db'
 import { decide } from '../stats/decide'
+import type { PairwiseOutcome } from '../stats/types'
 import type { Decision } from '../../src-shared/decision'
 import { EXPORT_SCHEMA_ID, type ExportDecision, type ExportDocument } from '../../src-shared/export'
 import { policySchema, type Policy } from '../../src-shared/task-config'
 import { summarizeCases } from './cases'
+import { pairwiseEntries, pairwiseOutcomesOf } from './pairwise'
 import { environmentSecrets, redactSecretFields, scrubSecrets } from './redact'
 import { evaluationsByRun, toExperimentRun, toRunEntry } from './run-entries'
 
@@ -86,8 +88,9 @@ export function scopeRuns(
   return { runs, caseOrder }
 }
 
-function decideRuns(runs: RunRow[], view: ConfigView): Decision {
-  return decide(runs.map(toExperimentRun), view.policy, view.rounds ? { rounds: view.rounds } : {})
+function decideRuns(runs: RunRow[], view: ConfigView, pairwise?: readonly PairwiseOutcome[]): Decision {
+  const opts = { ...(view.rounds ? { rounds: view.rounds } : {}), ...(pairwise ? { pairwise } : {}) }
+  return decide(runs.map(toExperimentRun), view.policy, opts)
 }
 
 const decisions = new WeakMap<Store, Map<string, { key: string; decision: Decision }>>()
@@ -99,11 +102,12 @@ const decisions = new WeakMap<Store, Map<string, { key: string; decision: Decisi
 export function taskDecision(store: Store, task: TaskRow): Decision {
   const cache = decisions.get(store) ?? new Map<string, { key: string; decision: Decision }>()
   decisions.set(store, cache)
-  const key = `${task.configJson}\n${store.runs.decisionFingerprint(task.id)}`
+  const key = `${task.configJson}\n${store.runs.decisionFingerprint(task.id)}\n${store.pairwiseResults.fingerprint(task.id)}`
   const cached = cache.get(task.id)
   if (cached?.key === key) return cached.decision
   const view = readConfig(task.configJson)
-  const decision = decideRuns(scopeRuns(store, task, view.rounds).runs, view)
+  const { runs } = scopeRuns(store, task, view.rounds)
+  const decision = decideRuns(runs, view, pairwiseOutcomesOf(store, task, runs))
   cache.set(task.id, { key, decision })
   return decision
 }
@@ -114,7 +118,7 @@ export function buildExport(store: Store, taskId: string, env: ExportEnv): Expor
   const view = readConfig(task.configJson)
   const { runs, caseOrder } = scopeRuns(store, task, view.rounds)
   const evaluations = evaluationsByRun(runs, store.evalResults.latestByTask(task.id))
-  const decision = decideRuns(runs, view)
+  const decision = decideRuns(runs, view, pairwiseOutcomesOf(store, task, runs))
   const a = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
   const b = store.skillVersions.get(task.skillVersionBId)
 
@@ -146,6 +150,7 @@ export function buildExport(store: Store, taskId: string, env: ExportEnv): Expor
       runs.map((r) => ({ caseId: r.caseKey, side: r.side, status: r.status, score: r.score })),
     ),
     decision: toExportDecision(decision),
+    pairwise: pairwiseEntries(store, task, runs),
   }
   return scrubSecrets(doc, env.secrets ?? environmentSecrets(process.env))
 }

@@ -9,6 +9,7 @@ import { displayPath, InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
 import type { Problem } from './errors'
 import { parseJsonText, stripBom } from './json-text'
+import { checkPairwiseConfig } from './pairwise-config'
 
 export interface ResolvedPaths {
   skillPath: string
@@ -133,6 +134,7 @@ export function parseTaskConfig(
     )
   const warnings: string[] = []
   checkTemplates(config, file, problems, warnings)
+  checkPairwiseConfig(config, file, problems)
   problems.throwIfAny()
 
   const judgeModel = config.judge.model ?? config.agent.model

@@ -3,7 +3,7 @@
 import { localUser, newId, nowIso, type RunRow } from '../db'
 import { announceRun } from '../engine/announce'
 import { InputError } from '../inputs/errors'
-import { resolveEvaluators } from '../judge/evaluators'
+import { pointwiseEvaluators, resolveEvaluators } from '../judge/evaluators'
 import { rowScore } from '../judge/row-score'
 import type { AppContext } from './app-context'
 import { taskConfigOf } from './evaluation-setup'
@@ -30,7 +30,8 @@ export function correctResult(ctx: AppContext, input: CorrectionInput): RunRow {
     bad('runId', `run ${run.id} has no completed execution (${run.status})`, 're-run it first')
   const task = store.tasks.get(run.taskId)
   if (!task) return bad('runId', `run ${run.id} has no task`, 'pick a run of the task')
-  const evaluators = resolveEvaluators(taskConfigOf(task).evaluators)
+  // A pairwise evaluator judges two runs at once: it has no score of one run to correct.
+  const evaluators = pointwiseEvaluators(resolveEvaluators(taskConfigOf(task).evaluators))
   if (!evaluators.some((e) => e.id === input.evaluatorId))
     bad(
       'evaluatorId',

@@ -1,6 +1,7 @@
 // Re-evaluate (DESIGN §6, §8): judge runs again in the task's one batch, reusing their trajectories —
 // never re-executing. Results are appended; display takes the latest.
 import type { RunRow, TaskRow } from '../db'
+import type { PairwiseSummary } from '../engine/pairwise-runs'
 import { InputError } from '../inputs/errors'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
@@ -20,6 +21,8 @@ export interface ReevaluateResult {
   runs: number
   scored: number
   failed: number
+  /** The pairwise comparisons judged again (null: the task has no pairwise evaluator). */
+  pairwise: PairwiseSummary | null
 }
 
 /** A run whose execution completed: the only kind a judge can look at. */
@@ -74,15 +77,22 @@ export async function reevaluateTask(
   try {
     const targets = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts)
     const config = taskConfigOf(task)
+    // Comparisons are judged again like the runs: all of them, the failed (or missing) ones with --failed,
+    // or those of the --runs given.
+    const picked = opts.runIds ? new Set(opts.runIds) : null
     const queue = openEvaluation(
       ctx,
       task,
       opts.signal,
       config.agent.opencodeConfig ?? ctx.env.OPENCODE_CONFIG,
+      {
+        redo: opts.failedOnly ? 'failed' : 'all',
+        ...(picked ? { inScope: (run: RunRow) => picked.has(run.id) } : {}),
+      },
     )
     for (const run of targets) queue.add(run)
-    const { scored, failed } = await queue.drain()
-    return { batchId: queue.batchId, runs: targets.length, scored, failed }
+    const { scored, failed, pairwise } = await queue.drain()
+    return { batchId: queue.batchId, runs: targets.length, scored, failed, pairwise }
   } finally {
     ctx.store.tasks.releaseOwner(task.id, ctx.instance.id)
   }

@@ -5,7 +5,7 @@ import { reevaluateTask, selectForReevaluation } from '../../services/reevaluate
 import { UsageError } from '../args'
 import { EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
-import { progressPrinter } from '../progress'
+import { pairwisePrinter, progressPrinter } from '../progress'
 
 export const reevaluateCommand: Command = {
   name: 'reevaluate',
@@ -43,6 +43,7 @@ export const reevaluateCommand: Command = {
       const opts = { failedOnly: Boolean(flags.failed), runIds, signal: abort.signal }
       const count = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts).length
       ctx.events.on('run.changed', progressPrinter(io, { execute: 0, judge: count }))
+      ctx.events.on('pairwise.changed', pairwisePrinter(io))
       const r = await reevaluateTask(ctx, task, opts)
       io.err(
         `re-evaluated ${r.runs} run${r.runs === 1 ? '' : 's'} in batch ${r.batchId}: ${r.scored} scored, ${r.failed} failed\n`,

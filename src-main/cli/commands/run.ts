@@ -8,7 +8,7 @@ import { runTask, type RunTaskResult } from '../../services/run-task'
 import type { RunMode } from '../../../src-shared/run-mode'
 import { EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
-import { progressPrinter } from '../progress'
+import { pairwisePrinter, progressPrinter } from '../progress'
 import { resolve } from 'node:path'
 import { exportTask, writeExportFiles } from '../../services/export-task'
 import { UsageError } from '../args'
@@ -154,6 +154,7 @@ function announceStart(ctx: AppContext, io: Io, p: PreparedTask, mode: RunMode):
       `data: ${ctx.dataDir}\n`,
   )
   ctx.events.on('run.changed', progressPrinter(io, { execute, judge }))
+  ctx.events.on('pairwise.changed', pairwisePrinter(io))
 }
 
 function report(io: Io, result: RunTaskResult, canceled: boolean, file: string): number {
