@@ -6,17 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RUN_MARKER_VAR } from '../src-main/agent/run-env'
 import { prepareWorkDir } from '../src-main/agent/workdir'
 import { resolveEvaluators, type EvaluatorSpec } from '../src-main/judge/evaluators'
-import {
-  createJudge,
-  type Judge,
-  type JudgeAttempt,
-  type JudgeInput,
-  type PairwiseAttempt,
-} from '../src-main/judge/judge-runner'
+import { createJudge, type Judge, type JudgeAttempt, type JudgeInput } from '../src-main/judge/judge-runner'
 import {
   INTERNAL_ERROR_MESSAGE,
   JUDGE_GARBAGE_TEXT,
-  defaultJudge,
   startScriptedLlm,
   writeProviderConfig,
   type ScriptedLlm,
@@ -26,19 +19,12 @@ let llm: ScriptedLlm
 let root: string
 let runRoot: string
 let judge: Judge
-const [taskCompletion, pairwise] = resolveEvaluators([
-  { id: 'preset-agent-task-completion', weight: 1 },
-  { id: 'preset-pairwise-outcome', weight: 1 },
-]) as [EvaluatorSpec, EvaluatorSpec]
+const [taskCompletion] = resolveEvaluators([{ id: 'preset-agent-task-completion', weight: 1 }]) as [
+  EvaluatorSpec,
+]
 
 beforeAll(async () => {
-  // A comparison's winner comes from a [[winner:X]] marker in its prompt; scores as the default judge's.
-  llm = await startScriptedLlm({
-    judge: (text) => {
-      const winner = /\[\[winner:(\w+)\]\]/.exec(text)?.[1]
-      return winner ? JSON.stringify({ winner, reason: 'scripted comparison' }) : defaultJudge(text)
-    },
-  })
+  llm = await startScriptedLlm()
   root = mkdtempSync(join(tmpdir(), 'skill-ab-judge-'))
   const providerConfig = writeProviderConfig(join(root, 'provider.json'), { baseURL: llm.url })
   runRoot = join(root, 'runs')
@@ -83,7 +69,7 @@ function runInput(finalOutput: string, extra: Partial<JudgeInput> = {}): JudgeIn
 
 const judgeRequests = () => llm.requests.filter((r) => r.kind === 'judge')
 
-async function timed<T extends JudgeAttempt | PairwiseAttempt>(p: Promise<T>): Promise<T> {
+async function timed(p: Promise<JudgeAttempt>): Promise<JudgeAttempt> {
   const attempt = await p
   console.log(`judge attempt: ${attempt.status} in ${attempt.durationMs} ms`)
   return attempt
@@ -154,54 +140,6 @@ describe('LLM judge (opencode run --agent judge)', () => {
     const a = await timed(judge.evaluate(taskCompletion, runInput('fine'), new AbortController().signal))
     expect(a).toMatchObject({ status: 'failed', retryable: false })
     expect(a.error).toContain('404')
-  })
-
-  it('compares two runs on the same judge: the winner it names, both responses in order, its own system prompt', async () => {
-    const before = judgeRequests().length
-    const signal = new AbortController().signal
-    const input = {
-      responses: [runInput('FIRST answer'), runInput('SECOND answer [[winner:2]]')] as [
-        JudgeInput,
-        JudgeInput,
-      ],
-    }
-    const a = await timed(judge.compare(pairwise, input, signal))
-    expect(a).toMatchObject({
-      status: 'done',
-      winner: '2',
-      parseStrategy: 'direct_json',
-      reason: 'scripted comparison',
-    })
-    expect(a.sessionId).toMatch(/^ses_/)
-    expect(a.tokens.output).toBeGreaterThan(0)
-    expect(a.condensedInput.indexOf('FIRST answer')).toBeLessThan(a.condensedInput.indexOf('## Response 2'))
-    expect(a.condensedInput.indexOf('SECOND answer')).toBeGreaterThan(
-      a.condensedInput.indexOf('## Response 2'),
-    )
-    const sent = judgeRequests().slice(before)
-    expect(sent).toHaveLength(1)
-    expect(sent[0]).toMatchObject({ model: 'judge', tools: [], skills: [] })
-    expect(JSON.stringify(sent[0]?.body)).toContain('The order the responses are shown in means nothing')
-    // An answer without a winner (here a score) is a retryable failure that keeps the raw output.
-    const none = await timed(judge.compare(pairwise, { responses: [runInput('x'), runInput('y')] }, signal))
-    expect(none).toMatchObject({
-      status: 'failed',
-      winner: null,
-      retryable: true,
-      rawOutput: defaultJudge(''),
-    })
-    expect(none.error).toMatch(/^unparseable judge output: no winner/)
-    // A scoring evaluator cannot compare, a pairwise one cannot score: refused before any judge runs.
-    expect(await judge.compare(taskCompletion, input, signal)).toMatchObject({
-      status: 'failed',
-      retryable: false,
-    })
-    expect(await judge.evaluate(pairwise, runInput('x'), signal)).toMatchObject({
-      status: 'failed',
-      retryable: false,
-    })
-    expect(judgeRequests().length - before).toBe(2)
-    expect(readdirSync(runRoot)).toEqual([])
   })
 
   it('cancel stops the judge at once: failed, not retryable, "canceled"', async () => {
@@ -279,14 +217,6 @@ describe('LLM judge over opencode serve (a task with agent.driver "server")', ()
       score: 70,
     })
     expect(readdirSync(servedRoot)).toHaveLength(2)
-    // A comparison gets a server of its own too (its system prompt asks for a winner, not a score).
-    const compared = await served.compare(
-      pairwise,
-      { responses: [runInput('one [[winner:tie]]'), runInput('two')] },
-      signal,
-    )
-    expect(compared).toMatchObject({ status: 'done', winner: 'tie' })
-    expect(readdirSync(servedRoot)).toHaveLength(3)
   })
 
   it('a provider 500 is a retryable failure with its message; cancel stops at once; close leaves nothing', async () => {
