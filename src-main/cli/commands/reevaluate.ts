@@ -15,6 +15,8 @@ export const reevaluateCommand: Command = {
     '',
     'Judges again every run whose execution completed (default), only the evaluation failures (--failed),',
     "or the listed runs (--runs). Results go into the task's one batch; older results stay as history.",
+    'A pairwise evaluator compares the sides again likewise: every comparison, the failed or missing',
+    'ones (--failed), or those of the listed runs (--runs).',
     '',
     'Exit: 0 · 2 unknown task or run, a run without a completed execution, or the task is busy',
   ].join('\n'),
