@@ -1,2 +1,9 @@
 // The preset evaluators' ids, without the config schema (the renderer's setup form lists them).
-export const PRESET_EVALUATOR_IDS = ['preset-agent-task-completion', 'preset-agent-trace-quality'] as const
+export const PRESET_EVALUATOR_IDS = [
+  'preset-agent-task-completion',
+  'preset-agent-trace-quality',
+  'preset-pairwise-outcome',
+] as const
+
+/** Presets that compare a case's two sides instead of scoring a run: opt-in, never in the default list. */
+export const PAIRWISE_PRESET_IDS: readonly string[] = ['preset-pairwise-outcome']

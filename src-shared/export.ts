@@ -229,6 +229,41 @@ const skillVersion = z.looseObject({
       'how contentHash was computed: 1 = every file; 2 = without evals/, .skillabignore and what it lists (absent before @2)',
     ),
 })
+const sideWinner = z.enum(['a', 'b', 'tie'])
+
+export const exportPairwiseJudgementSchema = z.looseObject({
+  order: z.enum(['ab', 'ba']).describe('ab: side a was shown to the judge as Response 1; ba: side b was'),
+  status: z.enum(['done', 'failed']),
+  winnerResponse: z
+    .enum(['1', '2', 'tie'])
+    .nullable()
+    .describe('the response the judge preferred, as shown; null when the judgement failed'),
+  winner: sideWinner.nullable().describe('the same winner in terms of sides; null when the judgement failed'),
+  reason: z.string().nullable(),
+  error: z.string().nullable().describe('why the judgement failed; null when it did not'),
+  createdAt: z.string(),
+})
+
+export const exportPairwiseComparisonSchema = z.looseObject({
+  caseId: z.string(),
+  round: z.int().min(1),
+  evaluatorId: z.string(),
+  runIdA: z.string(),
+  runIdB: z.string(),
+  winner: sideWinner
+    .nullable()
+    .describe(
+      'both orders named the same side: that side; a tie in either, or the two orders naming different sides (flipped): tie; a judgement missing or failed: null (no verdict)',
+    ),
+  flipped: z
+    .boolean()
+    .describe('the winner changed with the order the responses were shown in (counted as a tie)'),
+  judgements: z
+    .array(exportPairwiseJudgementSchema)
+    .describe(
+      "the judgement that counts per order (the runs' current sessions), the seeded first order first",
+    ),
+})
 
 export const exportSchema = z
   .looseObject({
@@ -259,6 +294,13 @@ export const exportSchema = z
       .describe(
         "per evaluator of the task: its judge's agreement with your corrections (every correction is a label)",
       ),
+    pairwise: z
+      .array(exportPairwiseComparisonSchema)
+      .nullable()
+      .optional()
+      .describe(
+        "the pairwise judge's comparisons, per case and round whose a and b runs both executed; null when the task has no pairwise evaluator",
+      ),
   })
   .meta({
     title: 'Skill A/B export',
@@ -273,3 +315,4 @@ export type ExportCase = z.output<typeof exportCaseSchema>
 export type ExportCaseStatus = z.output<typeof exportCaseStatusSchema>
 export type ExportDecision = z.output<typeof exportDecisionSchema>
 export type JudgeAgreement = z.output<typeof exportJudgeAgreementSchema>
+export type ExportPairwiseComparison = z.output<typeof exportPairwiseComparisonSchema>

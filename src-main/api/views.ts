@@ -1,7 +1,7 @@
 // Stored rows → the shapes the UI is given (src-shared/ipc-views.ts).
 import type { CorrectionRow, EvalResultRow, RunRow, Store, TaskRow } from '../db'
 import { toRunChange } from '../engine/announce'
-import { resolveEvaluators } from '../judge/evaluators'
+import { pointwiseEvaluators, resolveEvaluators } from '../judge/evaluators'
 import { taskConfigOf } from '../services/evaluation-setup'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
 import type {
@@ -120,7 +120,9 @@ export function runDetail(store: Store, run: RunRow): RunDetail {
     diff: trajectory?.diff ?? null,
     stderrTail: trajectory?.stderrTail ?? null,
     evaluations: evaluationViews(results, run, corrections),
-    evaluatorIds: task ? resolveEvaluators(taskConfigOf(task).evaluators).map((e) => e.id) : [],
+    evaluatorIds: task
+      ? pointwiseEvaluators(resolveEvaluators(taskConfigOf(task).evaluators)).map((e) => e.id)
+      : [],
     corrections: corrections.map((c) => correctionView(c, results)),
     droppedCorrections: store.corrections
       .droppedFor(run.id, run.sessionId)

@@ -1,7 +1,7 @@
 // Live progress of a task on the terminal: one line per run that finished executing or being judged.
-import type { RunChange } from '../engine/events'
 import { FAILURE_LABEL } from '../../src-shared/failure-label'
 import { FAILURE_TYPES, type FailureType } from '../../src-shared/run-state'
+import type { PairwiseProgress, RunChange } from '../engine/events'
 import type { Io } from './command'
 
 export interface ProgressTotals {
@@ -56,5 +56,15 @@ export function progressPrinter(io: Io, totals: ProgressTotals): (change: RunCha
     if (totals.execute > 0) parts.push(`ran ${executed.size}/${totals.execute}`)
     if (totals.judge > 0) parts.push(`judged ${judged.size}/${totals.judge}`)
     io.err(formatRunLine(change, parts.join(' · ')))
+  }
+}
+
+/** Prints a line when the pairwise judge starts and when it is done with a task's comparisons. */
+export function pairwisePrinter(io: Io): (progress: PairwiseProgress) => void {
+  const comparisons = (n: number) => `${n} comparison${n === 1 ? '' : 's'}`
+  return (p) => {
+    if (p.phase === 'start')
+      io.err(`pairwise: judging ${comparisons(p.comparisons)} (each case and round, in both orders)\n`)
+    else io.err(`pairwise: ${comparisons(p.judged)} judged, ${p.failed} failed\n`)
   }
 }

@@ -9,6 +9,7 @@ import { EvalResultsRepo } from './eval-results'
 import { InstancesRepo } from './instances'
 import { migrate } from './migrate'
 import { MIGRATIONS } from './migrations'
+import { PairwiseResultsRepo } from './pairwise-results'
 import { RunsRepo } from './runs'
 import { SkillVersionsRepo } from './skill-versions'
 import { createQueryBuilder, Sql, type QueryBuilder } from './sql'
@@ -38,6 +39,7 @@ export interface Store {
   readonly evalResults: EvalResultsRepo
   /** Human corrections of a run's execution, per evaluator. */
   readonly corrections: CorrectionsRepo
+  readonly pairwiseResults: PairwiseResultsRepo
 }
 
 function ensureWritableDir(dir: string): void {
@@ -154,5 +156,6 @@ export function openStore(dataDir: string): Store {
     trajectories: new TrajectoriesRepo(sql),
     evalResults: new EvalResultsRepo(sql),
     corrections: new CorrectionsRepo(sql),
+    pairwiseResults: new PairwiseResultsRepo(sql),
   }
 }

@@ -14,6 +14,13 @@ export { caseContentHash, type DatasetCaseInput, type DatasetCaseRow, type Datas
 export type { EvalResultInput, EvalResultRow, ParseStrategy } from './eval-results'
 export type { CorrectionInput, CorrectionLabel, CorrectionRow } from './corrections'
 export type { InstanceKind, InstanceRow } from './instances'
+export type {
+  PairwiseOrder,
+  PairwiseParseStrategy,
+  PairwiseResultInput,
+  PairwiseResultRow,
+  PairwiseResultsRepo,
+} from './pairwise-results'
 export { instanceAlive, pidExists, processAlive, processStartTime } from './process-info'
 export type { RunPatch, RunRow, RunStatusChange } from './run-rows'
 export type { PendingRun, TransitionRequest } from './runs'

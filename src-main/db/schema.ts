@@ -202,6 +202,39 @@ export interface RunCorrectionTable {
   cleared_by: string | null
 }
 
+/** One pairwise judgement of a case and round in one order (migration 6). */
+export interface PairwiseResultTable {
+  id: string
+  seq: number
+  evaluator_run_id: string
+  grayscale_task_id: string
+  case_key: string
+  round: number
+  run_id_a: string
+  session_id_a: string
+  run_id_b: string
+  session_id_b: string
+  evaluator_id: string
+  evaluator_version: number
+  order: string
+  status: string
+  winner_response: string | null
+  winner_side: string | null
+  reason: string | null
+  raw_output: string | null
+  parse_strategy: string | null
+  error: string | null
+  judge_tokens_input: number
+  judge_tokens_output: number
+  judge_tokens_reasoning: number
+  judge_tokens_cache_read: number
+  judge_tokens_cache_write: number
+  judge_cost_usd: number | null
+  judge_input: string | null
+  judge_session_id: string | null
+  created_at: string
+}
+
 export interface Database {
   schema_migration: SchemaMigrationTable
   instance: InstanceTable
@@ -216,5 +249,6 @@ export interface Database {
   trajectory_event: TrajectoryEventTable
   trajectory_eval_result: TrajectoryEvalResultTable
   run_correction: RunCorrectionTable
+  pairwise_result: PairwiseResultTable
   evaluation_batch: EvaluationBatchView
 }

@@ -2,7 +2,7 @@
 // the input), retries while the run stays `evaluating`, then `scored` or terminal `failed` (DESIGN §6–§8).
 // A case analysis dedupes by trace: an evaluator whose latest result for the session is `done` (any batch)
 // is not asked again and the run is filled back from it (invariant 3). A/B tasks always judge (invariant 8).
-import type { EvalResultInput, EvalResultRow, RunRow } from '../db'
+import type { EvalResultInput, EvalResultRow, RunRow, TrajectoryRecord } from '../db'
 import { newId } from '../db'
 import type { BlindSpec } from '../judge/blind'
 import type { EvaluatorSpec } from '../judge/evaluators'
@@ -10,6 +10,7 @@ import type { Judge, JudgeAttempt, JudgeInput } from '../judge/judge-runner'
 import { runCommandEvaluator } from '../judge/judge-runner'
 import { announceRun } from './announce'
 import type { EngineContext } from './execute-runs'
+import { withRetries } from './judge-retries'
 import { createLimiter, type Limiter } from './limiter'
 import { evaluatorVersionNumber, latestDoneForTrace, scoreOf } from './trace-results'
 
@@ -96,17 +97,7 @@ async function evaluateOne(
   })
   if (!started) return null
   announceRun(ctx.events, started)
-  const trajectory = store.trajectories.get(run.id)
-  const input: JudgeInput = {
-    prompt: c.prompt,
-    expectedOutput: c.expectedOutput,
-    expectations: [...c.expectations],
-    events: trajectory?.events ?? [],
-    finalOutput: trajectory?.finalOutput ?? started.finalOutput ?? '',
-    diff: trajectory?.diff ?? '',
-    workDir: started.workDir,
-    blind: plan.blind ?? null,
-  }
+  const input = judgeInputOf(c, started, store.trajectories.get(run.id), plan.blind)
   // Plain (case-analysis) evaluations reuse what the trace already has; A/B ones never (invariant 8).
   const reused =
     plan.caseAnalysis && started.sessionId
@@ -159,10 +150,27 @@ async function evaluateOne(
   return finished.status === 'scored' ? 'scored' : 'failed'
 }
 
-const defaultBackoff = (attempt: number): number => 1000 * 2 ** (attempt - 1)
+/** What the judge sees of one run of a case: the case, and the run's stored trajectory. */
+export function judgeInputOf(
+  c: CaseExpectations,
+  run: RunRow,
+  trajectory: TrajectoryRecord | null,
+  blind: BlindSpec | null | undefined,
+): JudgeInput {
+  return {
+    prompt: c.prompt,
+    expectedOutput: c.expectedOutput,
+    expectations: [...c.expectations],
+    events: trajectory?.events ?? [],
+    finalOutput: trajectory?.finalOutput ?? run.finalOutput ?? '',
+    diff: trajectory?.diff ?? '',
+    workDir: run.workDir,
+    blind: blind ?? null,
+  }
+}
 
 /** Retryable failures are retried (the run stays `evaluating`); the last attempt is the result. */
-async function judgeWithRetries(
+function judgeWithRetries(
   ctx: EngineContext & { judge: Judge },
   plan: EvaluationPlan,
   pool: Limiter,
@@ -170,19 +178,14 @@ async function judgeWithRetries(
   input: JudgeInput,
   signal: AbortSignal,
 ): Promise<JudgeAttempt> {
-  let attempt: JudgeAttempt | undefined
-  for (let n = 0; n <= plan.retries; n++) {
-    if (n > 0) await sleep((plan.backoffMs ?? defaultBackoff)(n), signal)
-    attempt = await pool.run(
-      () =>
-        evaluator.kind === 'command'
-          ? runCommandEvaluator(evaluator, input.workDir, signal, plan.commandTimeoutSec ?? 600)
-          : ctx.judge.evaluate(evaluator, input, signal),
-      signal,
-    )
-    if (attempt.status === 'done' || !attempt.retryable || signal.aborted) break
-  }
-  return attempt as JudgeAttempt
+  return withRetries(
+    () =>
+      evaluator.kind === 'command'
+        ? runCommandEvaluator(evaluator, input.workDir, signal, plan.commandTimeoutSec ?? 600)
+        : ctx.judge.evaluate(evaluator, input, signal),
+    { pool, retries: plan.retries, backoffMs: plan.backoffMs },
+    signal,
+  )
 }
 
 function resultRow(
@@ -219,11 +222,4 @@ function resultRow(
       ...(caseAnalysis ? { caseAnalysisBinding: binding } : { grayscaleBinding: binding }),
     },
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true })
-  })
 }

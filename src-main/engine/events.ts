@@ -25,9 +25,21 @@ export interface TaskChange {
   message?: string
 }
 
+/** The pairwise judge starting or finishing its comparisons of a task (counts are comparisons: case × round). */
+export interface PairwiseProgress {
+  taskId: string
+  phase: 'start' | 'end'
+  /** Comparisons this pass judges (one or both orders). */
+  comparisons: number
+  /** At the end: comparisons whose judgements all came back, and those with a failed judgement. */
+  judged: number
+  failed: number
+}
+
 interface EventMap {
   'run.changed': [RunChange]
   'task.changed': [TaskChange]
+  'pairwise.changed': [PairwiseProgress]
 }
 
 export class EngineEvents extends EventEmitter<EventMap> {}

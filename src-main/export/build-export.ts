@@ -8,6 +8,7 @@ import type { Decision, DecisionWarning } from '../../src-shared/decision'
 import { EXPORT_SCHEMA_ID, type ExportDecision, type ExportDocument } from '../../src-shared/export'
 import { policySchema, type Policy } from '../../src-shared/task-config'
 import { summarizeCases } from './cases'
+import { pairwiseEntries, pairwiseOutcomesOf } from './pairwise'
 import { environmentSecrets, redactSecretFields, scrubSecrets } from './redact'
 import { evaluationsByRun, toExperimentRun, toRunEntry } from './run-entries'
 
@@ -119,14 +120,6 @@ export function scopeRuns(
   return { runs, caseOrder }
 }
 
-/**
- * The pairwise judge's outcomes of the task, consolidated per (case, round); undefined when the task has no
- * pairwise evaluator (then decision.pairwise is null). Filled in by the pairwise judge's store.
- */
-export function pairwiseOutcomesOf(_store: Store, _task: TaskRow): PairwiseOutcome[] | undefined {
-  return undefined
-}
-
 /** The decision over the task's runs: its policy and rounds, whether side a has a skill, the config's warnings. */
 export function decideRuns(
   runs: readonly RunRow[],
@@ -151,12 +144,12 @@ const decisions = new WeakMap<Store, Map<string, { key: string; decision: Decisi
 export function taskDecision(store: Store, task: TaskRow): Decision {
   const cache = decisions.get(store) ?? new Map<string, { key: string; decision: Decision }>()
   decisions.set(store, cache)
-  const pairwise = pairwiseOutcomesOf(store, task)
-  const key = `${task.configJson}\n${store.runs.decisionFingerprint(task.id)}\n${pairwise ? JSON.stringify(pairwise) : ''}`
+  const key = `${task.configJson}\n${store.runs.decisionFingerprint(task.id)}\n${store.pairwiseResults.fingerprint(task.id)}`
   const cached = cache.get(task.id)
   if (cached?.key === key) return cached.decision
   const view = readConfig(task.configJson)
-  const decision = decideRuns(scopeRuns(store, task, view.rounds).runs, view, task, pairwise)
+  const { runs } = scopeRuns(store, task, view.rounds)
+  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs))
   cache.set(task.id, { key, decision })
   return decision
 }
@@ -171,7 +164,7 @@ export function buildExport(store: Store, taskId: string, env: ExportEnv): Expor
     store.evalResults.latestByTask(task.id),
     store.corrections.activeByTask(task.id),
   )
-  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task))
+  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs))
   const a = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
   const b = store.skillVersions.get(task.skillVersionBId)
 
@@ -207,6 +200,7 @@ export function buildExport(store: Store, taskId: string, env: ExportEnv): Expor
       store.corrections.labels({ taskId: task.id }),
       evaluatorIdsOf(view.config),
     ),
+    pairwise: pairwiseEntries(store, task, runs),
   }
   return scrubSecrets(doc, env.secrets ?? environmentSecrets(process.env))
 }

@@ -27,6 +27,16 @@ describe('loadCaseAnalysisConfig', () => {
     )
   })
 
+  it('refuses a pairwise evaluator: a case analysis has one side, nothing to compare', () => {
+    const config = {
+      ...BASE,
+      evaluators: [{ id: 'preset-agent-task-completion' }, { id: 'preset-pairwise-outcome' }],
+    }
+    const err = inputError(() => loadCaseAnalysisConfig(file(config), { env: {} }))
+    expect(err.details.map((d) => d.field)).toEqual(['evaluators[1]'])
+    expect(err.problems[0]).toMatch(/compares two sides, and a case analysis has one: remove it/)
+  })
+
   it('refuses "baseline" and "policy", naming each and what to do instead', () => {
     const err = inputError(() =>
       loadCaseAnalysisConfig(file({ ...BASE, baseline: { kind: 'none' }, policy: {} }), { env: {} }),

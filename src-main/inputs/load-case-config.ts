@@ -8,6 +8,7 @@ import {
   type LoadedTaskConfig,
   type ParseConfigOptions,
 } from './load-config'
+import { isPairwiseRef } from './pairwise-config'
 
 export function loadCaseAnalysisConfig(
   file: string,
@@ -34,7 +35,26 @@ export function parseCaseAnalysisConfig(
           fix: CASE_ANALYSIS_REFUSED_KEYS[k],
         })),
       )
-    return parseTaskConfig({ repeatRounds: CASE_ANALYSIS_DEFAULT_ROUNDS, ...config }, baseDir, opts)
+    const loaded = parseTaskConfig({ repeatRounds: CASE_ANALYSIS_DEFAULT_ROUNDS, ...config }, baseDir, opts)
+    refusePairwise(loaded, opts.file)
+    return loaded
   }
   return parseTaskConfig(json, baseDir, opts)
+}
+
+/** A case analysis has one side: a pairwise evaluator would have nothing to compare. */
+function refusePairwise(loaded: LoadedTaskConfig, file: string | undefined): void {
+  const problems = loaded.config.evaluators.flatMap((ref, i): Problem[] =>
+    isPairwiseRef(ref)
+      ? [
+          {
+            file,
+            field: `evaluators[${i}]`,
+            message: `evaluators[${i}]: "${ref.id}" compares two sides, and a case analysis has one`,
+            fix: 'remove it, or compare the skill against a baseline in an A/B task',
+          },
+        ]
+      : [],
+  )
+  if (problems.length) throw new InputError(problems)
 }

@@ -10,6 +10,7 @@ import { displayPath, InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
 import type { Problem } from './errors'
 import { parseJsonText, stripBom } from './json-text'
+import { checkPairwiseConfig } from './pairwise-config'
 
 export interface ResolvedPaths {
   skillPath: string
@@ -133,6 +134,7 @@ export function parseTaskConfig(
       'the current folder',
     )
   checkTemplates(config, file, problems)
+  checkPairwiseConfig(config, file, problems)
   problems.throwIfAny()
   const warnings = configWarnings(config).map((w) => w.message)
   return { config: deepFreeze(config), configDir, resolved, warnings }

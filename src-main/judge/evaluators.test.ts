@@ -3,15 +3,17 @@ import { describe, expect, it } from 'vitest'
 import {
   evaluatorFingerprint,
   inlineVersion,
+  pairwiseEvaluators,
   parsePreset,
+  pointwiseEvaluators,
   presetEvaluators,
   resolveEvaluators,
 } from './evaluators'
-import { templateProblems, templateVariables } from './template'
+import { PAIRWISE_TEMPLATE_VARIABLES, templateProblems, templateVariables } from './template'
 
 describe('presets', () => {
-  it('both bundled presets load: id, version 2, scale 100, a valid template using the run', () => {
-    const presets = presetEvaluators()
+  it('the two scoring presets load: id, version 2, scale 100, a valid template using the run', () => {
+    const presets = presetEvaluators().filter((p) => p.kind === 'llm')
     expect(presets.map((p) => [p.id, p.version, p.scale])).toEqual([
       ['preset-agent-task-completion', 2, 100],
       ['preset-agent-trace-quality', 2, 100],
@@ -24,6 +26,25 @@ describe('presets', () => {
       expect(p.prompt).not.toMatch(/^---/)
       expect(p.description).not.toBe('')
     }
+  })
+
+  it('the pairwise preset loads: kind pairwise, the case and both responses, no sides, skills or baseline', () => {
+    const p = presetEvaluators().find((x) => x.id === 'preset-pairwise-outcome')
+    expect(p).toMatchObject({ kind: 'pairwise', version: 1 })
+    const prompt = p?.prompt ?? ''
+    expect(templateProblems(prompt, PAIRWISE_TEMPLATE_VARIABLES)).toEqual([])
+    expect(templateVariables(prompt, PAIRWISE_TEMPLATE_VARIABLES)).toEqual([
+      'prompt',
+      'expected_output',
+      'expectations',
+      'response_1',
+      'response_2',
+    ])
+    expect(prompt).toMatch(/\{"winner": "1" \| "2" \| "tie"/)
+    expect(prompt).not.toMatch(/\bskills?\b|baseline|\bsides?\b/i)
+    expect(prompt).not.toMatch(/\b[AB]\b|"[ab]"/)
+    const [spec] = resolveEvaluators([{ id: 'preset-pairwise-outcome', weight: 3 }])
+    expect(spec).toMatchObject({ kind: 'pairwise', version: 'preset@1', weight: 0 })
   })
 
   it('a broken preset file is reported with its name', () => {
@@ -61,6 +82,20 @@ describe('resolveEvaluators', () => {
     expect(specs[2]?.command).toBe('npm test')
     expect(specs[2]?.prompt).toBeUndefined()
     for (const s of specs) expect(s.fingerprint).toMatch(/^sha256:[0-9a-f]{64}$/)
+  })
+
+  it('an inline pairwise evaluator has no weight in any score, and is kept apart from the pointwise ones', () => {
+    const specs = resolveEvaluators([
+      { id: 'preset-agent-task-completion', weight: 1 },
+      { id: 'cmp', kind: 'pairwise', prompt: '{{response_1}} vs {{response_2}}' },
+    ])
+    expect(specs[1]).toMatchObject({
+      kind: 'pairwise',
+      weight: 0,
+      version: inlineVersion('{{response_1}} vs {{response_2}}'),
+    })
+    expect(pointwiseEvaluators(specs).map((s) => s.id)).toEqual(['preset-agent-task-completion'])
+    expect(pairwiseEvaluators(specs).map((s) => s.id)).toEqual(['cmp'])
   })
 
   it('an inline version is "inline:" + 12 hex of the sha256 of its text, and changes with it', () => {

@@ -1,16 +1,19 @@
-// The evaluator registry: presets bundled from resources/evaluators/*.md, inline llm/command refs resolved.
+// The evaluator registry: presets bundled from resources/evaluators/*.md, inline llm/command/pairwise refs
+// resolved. A pairwise evaluator compares a case's two sides; it never scores a run.
 import { createHash } from 'node:crypto'
 import taskCompletionText from '../../resources/evaluators/preset-agent-task-completion.md?raw'
 import traceQualityText from '../../resources/evaluators/preset-agent-trace-quality.md?raw'
+import pairwiseOutcomeText from '../../resources/evaluators/preset-pairwise-outcome.md?raw'
 import { PRESET_EVALUATOR_IDS, type TaskConfig } from '../../src-shared/task-config'
 import { parseFrontMatter } from '../inputs/front-matter'
 import { isJudgeScale, type JudgeScale } from './score-value'
-import { templateProblems } from './template'
+import { PAIRWISE_TEMPLATE_VARIABLES, TEMPLATE_VARIABLES, templateProblems } from './template'
 
 /** One evaluator as the judge runs it: what to do, on which scale, with which weight, at which version. */
 export interface EvaluatorSpec {
   id: string
-  kind: 'llm' | 'command'
+  /** `pairwise`: compares the two sides of a case and round (see pairwise-runs); never in a row score. */
+  kind: 'llm' | 'command' | 'pairwise'
   /** Preset: `preset@<front-matter version>`; inline: `inline:` + first 12 hex of sha256(prompt|command). */
   version: string
   /**
@@ -18,10 +21,11 @@ export interface EvaluatorSpec {
    * with the same fingerprint judge alike. Weight is not part of it (it only weighs the row score).
    */
   fingerprint: string
-  /** The scale a bare number in the judge's answer is read on (command evaluators: 100). */
+  /** The scale a bare number in the judge's answer is read on (command and pairwise evaluators: 100). */
   scale: JudgeScale
+  /** Its weight in the row score (pairwise evaluators: 0, they take no part). */
   weight: number
-  /** The `{{variable}}` template (llm). */
+  /** The `{{variable}}` template (llm, pairwise). */
   prompt?: string
   /** The shell command run in the finished work dir (command). */
   command?: string
@@ -31,8 +35,11 @@ export interface EvaluatorSpec {
 
 export interface PresetEvaluator {
   id: (typeof PRESET_EVALUATOR_IDS)[number]
+  /** The front matter's `kind`: `llm` (a score per run, the default) or `pairwise`. */
+  kind: 'llm' | 'pairwise'
   /** The front matter's `version` (a whole number). */
   version: number
+  /** The front matter's `scale` (pairwise presets have none: 100). */
   scale: JudgeScale
   description: string
   prompt: string
@@ -41,6 +48,7 @@ export interface PresetEvaluator {
 const PRESET_SOURCES: Record<PresetEvaluator['id'], string> = {
   'preset-agent-task-completion': taskCompletionText,
   'preset-agent-trace-quality': traceQualityText,
+  'preset-pairwise-outcome': pairwiseOutcomeText,
 }
 
 /** Parses one bundled preset file; a broken one is a packaging bug, reported with the file's name. */
@@ -58,14 +66,21 @@ export function parsePreset(id: PresetEvaluator['id'], source: string): PresetEv
   const version = Number(field('version'))
   if (!Number.isInteger(version) || version < 1)
     throw new Error(`${where}: version must be a whole number ≥ 1 (got "${field('version')}")`)
-  const scale = Number(field('scale'))
+  const kindField = fm.fields.get('kind')
+  const kind = kindField?.kind === 'scalar' ? kindField.value.trim() : 'llm'
+  if (kind !== 'llm' && kind !== 'pairwise')
+    throw new Error(`${where}: kind must be "llm" or "pairwise" (got "${kind}")`)
+  const scale = kind === 'pairwise' ? 100 : Number(field('scale'))
   if (!isJudgeScale(scale))
     throw new Error(`${where}: scale must be 100, 10, 5 or 1 (got "${field('scale')}")`)
   const prompt = fm.body.trim()
-  const problems = templateProblems(prompt)
+  const problems = templateProblems(
+    prompt,
+    kind === 'pairwise' ? PAIRWISE_TEMPLATE_VARIABLES : TEMPLATE_VARIABLES,
+  )
   if (prompt === '' || problems.length > 0)
     throw new Error(`${where}: ${problems.join('; ') || 'the prompt template is empty'}`)
-  return { id, version, scale, description: field('description'), prompt }
+  return { id, kind, version, scale, description: field('description'), prompt }
 }
 
 let presets: Map<string, PresetEvaluator> | null = null
@@ -93,6 +108,16 @@ export function evaluatorFingerprint(
   return `sha256:${createHash('sha256').update(canonical, 'utf8').digest('hex')}`
 }
 
+/** The evaluators that score runs (llm, command): the ones a row score is made of. */
+export function pointwiseEvaluators(specs: readonly EvaluatorSpec[]): EvaluatorSpec[] {
+  return specs.filter((s) => s.kind !== 'pairwise')
+}
+
+/** The evaluators that compare a case's two sides (at most one: the config refuses more). */
+export function pairwiseEvaluators(specs: readonly EvaluatorSpec[]): EvaluatorSpec[] {
+  return specs.filter((s) => s.kind === 'pairwise')
+}
+
 /** The config's evaluator refs (validated by the config schema) as runnable specs, in order. */
 export function resolveEvaluators(refs: TaskConfig['evaluators']): EvaluatorSpec[] {
   return refs.map((ref) => {
@@ -111,6 +136,15 @@ function resolveOne(ref: TaskConfig['evaluators'][number]): Omit<EvaluatorSpec, 
       weight: ref.weight,
       prompt: ref.prompt,
     }
+  if (ref.kind === 'pairwise')
+    return {
+      id: ref.id,
+      kind: 'pairwise',
+      version: inlineVersion(ref.prompt),
+      scale: 100,
+      weight: 0,
+      prompt: ref.prompt,
+    }
   if (ref.kind === 'command')
     return {
       id: ref.id,
@@ -124,10 +158,11 @@ function resolveOne(ref: TaskConfig['evaluators'][number]): Omit<EvaluatorSpec, 
   if (!preset) throw new Error(`unknown preset evaluator "${ref.id}"`)
   return {
     id: preset.id,
-    kind: 'llm',
+    kind: preset.kind,
     version: `preset@${preset.version}`,
     scale: preset.scale,
-    weight: ref.weight,
+    // A pairwise preset's weight (the config may give one) has no row score to weigh.
+    weight: preset.kind === 'pairwise' ? 0 : ref.weight,
     prompt: preset.prompt,
     description: preset.description,
   }

@@ -44,18 +44,31 @@ export function judgeSystemPrompt(scale: number): string {
   ].join(' ')
 }
 
+/** The pairwise judge's system prompt: strict, no tools, JSON only, a winner and not a score. */
+export function pairwiseSystemPrompt(): string {
+  return [
+    'You are a strict evaluator. The user message holds two responses to the same task and how to compare them;',
+    'judge only from that material and do not call tools. The order the responses are shown in means nothing.',
+    'Reply with ONLY a JSON object {"winner": "1" | "2" | "tie", "reason": "<one or two sentences>"}',
+    'and nothing else: no markdown, no code fence, no text before or after it.',
+  ].join(' ')
+}
+
+/** What a judge answers: a score on this scale, or (`pairwise`) which of two responses is better. */
+export type JudgeAnswer = number | 'pairwise'
+
 /** OPENCODE_CONFIG_CONTENT keys for a judge process: the `judge` agent, and every tool denied. */
-export function judgeConfigOverrides(model: string, scale: number): Record<string, unknown> {
+export function judgeConfigOverrides(model: string, answer: JudgeAnswer): Record<string, unknown> {
   return {
     // Replaces the agent run's rules (read allowed, …): the judge may not use any tool.
     permission: { '*': 'deny' },
     agent: {
       judge: {
-        description: 'Scores an agent run; no tools',
+        description: 'Judges agent work; no tools',
         mode: 'primary',
         model,
         temperature: 0,
-        prompt: judgeSystemPrompt(scale),
+        prompt: answer === 'pairwise' ? pairwiseSystemPrompt() : judgeSystemPrompt(answer),
         permission: { '*': 'deny' },
       },
     },

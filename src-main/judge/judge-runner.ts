@@ -1,6 +1,7 @@
-// One attempt of one evaluator on one run: an LLM judge (`opencode run --agent judge`, no tools) or a command.
+// One attempt of one evaluator on one run (an LLM judge: `opencode run --agent judge`, no tools; or a command),
+// or of a pairwise evaluator on two runs: the same judge conversation, with a winner parsed instead of a score.
 import { join } from 'node:path'
-import { foldEvents, zeroTokens } from '../agent/events'
+import { foldEvents } from '../agent/events'
 import { removePrivateDirs } from '../agent/isolation'
 import { classify } from '../agent/outcome'
 import { DEFAULT_GRACE_MS } from '../agent/process-driver'
@@ -14,37 +15,26 @@ import { clip } from './condense'
 import type { EvaluatorSpec } from './evaluators'
 import { judgeFailure } from './judge-failure'
 import { judgeOn, ServerJudgePool } from './judge-server'
-import { judgeConfigOverrides, renderJudgePrompt } from './judge-prompt'
-import type { Judge, JudgeAttempt, JudgeInput, JudgeOptions } from './judge-types'
-import { parseJudgeOutput } from './parse-output'
+import { judgeConfigOverrides, renderJudgePrompt, type JudgeAnswer } from './judge-prompt'
+import type { Judge, JudgeAttempt, JudgeOptions } from './judge-types'
+import { failedAttempt, scoreAttempt, toPairwise, winnerAttempt, type JudgeAnswerText } from './judge-answer'
+import { renderPairwisePrompt } from './pairwise-prompt'
 
 // The judge's contract lives in judge-types.ts and command-evaluator.ts; callers may import it from here.
-export type { Judge, JudgeAttempt, JudgeInput, JudgeOptions } from './judge-types'
+export type {
+  Judge,
+  JudgeAttempt,
+  JudgeInput,
+  JudgeOptions,
+  PairwiseAttempt,
+  PairwiseJudgeInput,
+} from './judge-types'
 export { runCommandEvaluator } from './command-evaluator'
+export { failedAttempt } from './judge-answer'
 
 export const DEFAULT_JUDGE_TIMEOUT_SEC = 300
 /** A judge's answer is a short JSON object; anything longer is kept cut to this. */
 const RAW_OUTPUT_CHARS = 64 * 1024
-
-/** An attempt that ended before (or without) a judge process: no tokens, no session. */
-export function failedAttempt(
-  fields: Pick<JudgeAttempt, 'error' | 'retryable'> & Partial<JudgeAttempt>,
-  startedMs: number,
-): JudgeAttempt {
-  return {
-    status: 'failed',
-    score: null,
-    reason: '',
-    rawOutput: '',
-    parseStrategy: null,
-    condensedInput: '',
-    tokens: zeroTokens(),
-    costUsd: null,
-    sessionId: null,
-    durationMs: Date.now() - startedMs,
-    ...fields,
-  }
-}
 
 export function createJudge(opts: JudgeOptions): Judge {
   const timeoutSec = opts.timeoutSec ?? DEFAULT_JUDGE_TIMEOUT_SEC
@@ -69,16 +59,49 @@ export function createJudge(opts: JudgeOptions): Judge {
     ))
   const graceMs = opts.graceMs ?? DEFAULT_GRACE_MS
   let pool: ServerJudgePool | null = null
+  /** One conversation with the judge (a process, or a session on the warm server of its answer kind). */
+  const ask = async (request: JudgeRequest, signal: AbortSignal): Promise<JudgeAnswerText> => {
+    const ctx = await prepared()
+    const refused = refusal(ctx, request.evaluator, signal)
+    if (refused) return { ok: false, attempt: refused }
+    if (opts.driver !== 'server') return askProcess(ctx, request, signal, graceMs)
+    pool ??= new ServerJudgePool(ctx, graceMs)
+    return askServer(pool, ctx, request, signal, graceMs)
+  }
   return {
     evaluate: async (evaluator, input, signal) => {
       if (evaluator.kind === 'command')
         return runCommandEvaluator(evaluator, input.workDir, signal, timeoutSec)
-      const ctx = await prepared()
-      const refused = refusal(ctx, evaluator, signal)
-      if (refused) return refused
-      if (opts.driver !== 'server') return judgeOnce(ctx, evaluator, input, signal, graceMs)
-      pool ??= new ServerJudgePool(ctx, graceMs)
-      return judgeServed(pool, ctx, evaluator, input, signal, graceMs)
+      if (evaluator.kind === 'pairwise')
+        return failedAttempt(
+          {
+            error: `evaluator "${evaluator.id}" is pairwise: it compares two runs, it cannot score one`,
+            retryable: false,
+          },
+          Date.now(),
+        )
+      const answer = await ask(
+        { evaluator, answer: evaluator.scale, render: () => renderJudgePrompt(evaluator, input) },
+        signal,
+      )
+      return answer.ok ? scoreAttempt(answer, evaluator) : answer.attempt
+    },
+    compare: async (evaluator, input, signal) => {
+      if (evaluator.kind !== 'pairwise')
+        return toPairwise(
+          failedAttempt(
+            {
+              error: `evaluator "${evaluator.id}" is not pairwise: it scores runs one by one`,
+              retryable: false,
+            },
+            Date.now(),
+          ),
+        )
+      const answer = await ask(
+        { evaluator, answer: 'pairwise', render: () => renderPairwisePrompt(evaluator, input) },
+        signal,
+      )
+      return answer.ok ? winnerAttempt(answer) : toPairwise(answer.attempt)
     },
     close: async () => {
       await pool?.close()
@@ -99,26 +122,37 @@ function refusal(ctx: SideContext, evaluator: EvaluatorSpec, signal: AbortSignal
   return error === null ? null : failedAttempt({ error, retryable: false }, Date.now())
 }
 
-async function judgeOnce(
+/** What to ask the judge: the evaluator, what kind of answer it gives, and the user message. */
+interface JudgeRequest {
+  evaluator: EvaluatorSpec
+  answer: JudgeAnswer
+  /** The user message (unredacted; may throw, which fails the attempt). */
+  render: () => string
+}
+
+async function askProcess(
   ctx: SideContext,
-  evaluator: EvaluatorSpec,
-  input: JudgeInput,
+  request: JudgeRequest,
   signal: AbortSignal,
   graceMs: number,
-): Promise<JudgeAttempt> {
+): Promise<JudgeAnswerText> {
   const started = Date.now()
   const bin = ctx.bin?.path ?? 'opencode' // present: refusal() checked it
   let setup
   try {
-    setup = setupProcess(ctx, `judge-${evaluator.id}`, judgeConfigOverrides(ctx.spec.model, evaluator.scale))
+    setup = setupProcess(
+      ctx,
+      `judge-${request.evaluator.id}`,
+      judgeConfigOverrides(ctx.spec.model, request.answer),
+    )
   } catch (err) {
     const error = `could not prepare the judge's private dirs under ${ctx.spec.runRoot}: ${(err as Error).message}`
-    return failedAttempt({ error, retryable: true }, started)
+    return { ok: false, attempt: failedAttempt({ error, retryable: true }, started) }
   }
   let condensedInput = ''
   try {
     // The run's own data may hold what the judge's env calls a secret: neither sent nor kept.
-    condensedInput = setup.redact(renderJudgePrompt(evaluator, input))
+    condensedInput = setup.redact(request.render())
     // An empty git repo of its own: opencode looks for skills, config and AGENTS.md no higher than this.
     const cwd = join(setup.prepared.dirs.root, 'work')
     await prepareWorkDir(cwd, {}, ctx.parentEnv.PATH)
@@ -145,9 +179,8 @@ async function judgeOnce(
       onEvent: (event) => events.push(redactEvent(event, setup.secrets, setup.redact)),
     })
     const { kind, message } = classify(res, foldEvents(events, ''), ctx.spec, bin)
-    return toAttempt(
+    return toAnswer(
       { kind, message, events, stderrTail: res.stderrTail, signal: res.signal },
-      evaluator,
       ctx.spec.model,
       setup.redact,
       condensedInput,
@@ -155,14 +188,14 @@ async function judgeOnce(
     )
   } catch (err) {
     const error = setup.redact(`skill-ab could not run the judge: ${(err as Error).message}`)
-    return failedAttempt({ error, retryable: true, condensedInput }, started)
+    return { ok: false, attempt: failedAttempt({ error, retryable: true, condensedInput }, started) }
   } finally {
     removePrivateDirs(setup.prepared.dirs)
   }
 }
 
-/** A finished judge (process or server session) as an attempt: its failure, or its parsed score. */
-function toAttempt(
+/** A finished judge (process or server session): its failure, or its final text to parse. */
+function toAnswer(
   f: {
     kind: OutcomeKind
     message: string | null
@@ -170,12 +203,11 @@ function toAttempt(
     stderrTail: string
     signal: string | null
   },
-  evaluator: EvaluatorSpec,
   model: string,
   redact: (text: string) => string,
   condensedInput: string,
   started: number,
-): JudgeAttempt {
+): JudgeAnswerText {
   const folded = foldEvents(f.events, '')
   const common = {
     rawOutput: clip(redact(folded.finalOutput), RAW_OUTPUT_CHARS).text,
@@ -193,45 +225,35 @@ function toAttempt(
       signal: f.signal,
       model,
     })
-    return failedAttempt({ ...common, ...failure }, started)
+    return { ok: false, attempt: failedAttempt({ ...common, ...failure }, started) }
   }
-  const parsed = parseJudgeOutput(folded.finalOutput, evaluator.scale)
-  if (!parsed.ok)
-    return failedAttempt(
-      { ...common, retryable: true, error: `unparseable judge output: ${parsed.error}` },
-      started,
-    )
-  return {
-    ...common,
-    status: 'done',
-    score: parsed.score,
-    reason: redact(parsed.reason),
-    parseStrategy: parsed.strategy,
-    retryable: false,
-    error: null,
-    durationMs: Date.now() - started,
-  }
+  return { ok: true, text: folded.finalOutput, common, started, redact }
 }
 
-/** One attempt on the judge server of the evaluator's scale (agent.driver "server"). */
-async function judgeServed(
+/** One conversation on the judge server of the request's answer kind (agent.driver "server"). */
+async function askServer(
   pool: ServerJudgePool,
   ctx: SideContext,
-  evaluator: EvaluatorSpec,
-  input: JudgeInput,
+  request: JudgeRequest,
   signal: AbortSignal,
   graceMs: number,
-): Promise<JudgeAttempt> {
+): Promise<JudgeAnswerText> {
   const started = Date.now()
   let server
   try {
-    server = await pool.server(evaluator.scale)
+    server = await pool.server(request.answer)
   } catch (err) {
     const error = `could not start opencode serve for the judge: ${(err as Error).message}`
-    return failedAttempt({ error, retryable: false }, started)
+    return { ok: false, attempt: failedAttempt({ error, retryable: false }, started) }
   }
   const redact = server.setup.redact
-  const condensedInput = redact(renderJudgePrompt(evaluator, input))
+  let condensedInput: string
+  try {
+    condensedInput = redact(request.render())
+  } catch (err) {
+    const error = redact(`skill-ab could not run the judge: ${(err as Error).message}`)
+    return { ok: false, attempt: failedAttempt({ error, retryable: true }, started) }
+  }
   const served = await judgeOn(server, ctx, condensedInput, signal, graceMs)
-  return toAttempt({ ...served, signal: null }, evaluator, ctx.spec.model, redact, condensedInput, started)
+  return toAnswer({ ...served, signal: null }, ctx.spec.model, redact, condensedInput, started)
 }

@@ -1,7 +1,7 @@
-// The LLM judge over `opencode serve` (a task whose agent.driver is "server"): one warm server per judge
-// scale (the scale is in the judge agent's system prompt), one session per judgement in one fixed empty git
-// dir whose instance stays loaded, the blocking message call, and /abort on cancel or timeout. A judgement
-// costs a session (≈0.2 s of opencode) instead of a whole process (2–4 s).
+// The LLM judge over `opencode serve` (a task whose agent.driver is "server"): one warm server per kind of
+// answer, a scale or pairwise (it is in the judge agent's system prompt), one session per judgement in one
+// fixed empty git dir whose instance stays loaded, the blocking message call, and /abort on cancel or
+// timeout. A judgement costs a session (≈0.2 s of opencode) instead of a whole process (2–4 s).
 import { join } from 'node:path'
 import { removePrivateDirs } from '../agent/isolation'
 import { serveClient, ServeHttpError, type ServeClient } from '../agent/serve-client'
@@ -11,7 +11,7 @@ import { DEFAULT_START_TIMEOUT_MS } from '../agent/server-driver'
 import { providerOf, setupProcess, type ProcessSetup, type SideContext } from '../agent/side-context'
 import type { AgentEvent, OutcomeKind } from '../agent/types'
 import { prepareWorkDir } from '../agent/workdir'
-import { judgeConfigOverrides } from './judge-prompt'
+import { judgeConfigOverrides, type JudgeAnswer } from './judge-prompt'
 
 export interface JudgeServer {
   setup: ProcessSetup
@@ -48,7 +48,7 @@ export function answerEvents(answer: unknown, sessionId: string): AgentEvent[] {
 }
 
 export class ServerJudgePool {
-  readonly #servers = new Map<number, Promise<JudgeServer>>()
+  readonly #servers = new Map<JudgeAnswer, Promise<JudgeServer>>()
 
   constructor(
     private readonly ctx: SideContext,
@@ -69,11 +69,11 @@ export class ServerJudgePool {
   }
 
   /**
-   * The running server of this scale, started on first use; a dead one is replaced (the attempt that saw
+   * The running server of this kind of answer, started on first use; a dead one is replaced (the attempt that saw
    * it die may retry). Throws (redacted) when it cannot start.
    */
-  server(scale: number): Promise<JudgeServer> {
-    const known = this.#servers.get(scale)
+  server(answer: JudgeAnswer): Promise<JudgeServer> {
+    const known = this.#servers.get(answer)
     const alive = known?.then(
       (s) => {
         if (!s.serve.exit()) return s
@@ -82,19 +82,19 @@ export class ServerJudgePool {
       },
       () => null,
     )
-    const next = (async () => (await alive) ?? startJudgeServer(this.ctx, scale))()
-    this.#servers.set(scale, next)
+    const next = (async () => (await alive) ?? startJudgeServer(this.ctx, answer))()
+    this.#servers.set(answer, next)
     // A failed start is not kept (the next attempt tries again), unless a newer attempt already replaced it.
     next.catch(() => {
-      if (this.#servers.get(scale) === next) this.#servers.delete(scale)
+      if (this.#servers.get(answer) === next) this.#servers.delete(answer)
     })
     return next
   }
 }
 
-async function startJudgeServer(ctx: SideContext, scale: number): Promise<JudgeServer> {
+async function startJudgeServer(ctx: SideContext, answer: JudgeAnswer): Promise<JudgeServer> {
   if (ctx.setupError || !ctx.bin) throw new Error(ctx.setupError ?? 'opencode not found')
-  const setup = setupProcess(ctx, `judge-serve-${scale}`, judgeConfigOverrides(ctx.spec.model, scale))
+  const setup = setupProcess(ctx, `judge-serve-${answer}`, judgeConfigOverrides(ctx.spec.model, answer))
   try {
     const dir = join(setup.prepared.dirs.root, 'work')
     await prepareWorkDir(dir, {}, ctx.parentEnv.PATH)

@@ -3,6 +3,7 @@ import type { AgentEvent, TokenCounts } from '../agent/types'
 import type { BlindSpec } from './blind-text'
 import type { EvaluatorSpec } from './evaluators'
 import type { ParseStrategy } from './parse-output'
+import type { ResponseWinner, WinnerParseStrategy } from './parse-winner'
 
 /** What the judge sees of one run (the engine passes a fresh copy per evaluator; nothing here is mutated). */
 export interface JudgeInput {
@@ -44,6 +45,21 @@ export interface JudgeAttempt {
   durationMs: number
 }
 
+/**
+ * What a pairwise judge sees: two runs of the same case and round, shown as "Response 1" and "Response 2"
+ * in this order (each carries the case). Nothing says which side either run belongs to.
+ */
+export interface PairwiseJudgeInput {
+  responses: [JudgeInput, JudgeInput]
+}
+
+/** One attempt of a pairwise evaluator: like a scoring attempt, with a winner instead of a score. */
+export interface PairwiseAttempt extends Omit<JudgeAttempt, 'score' | 'parseStrategy'> {
+  /** The response the judge preferred, as shown; null when failed. */
+  winner: ResponseWinner | null
+  parseStrategy: WinnerParseStrategy | null
+}
+
 export interface JudgeOptions {
   /** The parent environment the clean judge env is built from (credentials, PATH, OPENCODE_CONFIG). */
   env: NodeJS.ProcessEnv
@@ -68,6 +84,11 @@ export interface JudgeOptions {
 export interface Judge {
   /** One attempt of `evaluator` (llm or command) on one run. Never throws: failures are attempts too. */
   evaluate(evaluator: EvaluatorSpec, input: JudgeInput, signal: AbortSignal): Promise<JudgeAttempt>
+  /**
+   * One attempt of a pairwise `evaluator` on two runs, on the same judge (model, isolation, timeout, cancel)
+   * as `evaluate`. Never throws.
+   */
+  compare(evaluator: EvaluatorSpec, input: PairwiseJudgeInput, signal: AbortSignal): Promise<PairwiseAttempt>
   /** Stops what the judge keeps running between attempts (its servers); it may be used again after. */
   close(): Promise<void>
 }

@@ -7,7 +7,8 @@ import type { JudgeScale } from './score-value'
 const MAX_STARTS = 200
 const MAX_FRAGMENTS = 40
 
-const keyPattern = (keys: readonly string[]): RegExp =>
+/** Matches a text holding one of `keys` as a JSON(-ish) key: `"score":`, `score :`, `{'score':`. */
+export const keyPattern = (keys: readonly string[]): RegExp =>
   new RegExp(String.raw`(?:^|[{,\s"'])(?:${keys.join('|')})["']?\s*:`, 'i')
 const HAS_SCORE_KEY = keyPattern(SCORE_KEYS)
 const HAS_REASON_KEY = keyPattern(REASON_KEYS)
@@ -41,15 +42,19 @@ function naiveEnd(text: string, start: number): number {
 /**
  * Candidate `{…}` fragments in order of their opening brace, outer before inner: each `{` closed by its
  * matching `}` (string-aware, then naive), or running to the end of the text when never closed (jsonrepair
- * may close it). Only fragments mentioning both a score key and a reason key, in either order, are kept.
+ * may close it). Only fragments matching every `required` key pattern (default: a score key and a reason key,
+ * in either order) are kept.
  */
-export function jsonFragments(text: string): string[] {
+export function jsonFragments(
+  text: string,
+  required: readonly RegExp[] = [HAS_SCORE_KEY, HAS_REASON_KEY],
+): string[] {
   const out: string[] = []
   let starts = 0
   for (let i = text.indexOf('{'); i >= 0 && starts < MAX_STARTS; i = text.indexOf('{', i + 1), starts++) {
     for (const end of [stringAwareEnd(text, i), naiveEnd(text, i)]) {
       const fragment = end < 0 ? text.slice(i) : text.slice(i, end + 1)
-      if (out.includes(fragment) || !HAS_SCORE_KEY.test(fragment) || !HAS_REASON_KEY.test(fragment)) continue
+      if (out.includes(fragment) || !required.every((key) => key.test(fragment))) continue
       out.push(fragment)
       if (out.length >= MAX_FRAGMENTS) return out
     }

@@ -6,7 +6,7 @@ import { localUser, newId, type RunRow, type TaskRow } from '../db'
 import { announceRun } from '../engine/announce'
 import { currentResults, currentRunScore } from '../engine/trace-results'
 import { InputError } from '../inputs/errors'
-import { resolveEvaluators, type EvaluatorSpec } from '../judge/evaluators'
+import { pointwiseEvaluators, resolveEvaluators, type EvaluatorSpec } from '../judge/evaluators'
 import type { AppContext } from './app-context'
 import { taskConfigOf } from './evaluation-setup'
 import { hasCompletedExecution } from './reevaluate'
@@ -37,7 +37,8 @@ function target(ctx: AppContext, runId: string, evaluatorId: string): Target {
     bad('runId', `run ${run.id} has no completed execution (${run.status})`, 're-run it first')
   const task =
     store.tasks.get(run.taskId) ?? bad('runId', `run ${run.id} has no task`, 'pick a run of the task')
-  const evaluators = resolveEvaluators(taskConfigOf(task).evaluators)
+  // A pairwise evaluator judges two runs at once: it has no score of one run to correct.
+  const evaluators = pointwiseEvaluators(resolveEvaluators(taskConfigOf(task).evaluators))
   if (!evaluators.some((e) => e.id === evaluatorId))
     bad(
       'evaluatorId',

@@ -1,11 +1,18 @@
-// What judging a task needs, built from its stored config: the judge, the evaluators and the cases.
+// What judging a task needs, built from its stored config: the judge, the evaluators and the cases. The
+// pointwise evaluators score runs as they finish; a pairwise evaluator compares the sides once they drained.
 import { join } from 'node:path'
-import type { Store, TaskRow } from '../db'
+import type { RunRow, Store, TaskRow } from '../db'
 import type { EngineContext } from '../engine/execute-runs'
 import { createEvaluationQueue, type EvaluationQueue } from '../engine/evaluate-runs'
 import type { BlindSpec } from '../judge/blind'
-import { resolveEvaluators, type EvaluatorSpec } from '../judge/evaluators'
 import { readSkillText } from '../judge/skill-text'
+import { judgePairwise, type PairwiseRedo, type PairwiseSummary } from '../engine/pairwise-runs'
+import {
+  pairwiseEvaluators,
+  pointwiseEvaluators,
+  resolveEvaluators,
+  type EvaluatorSpec,
+} from '../judge/evaluators'
 import { judgeSchema, taskConfigSchema, type TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 
@@ -40,10 +47,22 @@ export function judgeSettingsOf(task: TaskRow): {
   }
 }
 
-/** The task's evaluators as the judge runs them (the config's default when it lists none). */
-export function evaluatorsOf(task: TaskRow): EvaluatorSpec[] {
+function allEvaluatorsOf(task: TaskRow): EvaluatorSpec[] {
   const refs = (JSON.parse(task.configJson) as Partial<TaskConfig>).evaluators
   return resolveEvaluators(refs ?? taskConfigSchema.shape.evaluators.parse(undefined))
+}
+
+/**
+ * The task's pointwise evaluators (llm, command) as the judge runs them, the config's default when it
+ * lists none: what a run's row score is made of. A pairwise evaluator is never among them.
+ */
+export function evaluatorsOf(task: TaskRow): EvaluatorSpec[] {
+  return pointwiseEvaluators(allEvaluatorsOf(task))
+}
+
+/** The task's pairwise evaluator, or null when it has none (the config allows at most one). */
+export function pairwiseEvaluatorOf(task: TaskRow): EvaluatorSpec | null {
+  return pairwiseEvaluators(allEvaluatorsOf(task))[0] ?? null
 }
 
 function casesOf(
@@ -79,13 +98,29 @@ export function blindSpecOf(store: Store, task: TaskRow): BlindSpec | null {
   }
 }
 
-/** A queue that judges the task's runs in its one batch (created now if the task has none yet). */
+/** Which comparisons the pairwise judge takes on once the queue drained (default: the missing ones). */
+export interface PairwiseScope {
+  redo: PairwiseRedo
+  /** Only comparisons with at least one of their runs in scope. */
+  inScope?: (run: RunRow) => boolean
+}
+
+export interface TaskEvaluation extends EvaluationQueue {
+  /** The queue drained, then the pairwise comparisons (null: the task has no pairwise evaluator). */
+  drain(): Promise<{ scored: number; failed: number; pairwise: PairwiseSummary | null }>
+}
+
+/**
+ * A queue that judges the task's runs in its one batch (created now if the task has none yet); draining it
+ * also judges the task's pairwise comparisons (when it has a pairwise evaluator and was not canceled).
+ */
 export function openEvaluation(
   ctx: AppContext,
   task: TaskRow,
   signal: AbortSignal,
   opencodeConfigPath: string | undefined,
-): EvaluationQueue {
+  pairwiseScope: PairwiseScope = { redo: 'missing' },
+): TaskEvaluation {
   const settings = judgeSettingsOf(task)
   const judge = ctx.createJudge({
     model: settings.model,
@@ -94,21 +129,59 @@ export function openEvaluation(
     timeoutSec: settings.timeoutSec,
     driver: settings.driver,
   })
+  const cases = casesOf(ctx.store, task)
+  const blind = blindSpecOf(ctx.store, task)
   const queue = createEvaluationQueue(
     { ...engineContext(ctx), judge },
     {
       taskId: task.id,
       evaluators: evaluatorsOf(task),
-      cases: casesOf(ctx.store, task),
+      cases,
       judgeConcurrency: settings.concurrency,
       retries: settings.retries,
       backoffMs: ctx.judgeBackoffMs,
       // Case analyses dedupe by trace; A/B evaluations and re-evaluations never do (invariant 8).
       caseAnalysis: task.kind === 'case',
-      blind: blindSpecOf(ctx.store, task),
+      blind,
     },
     signal,
   )
-  // Whatever the judge keeps running between attempts (its servers) stops once the queue is drained.
-  return { ...queue, drain: () => queue.drain().finally(() => judge.close()) }
+  const pairwise = task.kind === 'ab' ? pairwiseEvaluatorOf(task) : null
+  const comparePairs = async (): Promise<PairwiseSummary | null> => {
+    if (!pairwise) return null
+    if (signal.aborted) return { comparisons: 0, judged: 0, failed: 0 }
+    return judgePairwise(
+      { ...engineContext(ctx), judge },
+      {
+        taskId: task.id,
+        batchId: queue.batchId,
+        evaluator: pairwise,
+        cases,
+        maxRound: roundsOf(task),
+        judgeConcurrency: settings.concurrency,
+        retries: settings.retries,
+        backoffMs: ctx.judgeBackoffMs,
+        blind,
+        ...pairwiseScope,
+      },
+      signal,
+    )
+  }
+  return {
+    ...queue,
+    // Whatever the judge keeps running between attempts (its servers) stops once everything is judged.
+    drain: async () => {
+      try {
+        const pointwise = await queue.drain()
+        return { ...pointwise, pairwise: await comparePairs() }
+      } finally {
+        await judge.close()
+      }
+    },
+  }
+}
+
+function roundsOf(task: TaskRow): number {
+  const rounds = (JSON.parse(task.configJson) as Partial<TaskConfig>).repeatRounds
+  return typeof rounds === 'number' && Number.isInteger(rounds) && rounds >= 1 ? rounds : Infinity
 }

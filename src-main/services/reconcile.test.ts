@@ -72,6 +72,7 @@ describe('reconcileTask', () => {
     let release: (a: JudgeAttempt) => void = () => undefined
     ctx.createJudge = () => ({
       evaluate: () => new Promise<JudgeAttempt>((r) => (release = r)),
+      compare: () => Promise.reject(new Error('this task has no pairwise evaluator')),
       close: async () => {},
     })
     const queue = openEvaluation(ctx, task, new AbortController().signal, undefined)

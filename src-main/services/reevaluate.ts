@@ -2,6 +2,7 @@
 // never re-executing. Results are appended; display takes the latest. A human correction of a run's
 // execution stays in force through it (the judge's new score is stored beside it).
 import type { RunRow, TaskRow } from '../db'
+import type { PairwiseSummary } from '../engine/pairwise-runs'
 import { InputError } from '../inputs/errors'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
@@ -23,6 +24,8 @@ export interface ReevaluateResult {
   failed: number
   /** Runs judged again that had a correction in force: it stays in force. */
   corrected: number
+  /** The pairwise comparisons judged again (null: the task has no pairwise evaluator). */
+  pairwise: PairwiseSummary | null
 }
 
 /** A run whose execution completed: the only kind a judge can look at. */
@@ -80,15 +83,22 @@ export async function reevaluateTask(
       (r) => ctx.store.corrections.activeFor(r.id, r.sessionId).length > 0,
     ).length
     const config = taskConfigOf(task)
+    // Comparisons are judged again like the runs: all of them, the failed (or missing) ones with --failed,
+    // or those of the --runs given.
+    const picked = opts.runIds ? new Set(opts.runIds) : null
     const queue = openEvaluation(
       ctx,
       task,
       opts.signal,
       config.agent.opencodeConfig ?? ctx.env.OPENCODE_CONFIG,
+      {
+        redo: opts.failedOnly ? 'failed' : 'all',
+        ...(picked ? { inScope: (run: RunRow) => picked.has(run.id) } : {}),
+      },
     )
     for (const run of targets) queue.add(run)
-    const { scored, failed } = await queue.drain()
-    return { batchId: queue.batchId, runs: targets.length, scored, failed, corrected }
+    const { scored, failed, pairwise } = await queue.drain()
+    return { batchId: queue.batchId, runs: targets.length, scored, failed, corrected, pairwise }
   } finally {
     ctx.store.tasks.releaseOwner(task.id, ctx.instance.id)
   }

@@ -2,6 +2,7 @@
 import type { TaskKind, TaskRow } from '../db'
 import { announceRun } from '../engine/announce'
 import { needsEvaluation } from '../engine/evaluate-runs'
+import type { PairwiseSummary } from '../engine/pairwise-runs'
 import { executeRuns, inPlan, type ExecutionPlan, type ExecutionSummary } from '../engine/execute-runs'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { isExecutionFailure, type RunStatus } from '../../src-shared/run-state'
@@ -17,7 +18,8 @@ import { reconcileTask } from './reconcile'
 export interface RunTaskResult {
   prepared: PreparedTask
   summary: ExecutionSummary
-  evaluation: { scored: number; failed: number }
+  /** Runs judged, and the pairwise comparisons judged after them (null: no pairwise evaluator). */
+  evaluation: { scored: number; failed: number; pairwise: PairwiseSummary | null }
   batchId: string
   task: TaskRow
   counts: Record<RunStatus, number>
@@ -52,7 +54,11 @@ export async function runTask(
     // Announced once the runs the mode resets are back in the queue (what "to execute" counts).
     opts.onPrepared?.(prepared)
     setTaskStatus(ctx, taskId, 'running')
-    const queue = openEvaluation(ctx, prepared.task, opts.signal, loaded.resolved.opencodeConfigPath)
+    // Pairwise comparisons of the runs in the plan: the missing ones, and with --rerun failed the failed ones.
+    const queue = openEvaluation(ctx, prepared.task, opts.signal, loaded.resolved.opencodeConfigPath, {
+      redo: mode.kind === 'retry-failed' ? 'failed' : 'missing',
+      inScope: (run) => inPlan(plan, run),
+    })
     for (const run of ctx.store.runs.listByTask(taskId)) {
       if (inPlan(plan, run) && (needsEvaluation(run) || rejudge.has(run.id))) queue.add(run)
     }

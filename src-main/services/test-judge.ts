@@ -39,6 +39,7 @@ export function openStubWorld(): StubWorld {
       }
       return Promise.resolve(attempt)
     },
+    compare: () => Promise.reject(new Error('the stub judge does not compare runs')),
     close: async () => {},
   })
   return {

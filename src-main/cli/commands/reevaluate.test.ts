@@ -118,7 +118,7 @@ describe('skill-ab reevaluate refuses, writing nothing', () => {
 })
 
 describe('what reevaluate says about corrected runs', () => {
-  const base = { batchId: 'batch_1', failed: 0 }
+  const base = { batchId: 'batch_1', failed: 0, pairwise: null }
   it.each([
     { runs: 8, corrected: 0, want: 're-judged 8 runs (batch batch_1: 8 scored, 0 failed)' },
     {

@@ -5,7 +5,7 @@ import { reevaluateTask, selectForReevaluation, type ReevaluateResult } from '..
 import { UsageError } from '../args'
 import { EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
-import { progressPrinter } from '../progress'
+import { pairwisePrinter, progressPrinter } from '../progress'
 
 export const reevaluateCommand: Command = {
   name: 'reevaluate',
@@ -16,6 +16,8 @@ export const reevaluateCommand: Command = {
     'Judges again every run whose execution completed (default), only the evaluation failures (--failed),',
     "or the listed runs (--runs). Results go into the task's one batch; older results stay as history.",
     'A human correction stays in force: the new judge score is stored beside it.',
+    'A pairwise evaluator compares the sides again likewise: every comparison, the failed or missing',
+    'ones (--failed), or those of the listed runs (--runs).',
     '',
     'Exit: 0 · 2 unknown task or run, a run without a completed execution, or the task is busy',
   ].join('\n'),
@@ -44,6 +46,7 @@ export const reevaluateCommand: Command = {
       const opts = { failedOnly: Boolean(flags.failed), runIds, signal: abort.signal }
       const count = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts).length
       ctx.events.on('run.changed', progressPrinter(io, { execute: 0, judge: count }))
+      ctx.events.on('pairwise.changed', pairwisePrinter(io))
       const r = await reevaluateTask(ctx, task, opts)
       io.err(`${rejudgedText(r)}\n`)
       io.out(`${JSON.stringify({ taskId: task.id, ...r })}\n`)

@@ -10,7 +10,7 @@ import { FAILURE_LABEL } from '../../../src-shared/failure-label'
 import type { RunMode } from '../../../src-shared/run-mode'
 import { EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
-import { progressPrinter } from '../progress'
+import { pairwisePrinter, progressPrinter } from '../progress'
 import { resolve } from 'node:path'
 import { exportTask, writeExportFiles } from '../../services/export-task'
 import { UsageError } from '../args'
@@ -160,6 +160,7 @@ function announceStart(ctx: AppContext, io: Io, p: PreparedTask, mode: RunMode):
       `data: ${ctx.dataDir}\n`,
   )
   ctx.events.on('run.changed', progressPrinter(io, { execute, judge }))
+  ctx.events.on('pairwise.changed', pairwisePrinter(io))
 }
 
 /** `resumed`: failed runs a plain `run` executes again (no result: interrupted, provider errors). */

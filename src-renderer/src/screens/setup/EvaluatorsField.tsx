@@ -1,4 +1,6 @@
-// Evaluators and weights: the presets with a checkbox each, plus your own LLM judges and commands.
+// Evaluators and weights: the presets with a checkbox each, plus your own LLM judges, commands and a
+// pairwise judge (which compares the sides and takes no part in a run's score, so it has no weight).
+import { PAIRWISE_PRESET_IDS } from '../../../../src-shared/evaluator-ids'
 import type { EvaluatorDraft, FormState } from './form-model'
 import type { Issue } from './fields'
 import { configIndex, issuesAt, newEvaluator } from './form-model'
@@ -7,6 +9,18 @@ import { TextField } from './fields'
 const PRESET_TEXT: Record<string, string> = {
   'preset-agent-task-completion': 'Did the agent complete the task? (0–100)',
   'preset-agent-trace-quality': 'How good was the way it got there? (0–100)',
+  'preset-pairwise-outcome': 'Which side did better, case by case? (compares a and b; not in the score)',
+}
+
+const CARD_TITLE: Record<Exclude<EvaluatorDraft['kind'], 'preset'>, string> = {
+  llm: 'LLM judge',
+  command: 'Command (exit 0 = 100, else 0)',
+  pairwise: 'Pairwise judge (compares the two sides; not in the score)',
+}
+
+const VARIABLES: Record<'llm' | 'pairwise', string> = {
+  llm: '{{prompt}} {{expected_output}} {{expectations}} {{final_output}} {{trajectory}} {{workspace_diff}}',
+  pairwise: '{{prompt}} {{expected_output}} {{expectations}} {{response_1}} {{response_2}}',
 }
 
 export function EvaluatorsField(props: {
@@ -49,8 +63,8 @@ export function EvaluatorsField(props: {
                 type="number"
                 step="0.1"
                 style={{ width: 72 }}
-                value={e.weight}
-                disabled={!e.enabled}
+                value={PAIRWISE_PRESET_IDS.includes(e.id) ? '' : e.weight}
+                disabled={!e.enabled || PAIRWISE_PRESET_IDS.includes(e.id)}
                 aria-invalid={at(e, '.weight').length > 0}
                 onChange={(ev) => update(e.key, { weight: ev.target.value })}
               />
@@ -59,7 +73,7 @@ export function EvaluatorsField(props: {
         ) : (
           <div key={e.key} className="card" style={{ boxShadow: 'none' }}>
             <div className="row" style={{ marginBottom: 8 }}>
-              <b className="grow">{e.kind === 'llm' ? 'LLM judge' : 'Command (exit 0 = 100, else 0)'}</b>
+              <b className="grow">{CARD_TITLE[e.kind]}</b>
               <button
                 type="button"
                 className="small danger"
@@ -75,14 +89,16 @@ export function EvaluatorsField(props: {
                 onChange={(v) => update(e.key, { id: v })}
                 issues={at(e, '.id')}
               />
-              <TextField
-                label="Weight"
-                type="number"
-                step="0.1"
-                value={e.weight}
-                onChange={(v) => update(e.key, { weight: v })}
-                issues={at(e, '.weight')}
-              />
+              {e.kind !== 'pairwise' && (
+                <TextField
+                  label="Weight"
+                  type="number"
+                  step="0.1"
+                  value={e.weight}
+                  onChange={(v) => update(e.key, { weight: v })}
+                  issues={at(e, '.weight')}
+                />
+              )}
               {e.kind === 'llm' && (
                 <label className="field">
                   <span className="label">Scale of the answer</span>
@@ -96,22 +112,21 @@ export function EvaluatorsField(props: {
                 </label>
               )}
             </div>
-            {e.kind === 'llm' ? (
+            {e.kind === 'llm' || e.kind === 'pairwise' ? (
               <div className="field" style={{ marginTop: 8 }}>
                 <span className="label">Prompt template</span>
                 <textarea
                   value={e.prompt}
                   aria-invalid={at(e, '.prompt').length > 0}
                   aria-label="Prompt template"
-                  placeholder="Rate the answer from 0 to 100 for … Answer: {{final_output}}"
+                  placeholder={
+                    e.kind === 'pairwise'
+                      ? 'Which response answers {{prompt}} better? 1: {{response_1}} 2: {{response_2}}'
+                      : 'Rate the answer from 0 to 100 for … Answer: {{final_output}}'
+                  }
                   onChange={(ev) => update(e.key, { prompt: ev.target.value })}
                 />
-                <span className="hint">
-                  Variables:{' '}
-                  {
-                    '{{prompt}} {{expected_output}} {{expectations}} {{final_output}} {{trajectory}} {{workspace_diff}}'
-                  }
-                </span>
+                <span className="hint">Variables: {VARIABLES[e.kind]}</span>
                 {at(e, '.prompt').map((i) => (
                   <span key={i.message} className="issue">
                     {i.message}
@@ -146,6 +161,15 @@ export function EvaluatorsField(props: {
           onClick={() => props.set([...evaluators, newEvaluator('command', `command-${evaluators.length}`)])}
         >
           + Command
+        </button>
+        <button
+          type="button"
+          className="small"
+          onClick={() =>
+            props.set([...evaluators, newEvaluator('pairwise', `pairwise-${evaluators.length}`)])
+          }
+        >
+          + Pairwise judge
         </button>
       </div>
     </div>

@@ -4,7 +4,8 @@ import { PRESET_EVALUATOR_IDS } from '../../../../src-shared/evaluator-ids'
 
 export interface EvaluatorDraft {
   key: number
-  kind: 'preset' | 'llm' | 'command'
+  /** `pairwise`: an inline pairwise judge (compares the sides; no weight, no scale). */
+  kind: 'preset' | 'llm' | 'command' | 'pairwise'
   id: string
   enabled: boolean
   weight: string
@@ -139,7 +140,9 @@ export function toConfig(f: FormState): Record<string, unknown> {
                 scale: Number(e.scale),
                 weight: num(e.weight) ?? 1,
               }
-            : { id: e.id.trim(), kind: 'command', command: e.command, weight: num(e.weight) ?? 1 },
+            : e.kind === 'pairwise'
+              ? { id: e.id.trim(), kind: 'pairwise', prompt: e.prompt }
+              : { id: e.id.trim(), kind: 'command', command: e.command, weight: num(e.weight) ?? 1 },
       ),
     policy: compact({
       minLift: num(f.minLift),
@@ -179,9 +182,9 @@ export function fromConfig(config: unknown, base: FormState = emptyForm()): Form
           return newEvaluator('preset', id, Boolean(ref), str(ref?.weight, '1'))
         }),
         ...refs
-          .filter((r) => r.kind === 'llm' || r.kind === 'command')
+          .filter((r) => r.kind === 'llm' || r.kind === 'command' || r.kind === 'pairwise')
           .map((r) => ({
-            ...newEvaluator(r.kind as 'llm' | 'command', str(r.id), true, str(r.weight, '1')),
+            ...newEvaluator(r.kind as 'llm' | 'command' | 'pairwise', str(r.id), true, str(r.weight, '1')),
             prompt: str(r.prompt),
             scale: str(r.scale, '100'),
             command: str(r.command),
