@@ -133,6 +133,7 @@ function fixtureExport(): string {
       b: { status: 'scored', score: 60 },
     })),
     decision: decisionFixture({ pairwise: PAIRWISE, primary: 'pointwise' }),
+    judgeAgreement: [],
   }
   mkdirSync(app.world.root, { recursive: true })
   const file = join(app.world.root, 'fixture-export.json')

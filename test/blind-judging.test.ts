@@ -60,7 +60,7 @@ beforeAll(async () => {
       name: 'blind',
       skill: { path: './skill' },
       dataset: { path: './blind.jsonl' },
-      repeatRounds: 2,
+      repeatRounds: 1,
       agent: SERVER_AGENT,
       judge: { model: 'scripted/judge', retries: 1 },
       // Loading the skill costs tokens: the cost gate must not be what stops a pass here.
@@ -77,18 +77,18 @@ afterAll(async () => {
 describe('blind judging', () => {
   it('a judge that rewards a revealed skill does not make a no-effect skill pass; no judge prompt shows the skill', async () => {
     const res = await runCli(['run', 'blind.json', '--export', 'blind-export.json'], world.env, world.root)
-    expect(res.stderr).toMatch(/decision: (PASS|REJECT|INCONCLUSIVE)/)
-    expect(res.stderr).not.toContain('decision: PASS')
-    expect(res.code, res.stderr).not.toBe(0)
+    // Every run scores the same once the judge cannot tell the sides apart: no lift, so capability rejects.
+    expect(res.stderr).toContain('decision: REJECT')
+    expect(res.code, res.stderr).toBe(1)
     const doc = exportSchema.parse(JSON.parse(readFileSync(`${world.root}/blind-export.json`, 'utf8')))
-    expect(doc.decision.capability.verdict).not.toBe('pass')
+    expect(doc.decision.capability).toMatchObject({ verdict: 'reject', estimate: 0 })
 
     // The premise: b really loaded the skill on every run, and every run of both sides was judged.
     const store = openStore(world.dataDir)
     try {
       const task = store.tasks.list().find((t) => t.taskName === 'blind')
       const runs = task ? store.runs.listByTask(task.id) : []
-      expect(runs).toHaveLength(12)
+      expect(runs).toHaveLength(6)
       expect(runs.every((r) => r.status === 'scored')).toBe(true)
       expect(runs.filter((r) => r.side === 'b').every((r) => r.skillLoaded)).toBe(true)
       // The stored trajectory keeps everything: only the judge's copy is blinded.
@@ -97,14 +97,14 @@ describe('blind judging', () => {
       expect(stored).toContain('skill_content')
       // The stored judge input is the blinded prompt.
       const inputs = runs.flatMap((r) => store.evalResults.listByRun(r.id).map((e) => e.judgeInput ?? ''))
-      expect(inputs).toHaveLength(12)
+      expect(inputs).toHaveLength(6)
       for (const input of inputs) expect(revealsSkill(input), input).toBe(false)
     } finally {
       store.close()
     }
 
     const judged = llm.requests.filter((r) => r.kind === 'judge')
-    expect(judged.length).toBeGreaterThanOrEqual(12)
+    expect(judged.length).toBeGreaterThanOrEqual(6)
     for (const r of judged) {
       const text = allText(toChatRequest(r.body))
       expect(revealsSkill(text), text).toBe(false)

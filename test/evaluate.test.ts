@@ -25,7 +25,7 @@ function scenario(match: string, a: number, b: number): CaseScript {
 beforeAll(async () => {
   llm = await startScriptedLlm({
     skillName: 'pirate-speak',
-    cases: [scenario('helps:', 40, 90), scenario('hurts:', 70, 30), scenario('same:', 60, 60)],
+    cases: [scenario('helps:', 40, 90)],
     judge: (text) =>
       judgeText ?? `{"score": ${/\[\[judge-score:(\d+)\]\]/.exec(text)?.[1] ?? 50}, "reason": "scripted"}`,
   })
@@ -49,7 +49,7 @@ function task(name: string, prefix: string, cases: number): string {
       skill: { path: './skill', label: 'v1' },
       dataset: { path: `./${name}.jsonl` },
       repeatRounds: 1,
-      agent: { model: 'scripted/agent', timeoutSec: 90, concurrency: 2 },
+      agent: { model: 'scripted/agent', timeoutSec: 90, concurrency: 2, driver: 'server' },
       judge: { model: 'scripted/judge', retries: 2 },
       // Loading the skill costs a step and its text: the gate is about capability here.
       policy: { costBudget: 4 },
@@ -98,15 +98,6 @@ describe('skill-ab run: judge and decide', () => {
     expect(readFileSync(`${world.root}/helps.md`, 'utf8')).toMatch(/pass/i)
     // The judge saw no tools and each run's own answer.
     expect(llm.requests.filter((r) => r.kind === 'judge').every((r) => r.tools.length === 0)).toBe(true)
-  })
-
-  it('a skill that hurts is rejected (exit 1); one that changes nothing does not pass', async () => {
-    const hurts = await runCli(['run', task('hurts', 'hurts', 2)], world.env, world.root)
-    expect(hurts.code, hurts.stderr).toBe(1)
-    expect(hurts.stderr).toContain('decision: REJECT')
-    const same = await runCli(['run', task('same', 'same', 2)], world.env, world.root)
-    expect(same.code, same.stderr).not.toBe(0)
-    expect(same.stderr).not.toContain('decision: PASS')
   })
 
   it('invariants 1, 6: judge 500s and garbage are retried, then terminal failed with the raw output kept; re-evaluate fixes it without a new agent session; one batch id throughout', async () => {
