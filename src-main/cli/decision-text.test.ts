@@ -27,7 +27,7 @@ describe('decisionText', () => {
     const lines = summary(runs6({ failureType: 'timeout' }))
     expect(lines[0]).toBe('decision: REJECT')
     expect(lines).toContain(
-      '  failures    reject       b failed 6 of 6 runs (100%), a 0 of 6 runs (0%); difference +100.0 points, CI [100.0, 100.0], n=6',
+      '  failures    reject       b failed 6 of 6 runs (100%), a 0 of 6 runs (0%); difference +100.0 points, CI [44.8, 100.0], n=6',
     )
     expect(lines.some((l) => l.startsWith('  pairwise'))).toBe(false)
   })

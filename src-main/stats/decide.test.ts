@@ -45,11 +45,23 @@ describe('overall verdict', () => {
     )
   })
 
-  it('coverage below 80% → inconclusive, whatever the rest says', () => {
+  it('coverage below 80% → inconclusive, whatever capability, cost and stability say', () => {
     const low = { ...fullCoverage, counting: 7, sufficient: false }
-    expect(overall(v('reject', 'reject', 'reject', 'reject'), low)).toEqual({
+    expect(overall(v('reject', 'reject', 'reject', 'pass'), low)).toEqual({
       verdict: 'inconclusive',
-      why: 'only 7 of 10 cases (70%) count; 80% are needed, whatever the dimensions say',
+      why: 'only 7 of 10 cases (70%) count; 80% are needed, whatever the other dimensions say',
+    })
+  })
+
+  it('coverage below 80% lets a failures reject stand: it is measured on every case', () => {
+    const low = { ...fullCoverage, counting: 0, sufficient: false }
+    expect(
+      overall(v('inconclusive', 'pass', 'pass', 'reject'), low, 'pointwise', {
+        failures: 'b failed 3 of 3 runs',
+      }),
+    ).toEqual({
+      verdict: 'reject',
+      why: 'failures (b failed 3 of 3 runs) rejects, measured on every case; only 0 of 10 cases (0%) count, so the other dimensions say nothing',
     })
   })
 
@@ -161,7 +173,7 @@ describe('decide', () => {
       expect(d.capability.verdict).toBe('pass')
       if (verdict === 'inconclusive') {
         expect(d.reasons[0]).toBe(
-          'overall: inconclusive — only 7 of 10 cases (70%) count; 80% are needed, whatever the dimensions say',
+          'overall: inconclusive — only 7 of 10 cases (70%) count; 80% are needed, whatever the other dimensions say',
         )
         expect(d.reasons[1]).toMatch(/^coverage: 7 of 10 cases \(70%\) count .* at least 8 needed/)
       }
@@ -275,18 +287,18 @@ describe('decide', () => {
     )
     expect(d.reasons).toContain(
       'failures: reject — b failed 30 of 30 runs (100%), a 0 of 30 (0%); per-case difference b − a +100.0 points of share, ' +
-        '95% CI [100.0, 100.0] (n = 10): CI low 100.0 > failureTolerance 0.1 (10 points)',
+        '95% CI [83.9, 100.0] (n = 10): CI low 83.9 > failureTolerance 0.1 (10 points)',
     )
   })
 
-  it('failedRunScore "missing": the timed-out runs stay missing, so no case counts (coverage decides)', () => {
+  it('failedRunScore "missing": the timed-out runs stay missing, so no case counts, but the failures reject stands', () => {
     const runs = lifted(0).map((r) =>
       r.side === 'b' ? { ...r, score: null, executed: false, failureType: 'timeout' as const } : r,
     )
     const d = decide(runs, policy({ failedRunScore: 'missing' }))
     expect(d.coverage.counting).toBe(0)
     expect(d.failures.verdict).toBe('reject')
-    expect(d.verdict).toBe('inconclusive')
+    expect(d.verdict).toBe('reject')
   })
 
   it('provider errors on b stay missing, never 0: no case counts and failures does not reject', () => {

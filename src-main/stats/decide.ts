@@ -94,7 +94,7 @@ const NO_PAIRWISE =
   'policy.primary is "pairwise" but there are no pairwise results: add the pairwise evaluator (preset-pairwise-outcome) or set policy.primary to "pointwise"'
 
 /**
- * Coverage first; then a reject of the primary capability judgement (`primary`: the pointwise scores or
+ * Coverage first (below 80% only a failures reject, measured on every case, stands); then a reject of the primary capability judgement (`primary`: the pointwise scores or
  * the pairwise judge), cost, stability or failures → reject; the primary judgement passing with no reject
  * → pass; else inconclusive. The other capability judgement is shown beside, never gated. `notes` adds
  * figures to a rejecting dimension's name (e.g. the failure rates).
@@ -105,14 +105,23 @@ export function overall(
   primary: PrimaryJudgement = 'pointwise',
   notes: Partial<Record<Gated, string>> = {},
 ): { verdict: Verdict; why: string } {
-  if (!coverage.sufficient)
+  if (!coverage.sufficient) {
+    const few = `only ${share(coverage.counting, coverage.total, 'cases')} count`
+    // The failures dimension is measured on every case, and failures are what empties the cases that count:
+    // its reject stands (a skill that breaks the agent must not end as "inconclusive").
+    if (verdicts.failures === 'reject' && coverage.total > 0)
+      return {
+        verdict: 'reject',
+        why: `failures${notes.failures ? ` (${notes.failures})` : ''} rejects, measured on every case; ${few}, so the other dimensions say nothing`,
+      }
     return {
       verdict: 'inconclusive',
       why:
         coverage.total === 0
           ? 'no cases to decide on'
-          : `only ${share(coverage.counting, coverage.total, 'cases')} count; 80% are needed, whatever the dimensions say`,
+          : `${few}; 80% are needed, whatever the other dimensions say`,
     }
+  }
   const judged: Gated = primary === 'pairwise' ? 'pairwise' : 'capability'
   const gated: Gated[] = [judged, 'cost', 'stability', 'failures']
   const rejecting = gated.filter((d) => verdicts[d] === 'reject')

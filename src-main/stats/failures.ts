@@ -6,13 +6,15 @@ import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'
 import type { CaseRuns } from './cases'
 import { count, interval, level, num, plain, share, signed } from './format'
+import { newcombe } from './proportions'
 import { tInterval } from './summary'
 import type { ExperimentRun } from './types'
 
 export const FAILURES_FORMULA =
   'f_i^S = attributable failures ÷ counted runs (attributable failures + completed executions) of case i on side S; ' +
   'provider errors, launch failures, interruptions, cancels and pending runs are left out; ' +
-  'd_i = f_i^B − f_i^A over cases with a counted run on both sides; CI = mean d ± t(1 − α/2, n − 1)·sd(d)/√n; ' +
+  'd_i = f_i^B − f_i^A over cases with a counted run on both sides; CI = the wider of mean d ± t(1 − α/2, n − 1)·sd(d)/√n ' +
+  "and Newcombe's hybrid score interval of the difference of the two sides' run shares over those cases; " +
   'pass if CI_high ≤ failureTolerance; reject if CI_low > failureTolerance'
 
 export type RunKind = 'failed' | 'completed' | 'excluded' | 'pending'
@@ -48,10 +50,27 @@ function tally(runs: readonly ExperimentRun[]): SideTally {
 /** Percentage points with a sign: a share difference of 0.25 → `+25.0`. */
 const points = (x: number): string => signed(100 * x)
 
+/**
+ * The wider of two intervals of the difference: the paired t-interval over cases (it respects that rounds
+ * of a case are alike) and Newcombe's interval on the run counts (the t-interval collapses to a point when
+ * every case fails alike, e.g. once in three rounds, which would reject on thin evidence).
+ */
+function interval2(
+  diffs: number[],
+  paired: Record<'a' | 'b', { failed: number; counted: number }>,
+  alpha: number,
+) {
+  const t = tInterval(diffs, alpha)
+  const nc = newcombe(paired.b.failed, paired.b.counted, paired.a.failed, paired.a.counted, alpha)
+  if (t.low === null || t.high === null || nc.low === null || nc.high === null) return t
+  return { ...t, low: Math.min(t.low, nc.low), high: Math.max(t.high, nc.high) }
+}
+
 export function failures(cases: readonly CaseRuns[], policy: Policy): DimensionResult<FailuresDecision> {
   const { failureTolerance: tol, alpha } = policy
   const totals = { a: { failed: 0, counted: 0, excluded: 0 }, b: { failed: 0, counted: 0, excluded: 0 } }
   const diffs: number[] = []
+  const paired = { a: { failed: 0, counted: 0 }, b: { failed: 0, counted: 0 } }
   for (const c of cases) {
     const a = tally(c.a.runs)
     const b = tally(c.b.runs)
@@ -63,9 +82,17 @@ export function failures(cases: readonly CaseRuns[], policy: Policy): DimensionR
       totals[side].counted += t.counted
       totals[side].excluded += t.excluded
     }
-    if (a.counted > 0 && b.counted > 0) diffs.push(b.failed / b.counted - a.failed / a.counted)
+    if (a.counted === 0 || b.counted === 0) continue
+    diffs.push(b.failed / b.counted - a.failed / a.counted)
+    for (const [side, x] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
+      paired[side].failed += x.failed
+      paired[side].counted += x.counted
+    }
   }
-  const t = tInterval(diffs, alpha)
+  const t = interval2(diffs, paired, alpha)
   const tolText = `failureTolerance ${plain(tol)} (${plain(100 * tol)} points)`
   let verdict: Verdict = 'inconclusive'
   let why: string

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { tabulate } from './cases'
 import { policy, run } from './test-fixtures'
-import { LOW_TRIGGER_RATE, lowTriggerRate, trigger, wilson } from './trigger'
+import { wilson } from './proportions'
+import { LOW_TRIGGER_RATE, lowTriggerRate, trigger } from './trigger'
 import type { ExperimentRun } from './types'
 
 function decideTrigger(runs: ExperimentRun[], baselineHasSkill = false, over = {}) {

@@ -5,9 +5,9 @@ import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'
 import type { CaseRuns } from './cases'
 import { count, level, share, signed } from './format'
+import { wilson } from './proportions'
 import { mean } from './summary'
 import type { ExperimentRun } from './types'
-import jStat from 'jstat'
 
 export const TRIGGER_FORMULA =
   'rate = invoked ÷ executed runs whose invocation is known (all cases); Wilson interval at 1 − α; ' +
@@ -15,18 +15,6 @@ export const TRIGGER_FORMULA =
   '(cases with an unknown round and no known miss are in neither); warning when b’s rate < minTriggerRate'
 
 export const LOW_TRIGGER_RATE = 'low-trigger-rate'
-
-/** Wilson score interval of k successes in n at level 1 − α; null bounds when n = 0. */
-export function wilson(k: number, n: number, alpha: number): { low: number | null; high: number | null } {
-  if (n === 0) return { low: null, high: null }
-  const z = jStat.normal.inv(1 - alpha / 2, 0, 1)
-  const p = k / n
-  const z2 = z * z
-  const denom = 1 + z2 / n
-  const center = (p + z2 / (2 * n)) / denom
-  const half = (z / denom) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))
-  return { low: Math.max(0, center - half), high: Math.min(1, center + half) }
-}
 
 /** Over the executed runs whose `skillLoaded` is known (true or false). */
 export function sideTrigger(runs: readonly ExperimentRun[], alpha: number): SideTrigger {

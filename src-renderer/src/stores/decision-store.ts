@@ -1,12 +1,13 @@
-// The open task's decision: fetched when the decision is on screen and the scored runs changed (at most
-// once a second while runs stream in).
+// The open task's decision: fetched when the decision is on screen and what it is computed from changed (at
+// most once a second while runs stream in).
 import { create } from 'zustand'
 import type { Decision } from '../../../src-shared/decision'
+import type { RunView, TaskDetail } from '../../../src-shared/ipc-views'
 import { call, errorText } from '../api/api'
 
 interface DecisionState {
   taskId: string | null
-  /** What the decision was computed from (scored runs and their scores), to skip needless refreshes. */
+  /** What the decision was computed from (decisionBasis), to skip needless refreshes. */
   basis: string
   decision: Decision | null
   error: string | null
@@ -41,3 +42,26 @@ export const useDecision = create<DecisionState>((set, get) => ({
     }
   },
 }))
+
+/**
+ * What the decision is computed from, in brief, to skip needless refreshes: every run's status, failure,
+ * skill use and score (failed runs score 0, failures and skill use are decision parts), and the task's
+ * status and last update (pairwise comparisons are judged after the runs, before the job ends).
+ */
+export function decisionBasis(
+  runs: Iterable<Pick<RunView, 'status' | 'failureType' | 'skillLoaded' | 'score'>>,
+  detail: Pick<TaskDetail, 'summary' | 'busy'> | null,
+): string {
+  const counts = new Map<string, number>()
+  let sum = 0
+  for (const r of runs) {
+    const key = `${r.status}/${r.failureType ?? ''}/${r.skillLoaded === null ? '' : Number(r.skillLoaded)}`
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+    if (r.status === 'scored') sum += r.score ?? 0
+  }
+  const tally = [...counts].sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, n]) => `${k}=${n}`)
+  const task = detail
+    ? `${detail.summary.status}@${detail.summary.updatedAt}${detail.busy ? '+busy' : ''}`
+    : ''
+  return `${tally.join(',')}:${sum.toFixed(3)}:${task}`
+}

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react'
 import type { TaskDetail } from '../../../../src-shared/ipc-views'
 import { executesOnResume } from '../../../../src-shared/run-mode'
 import { DemoBadge, VerdictBadge } from '../../components/badges'
-import { useDecision } from '../../stores/decision-store'
+import { decisionBasis, useDecision } from '../../stores/decision-store'
 import { useRoute, type TaskTab } from '../../stores/route-store'
 import { useSetupDraft } from '../../stores/setup-draft-store'
 import { useTaskView } from '../../stores/task-view-store'
@@ -97,18 +97,10 @@ export function TaskScreen({ taskId }: { taskId: string }) {
   const runs = useTaskView((s) => s.runs)
   const version = useTaskView((s) => s.version)
   const decision = useDecision()
-  // The decision depends on the scored runs and their scores only.
   const basis = useMemo(() => {
     void version
-    let n = 0
-    let sum = 0
-    for (const r of runs.values())
-      if (r.status === 'scored') {
-        n++
-        sum += r.score ?? 0
-      }
-    return `${n}:${sum.toFixed(3)}`
-  }, [runs, version])
+    return decisionBasis(runs.values(), detail)
+  }, [runs, version, detail])
   useEffect(() => {
     void useTaskView.getState().open(taskId)
   }, [taskId])
