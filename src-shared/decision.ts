@@ -152,6 +152,8 @@ export interface FailuresDecision {
   /** Runs per side left out as not attributable (provider_error, spawn_failed, interrupted, canceled). */
   excludedA: number
   excludedB: number
+  /** policy.failedRunScore: what an attributable failure scored in capability and stability (0 or missing). */
+  failedRunScore?: 0 | 'missing'
 }
 
 /** How often a side's agent invoked its skill (the skill tool called with the skill's name, completed). */

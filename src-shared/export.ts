@@ -139,6 +139,10 @@ export const exportFailuresSchema = z
       "runs left out as not the agent's failures (provider errors, launch failures, …)",
     ),
     excludedB: count,
+    failedRunScore: z
+      .union([z.literal(0), z.literal('missing')])
+      .optional()
+      .describe('policy.failedRunScore: what such a failure scored in capability and stability'),
   })
   .describe(
     'failures the agent under test is answerable for (timeouts, crashes, its own errors), per case and side, paired b − a',

@@ -31,13 +31,13 @@ describe('exportToMarkdown', () => {
     expect(md).toContain('**Verdict: INCONCLUSIVE')
     expect(md).toContain('| case | a score | b score | Δ | a status | b status | b used the skill |')
     expect(md).toContain('| c1 | 62.3 | 70.0 | +7.8 | scored | scored | — |')
-    expect(md).toContain('| c\\|2 | 50.0 | — | — | scored | failed | — |')
-    // c|2's b run failed by the agent's own error: it scores 0 in the decision (the case table shows scored rounds only).
+    // c|2's b run failed by the agent's own error: it scores 0 in the decision, and in the case table too.
+    expect(md).toContain('| c\\|2 | 50.0 | 0.0 | −50.0 | scored | failed | — |')
     expect(md).toContain('| capability (b − a, points) | −21.1 | [−388.0, +345.8] | 2 | **inconclusive** |')
     expect(md).toContain('| cost (tokens, b ÷ a) |')
     expect(md).toContain('| stability (sd b − sd a, points) |')
     expect(md).toContain(
-      '| failures (share of runs failed by the agent, b − a, points; b 1 of 2, a 0 of 2) | +50.0 | [−585.3, +685.3] | 2 | **inconclusive** |',
+      '| failures (share of runs failed by the agent, b − a, points; b 1 of 2, a 0 of 2) | +50.0 | [−100.0, +100.0] | 2 | **inconclusive** |',
     )
     expect(md).toContain('| trigger: b invoked the skill (share of runs) | — | — | 0 runs | — |')
     expect(md).not.toContain('| pairwise')

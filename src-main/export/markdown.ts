@@ -1,4 +1,5 @@
 // A markdown summary of an export (DESIGN §10) for pasting into a review: verdict, per-case table, dimensions.
+import { runDecisionScore, type FailedRunScore } from '../../src-shared/decision-score'
 import type { ExportCase, ExportDecision, ExportDocument, ExportRun } from '../../src-shared/export'
 
 const VERDICT_WORDS: Record<string, string> = {
@@ -38,9 +39,26 @@ export function skillUse(runs: readonly ExportRun[]): Map<string, string> {
   return new Map([...tally].map(([caseId, t]) => [caseId, `${t.invoked}/${t.known}`]))
 }
 
-function caseRow(c: ExportCase, used: Map<string, string>): string {
-  const delta = c.a.score !== null && c.b.score !== null ? signed(c.b.score - c.a.score) : '—'
-  return `| ${cell(c.caseId)} | ${fixed(c.a.score)} | ${fixed(c.b.score)} | ${delta} | ${c.a.status} | ${c.b.status} | ${used.get(c.caseId) ?? '—'} |`
+type CaseMeans = Map<string, { a: number | null; b: number | null }>
+
+/** Per case and side, the mean of the rounds' scores as the decision counts them (see decisionScore). */
+function caseMeans(runs: readonly ExportRun[], failedRunScore: FailedRunScore): CaseMeans {
+  const scores = new Map<string, { a: number[]; b: number[] }>()
+  for (const r of runs) {
+    const score = runDecisionScore(r, failedRunScore)
+    if (score === null) continue
+    const e = scores.get(r.caseId) ?? { a: [], b: [] }
+    e[r.side].push(score)
+    scores.set(r.caseId, e)
+  }
+  const mean = (x: number[]) => (x.length ? x.reduce((t, v) => t + v, 0) / x.length : null)
+  return new Map([...scores].map(([id, e]) => [id, { a: mean(e.a), b: mean(e.b) }]))
+}
+
+function caseRow(c: ExportCase, means: CaseMeans, used: Map<string, string>): string {
+  const { a, b } = means.get(c.caseId) ?? { a: null, b: null }
+  const delta = a !== null && b !== null ? signed(b - a) : '—'
+  return `| ${cell(c.caseId)} | ${fixed(a)} | ${fixed(b)} | ${delta} | ${c.a.status} | ${c.b.status} | ${used.get(c.caseId) ?? '—'} |`
 }
 
 function confidence(doc: ExportDocument): string {
@@ -88,6 +106,8 @@ export function exportToMarkdown(doc: ExportDocument): string {
   const b = sideName(doc.skillVersions.b, 'the skill')
   const a = sideName(doc.skillVersions.a, 'no skill')
   const used = skillUse(doc.runs)
+  const failedRunScore = decision.failures.failedRunScore ?? 'missing'
+  const means = caseMeans(doc.runs, failedRunScore)
   const lines = [
     `## Skill A/B · ${task.name}: ${a} (a) vs ${b} (b) — ${decision.verdict}`,
     '',
@@ -112,12 +132,13 @@ export function exportToMarkdown(doc: ExportDocument): string {
     '',
     '| case | a score | b score | Δ | a status | b status | b used the skill |',
     '|---|---:|---:|---:|---|---|---:|',
-    ...doc.cases.map((c) => caseRow(c, used)),
+    ...doc.cases.map((c) => caseRow(c, means, used)),
   )
   if (doc.cases.length === 0) lines.push('| (no cases) | — | — | — | — | — | — |')
   lines.push(
     '',
-    "Scores are means of the scored rounds on 0–100; Δ = b − a. b used the skill: b's rounds that invoked it, of those that report it.",
+    `Scores are means of the rounds on 0–100 as the decision counts them${failedRunScore === 0 ? " (a failure of the agent's — timeout, crash, its own error — counts as 0)" : ''}; Δ = b − a. ` +
+      "b used the skill: b's rounds that invoked it, of those that report it.",
     '',
     '### Decision',
     '',

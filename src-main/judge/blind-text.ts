@@ -5,7 +5,7 @@ import { passageIndex, redactPassages, REDACTED } from './copied-passages'
 
 /** What blinding hides: the skills of the task (both sides' when the baseline is a skill) and their copies. */
 export interface BlindSpec {
-  /** Each skill's name and its text (SKILL.md and the snapshot's other text files). */
+  /** Each skill's name and its text (its SKILL.md: front matter, description and body). */
   skills: { name: string; text: string }[]
   /** The skills' snapshot dirs (`…/skills/<name>/<hash>/<name>`). */
   snapshotDirs: string[]
@@ -21,11 +21,14 @@ const PATH_CHAR = `[^\\s"'\`<>()\\[\\]{}|,;]`
 const PATH_END = `[^\\s"'\`<>()\\[\\]{}|,;.:!?]`
 
 /**
- * Where a path into a snapshot starts: the snapshot dir's parent (the folder opencode is given as its
- * skills path: it holds only the snapshot), also as a `file://` URL.
+ * Where a path into a snapshot starts: the folder of every snapshot of that skill (`…/skills/<name>`, above
+ * the content hash, so a task resumed onto a newer snapshot of the same skill is covered too), also as a
+ * `file://` URL.
  */
 function snapshotPathPattern(dirs: readonly string[]): RegExp | null {
-  const roots = [...new Set(dirs.filter((d) => d.trim() !== '').map((d) => dirname(d.replace(/\/+$/, ''))))]
+  const roots = [
+    ...new Set(dirs.filter((d) => d.trim() !== '').map((d) => dirname(dirname(d.replace(/\/+$/, ''))))),
+  ]
   if (roots.length === 0) return null
   // The longest root first, so a root that is a prefix of another never leaves a tail behind.
   const alternatives = roots.sort((a, b) => b.length - a.length).map(escape)

@@ -99,8 +99,13 @@ describe('blindRun: tool calls left out', () => {
       kept: true,
     },
     {
-      why: 'another version of the skill is another folder',
+      why: 'any snapshot of the skill, whatever its hash (a resumed task runs on a newer sealed copy)',
       event: tool('read', { filePath: '/data/skills/tidy-notes/abc1234/x' }, 'x'),
+      kept: false,
+    },
+    {
+      why: 'a folder whose name only starts like the skill is another skill',
+      event: tool('read', { filePath: '/data/skills/tidy-notes-extra/abc123/x' }, 'x'),
       kept: true,
     },
     { why: 'a message of the agent', event: text('All done.'), kept: true },
@@ -172,6 +177,11 @@ describe('blindRun: texts redacted', () => {
     },
     { why: 'a snapshot path goes whole', input: `see ${DIR_B}/SKILL.md.`, out: `see ${REDACTED}.` },
     { why: 'a snapshot path as a file URL', input: `base: file://${DIR_A}`, out: `base: ${REDACTED}` },
+    {
+      why: 'a newer snapshot of the same skill (a task resumed onto a sealed copy) is a snapshot path too',
+      input: `see ${DIR_B.replace(/\/[0-9a-f]+\/tidy-notes$/, '/0123abcd/tidy-notes')}/SKILL.md.`,
+      out: `see ${REDACTED}.`,
+    },
   ]
   it.each(rows)('$why', ({ input, out }) => {
     const r = blindRun(run([text(input)], input, input), SPEC)

@@ -1,7 +1,7 @@
 // Tabulation: which cases count (⌈R/2⌉ scored rounds per side), missing runs, R and later attempts.
 import { describe, expect, it } from 'vitest'
 import type { FailureType } from '../../src-shared/run-state'
-import { decisionScore, tabulate } from './cases'
+import { runScore, tabulate } from './cases'
 import { casesFrom, run } from './test-fixtures'
 
 describe('tabulate: the case is the unit', () => {
@@ -54,13 +54,13 @@ describe('tabulate: the case is the unit', () => {
       ['canceled', 0, null],
     ]
     for (const [type, policyScore, expected] of rows)
-      expect({ type, policyScore, score: decisionScore(failed(type), policyScore) }).toEqual({
+      expect({ type, policyScore, score: runScore(failed(type), policyScore) }).toEqual({
         type,
         policyScore,
         score: expected,
       })
-    expect(decisionScore(run('c', 'b', 1, 70, { failureType: 'timeout' }), 0)).toBe(70)
-    expect(decisionScore(run('c', 'b', 1, null), 0)).toBeNull()
+    expect(runScore(run('c', 'b', 1, 70, { failureType: 'timeout' }), 0)).toBe(70)
+    expect(runScore(run('c', 'b', 1, null), 0)).toBeNull()
   })
 
   it('a side that times out every round counts with score 0 (failedRunScore 0), and not at all with "missing"', () => {

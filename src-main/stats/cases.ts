@@ -1,5 +1,5 @@
 // Groups runs by case and side, scores failed runs by the policy, and decides which cases count (each side ≥ ⌈R/2⌉ scored rounds).
-import { isAttributableFailure } from '../../src-shared/run-state'
+import { decisionScore } from '../../src-shared/decision-score'
 import type { Policy } from '../../src-shared/task-config'
 import type { ExperimentRun } from './types'
 
@@ -31,18 +31,9 @@ export interface CaseTable {
   counting: CaseRuns[]
 }
 
-const isScore = (s: number | null): s is number => typeof s === 'number' && Number.isFinite(s)
-
-/**
- * The score a run brings to the decision: its own when it has one; `failedRunScore` (0 by default) when it
- * failed in a way the agent under test is answerable for (timeout, crash, the agent's own error); else
- * missing (null): unscored, pending, or a failure that is not the agent's (provider error, launch
- * failure, interruption, cancel).
- */
-export function decisionScore(run: ExperimentRun, failedRunScore: Policy['failedRunScore']): number | null {
-  if (isScore(run.score)) return run.score
-  if (failedRunScore === 0 && isAttributableFailure(run.failureType)) return 0
-  return null
+/** The score a run brings to the decision (see decisionScore in src-shared/decision-score.ts). */
+export function runScore(run: ExperimentRun, failedRunScore: Policy['failedRunScore']): number | null {
+  return decisionScore(run.score, run.failureType, failedRunScore)
 }
 
 const emptySide = (): SideRuns => ({ scores: [], scoredRuns: [], executed: [], runs: [] })
@@ -73,7 +64,7 @@ export function tabulate(
     }
     const side = entry[run.side]
     side.runs.push(run)
-    const score = decisionScore(run, failedRunScore)
+    const score = runScore(run, failedRunScore)
     if (score !== null) {
       side.scores.push(score)
       side.scoredRuns.push(run)

@@ -14,7 +14,7 @@ export const FAILURES_FORMULA =
   'f_i^S = attributable failures ÷ counted runs (attributable failures + completed executions) of case i on side S; ' +
   'provider errors, launch failures, interruptions, cancels and pending runs are left out; ' +
   'd_i = f_i^B − f_i^A over cases with a counted run on both sides; CI = the wider of mean d ± t(1 − α/2, n − 1)·sd(d)/√n ' +
-  "and Newcombe's hybrid score interval of the difference of the two sides' run shares over those cases; " +
+  "and Newcombe's hybrid score interval of the difference of the two sides' run shares over those cases, within [−1, 1]; " +
   'pass if CI_high ≤ failureTolerance; reject if CI_low > failureTolerance'
 
 export type RunKind = 'failed' | 'completed' | 'excluded' | 'pending'
@@ -63,7 +63,8 @@ function interval2(
   const t = tInterval(diffs, alpha)
   const nc = newcombe(paired.b.failed, paired.b.counted, paired.a.failed, paired.a.counted, alpha)
   if (t.low === null || t.high === null || nc.low === null || nc.high === null) return t
-  return { ...t, low: Math.min(t.low, nc.low), high: Math.max(t.high, nc.high) }
+  // A difference of two shares lies in [−1, 1]: a t-interval over two cases can run far past it.
+  return { ...t, low: Math.max(-1, Math.min(t.low, nc.low)), high: Math.min(1, Math.max(t.high, nc.high)) }
 }
 
 export function failures(cases: readonly CaseRuns[], policy: Policy): DimensionResult<FailuresDecision> {
@@ -130,6 +131,7 @@ export function failures(cases: readonly CaseRuns[], policy: Policy): DimensionR
     formula: FAILURES_FORMULA,
     excludedA: a.excluded,
     excludedB: b.excluded,
+    failedRunScore: policy.failedRunScore,
   }
   return { decision, reasons: [`failures: ${verdict} — ${failureRates(decision)}; ${why}${excluded}`] }
 }

@@ -30,7 +30,15 @@ export function ExportViewer() {
   const [doc, setDoc] = useState<OpenedExport | null>(null)
   const [error, setError] = useState<string | null>(null)
   const runs = useMemo(() => (doc ? exportRuns(doc) : []), [doc])
-  const table = useMemo(() => buildRows(runs, doc?.cases.map((c) => c.caseId) ?? []), [runs, doc])
+  const table = useMemo(
+    () =>
+      buildRows(
+        runs,
+        doc?.cases.map((c) => c.caseId) ?? [],
+        doc?.decision.failures.failedRunScore ?? 'missing',
+      ),
+    [runs, doc],
+  )
   const open = async (file: File) => {
     try {
       // The schema (and zod) load only when a file is opened: the rest of the app does not need them.
@@ -86,6 +94,7 @@ export function ExportViewer() {
             selected={new Set()}
             onToggle={() => {}}
             onOpenRun={() => {}}
+            failedRunScore={doc.decision.failures.failedRunScore ?? 'missing'}
           />
         </>
       )}

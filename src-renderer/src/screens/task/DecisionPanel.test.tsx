@@ -40,12 +40,12 @@ describe('decision panel', () => {
     const root = await show(decisionFixture())
     const failures = card(root, 'failures')
     expect(failures?.querySelector('.badge')?.textContent).toBe('reject')
-    expect(text(failures)).toContain('+50 pp share of runs failed, b − a')
+    expect(text(failures)).toContain('+50 pp per-case share of runs failed, b − a')
     expect(text(failures)).toContain('b failed 9 of 16 runs (56%), a 1 of 16 runs (6%)')
-    expect(text(failures)).toContain('CI +25 to +75 pp · n = 8 cases · tolerance +10 pp')
+    expect(text(failures)).toContain('CI +25 to +75 pp · n = 8 cases · tolerance 10 pp')
     expect(text(failures)).toContain('not counted against a side: a 0, b 2 runs')
     expect(details(failures)).toContain('f_i = attributable failures')
-    expect(details(failures)).toContain('reject when CI low > +10 pp; pass when CI high ≤ +10 pp')
+    expect(details(failures)).toContain('reject when CI low > 10 pp; pass when CI high ≤ 10 pp')
   })
 
   it('says how often b used its skill with a Wilson CI, flags it below the minimum, and gives the two lifts', async () => {

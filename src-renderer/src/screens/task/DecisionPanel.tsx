@@ -1,6 +1,6 @@
-// The decision (DESIGN §9, §12): its warnings first, the verdict and the rule that fired, every dimension
-// with estimate and CI (formula and inputs one click away) — capability, cost, stability, failures, skill
-// use and, when a pairwise judge ran, its result — and the plots.
+// The decision: its warnings first, the verdict and the rule that fired, every dimension with estimate and
+// CI (formula and inputs one click away) — capability, cost, stability, failures, skill use and, when a
+// pairwise judge ran, its result — and the plots (per-case means as the decision counts them).
 import type { Decision } from '../../../../src-shared/decision'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import { CapabilityCard, CostCard, StabilityCard } from './CoreCards'
@@ -52,10 +52,16 @@ export function DecisionPanel({ decision, runs }: { decision: Decision; runs: Ru
         </div>
         <div className="card">
           <h3>Per-case difference b − a</h3>
-          <DeltaPlot deltas={caseDeltas(runs)} ciLow={cap.ciLow} ciHigh={cap.ciHigh} minLift={cap.minLift} />
+          <DeltaPlot
+            deltas={caseDeltas(runs, later.failures?.failedRunScore ?? 'missing')}
+            ciLow={cap.ciLow}
+            ciHigh={cap.ciHigh}
+            minLift={cap.minLift}
+          />
           <div className="muted small">
-            Dots: mean b − mean a per case; lines: ±1.96·SE over its rounds; band: the CI of the mean
-            difference.
+            Dots: mean b − mean a per case (a failure of the agent's counts as{' '}
+            {later.failures?.failedRunScore === 'missing' ? 'missing' : '0'}); lines: ±1.96·SE over its
+            rounds; band: the CI of the mean difference.
           </div>
         </div>
       </div>

@@ -2,6 +2,8 @@
 // side means and their difference. Arrow keys move between runs, Enter opens one, Space selects its case.
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useRef, useState, type KeyboardEvent } from 'react'
+import type { FailedRunScore } from '../../../../src-shared/decision-score'
+import { isAttributableFailure } from '../../../../src-shared/run-state'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import { RunBadge } from '../../components/badges'
 import { formatScore, runsOfRow, skillNotUsed, type CaseRow } from './run-rows'
@@ -19,6 +21,8 @@ export interface RunTableProps {
   onOpenRun(run: RunView): void
   /** Per-row actions; absent in a read-only view (an opened export). */
   actions?: (row: CaseRow) => React.ReactNode
+  /** How the means count a failure of the agent's (timeout, crash, its own error): policy.failedRunScore. */
+  failedRunScore?: FailedRunScore
 }
 
 export function RunTable(props: RunTableProps) {
@@ -133,6 +137,13 @@ export function RunTable(props: RunTableProps) {
       <div className="muted small" style={{ padding: '6px 10px' }}>
         {rows.length} cases · {runsOfRowCount(rows)} runs · ↑↓←→ move, Enter opens a run, Space selects its
         case{rows.some((r) => r.b.some((run) => run && skillNotUsed(run))) && ' · ⊘ b did not use the skill'}
+        {props.failedRunScore === 0 &&
+          rows.some((r) =>
+            [...r.a, ...r.b].some(
+              (run) => run?.status === 'failed' && isAttributableFailure(run.failureType),
+            ),
+          ) &&
+          " · a failure of the agent's (timeout, crash, its own error) counts as 0 in the means, as in the decision"}
       </div>
     </div>
   )

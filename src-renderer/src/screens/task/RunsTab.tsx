@@ -20,12 +20,12 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
     void version
     const all = [...runs.values()]
     return {
-      ...buildRows(all, detail.caseOrder),
+      ...buildRows(all, detail.caseOrder, detail.config.policy.failedRunScore),
       ...kindCounts(all),
       failedEvals: all.filter((r) => r.status === 'failed' && r.failureType === null),
       failedExecs: all.filter((r) => r.status === 'failed' && r.failureType !== null),
     }
-  }, [runs, version, detail.caseOrder])
+  }, [runs, version, detail.caseOrder, detail.config.policy.failedRunScore])
   const busy = detail.busy || detail.summary.status === 'running'
   const selectedRuns = rows.filter((r) => selected.has(r.caseId)).flatMap(runsOfRow)
   const toggle = useCallback(
@@ -128,6 +128,7 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
           onToggle={toggle}
           onOpenRun={open}
           actions={rowActions}
+          failedRunScore={detail.config.policy.failedRunScore}
         />
       </div>
     </div>

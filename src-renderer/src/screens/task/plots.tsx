@@ -1,5 +1,6 @@
 // Two small SVG plots for the decision panel: each side's score distribution, and each case's b − a
 // difference with an interval over its rounds (and the overall estimate's CI as a band).
+import { runDecisionScore, type FailedRunScore } from '../../../../src-shared/decision-score'
 import type { RunView } from '../../../../src-shared/ipc-views'
 
 const W = 520
@@ -61,13 +62,17 @@ export interface CaseDelta {
   high: number | null
 }
 
-/** Per case: mean b − mean a, with ±1.96·SE over its rounds when each side has ≥ 2 scored rounds. */
-export function caseDeltas(runs: Iterable<RunView>): CaseDelta[] {
+/**
+ * Per case: mean b − mean a over the rounds' scores as the decision counts them (a failure of the agent's
+ * scores `failedRunScore`), with ±1.96·SE over its rounds when each side has ≥ 2 of them.
+ */
+export function caseDeltas(runs: Iterable<RunView>, failedRunScore: FailedRunScore = 0): CaseDelta[] {
   const byCase = new Map<string, { a: number[]; b: number[] }>()
   for (const r of runs) {
-    if (r.status !== 'scored' || r.score === null) continue
+    const score = runDecisionScore(r, failedRunScore)
+    if (score === null) continue
     const e = byCase.get(r.caseId) ?? { a: [], b: [] }
-    e[r.side].push(r.score)
+    e[r.side].push(score)
     byCase.set(r.caseId, e)
   }
   const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length

@@ -1,5 +1,6 @@
 // Pure: a task's runs as the per-case table shows them (one row per case, a and b per round), and which
 // runs each action applies to.
+import { runDecisionScore, type FailedRunScore } from '../../../../src-shared/decision-score'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import { runKind, type RunKind } from '../../components/badges'
 import type { KindCounts } from '../../components/ProgressBar'
@@ -14,14 +15,18 @@ export interface CaseRow {
   delta: number | null
 }
 
-function mean(runs: (RunView | undefined)[]): number | null {
-  const scores = runs.filter((r) => r?.status === 'scored' && r.score !== null).map((r) => r?.score as number)
+/** The mean of the rounds' scores as the decision counts them (a failure of the agent's may count as 0). */
+function mean(runs: (RunView | undefined)[], failedRunScore: FailedRunScore): number | null {
+  const scores = runs
+    .map((r) => (r ? runDecisionScore(r, failedRunScore) : null))
+    .filter((s): s is number => s !== null)
   return scores.length ? scores.reduce((s, x) => s + x, 0) / scores.length : null
 }
 
 export function buildRows(
   runs: Iterable<RunView>,
   caseOrder: readonly string[],
+  failedRunScore: FailedRunScore = 0,
 ): { rows: CaseRow[]; rounds: number } {
   const byCase = new Map<string, { a: (RunView | undefined)[]; b: (RunView | undefined)[] }>()
   let rounds = 1
@@ -38,8 +43,8 @@ export function buildRows(
   ]
   const rows = order.map((caseId) => {
     const e = byCase.get(caseId) as { a: (RunView | undefined)[]; b: (RunView | undefined)[] }
-    const meanA = mean(e.a)
-    const meanB = mean(e.b)
+    const meanA = mean(e.a, failedRunScore)
+    const meanB = mean(e.b, failedRunScore)
     return {
       caseId,
       a: e.a,

@@ -1,0 +1,31 @@
+// The per-case table's means and the delta plot count runs the way the decision does.
+import { describe, expect, it } from 'vitest'
+import { run } from '../../testing/fixtures'
+import { caseDeltas } from './plots'
+import { buildRows } from './run-rows'
+
+const runs = [
+  run('t', 'c1', 'a', 1, { status: 'scored', score: 60 }),
+  run('t', 'c1', 'a', 2, { status: 'scored', score: 60 }),
+  run('t', 'c1', 'b', 1, { status: 'scored', score: 90 }),
+  run('t', 'c1', 'b', 2, { status: 'failed', failureType: 'timeout' }),
+]
+
+describe('per-case means as the decision counts them', () => {
+  it('a timeout of the agent counts as 0 by default: b = (90 + 0) / 2, not 90', () => {
+    const [row] = buildRows(runs, ['c1']).rows
+    expect(row).toMatchObject({ meanA: 60, meanB: 45, delta: -15 })
+    expect(caseDeltas(runs)[0]?.diff).toBe(-15)
+  })
+
+  it('with failedRunScore "missing" the timeout is left out', () => {
+    const [row] = buildRows(runs, ['c1'], 'missing').rows
+    expect(row).toMatchObject({ meanA: 60, meanB: 90, delta: 30 })
+    expect(caseDeltas(runs, 'missing')[0]?.diff).toBe(30)
+  })
+
+  it('a provider error is never 0: it is not the agent’s failure', () => {
+    const provider = runs.map((r) => (r.failureType ? { ...r, failureType: 'provider_error' as const } : r))
+    expect(buildRows(provider, ['c1']).rows[0]).toMatchObject({ meanB: 90, delta: 30 })
+  })
+})
