@@ -165,9 +165,17 @@ export const exportPairwiseSchema = z
     pValue: nullableNum.describe(
       'two-sided exact sign test over cases, ties dropped; null when every case tied',
     ),
-    n: count,
+    n: count.describe('cases with a verdict (a judged comparison or a round decided by a failure)'),
+    total: count
+      .optional()
+      .describe("the experiment's cases: a verdict needs n ≥ 80% of them (absent before this rule)"),
     comparisons: count,
     flipped: count.describe('comparisons whose winner flipped with the order (counted as ties)'),
+    decidedByFailure: count
+      .optional()
+      .describe(
+        "rounds decided by a failure, not the judge (failedRunScore 0): one side's run failed attributably and the other's completed → the completed side wins; both failed → a tie (absent before this rule)",
+      ),
     perCase: z.array(
       z.looseObject({
         caseId: z.string(),
