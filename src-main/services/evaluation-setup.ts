@@ -25,8 +25,8 @@ export function taskConfigOf(task: TaskRow): TaskConfig {
 }
 
 /**
- * The judge's model and limits: from a §4 config (judge.model, else agent.model; the agent's timeout), or
- * from an imported-traces analysis, which has no agent (judge.model and its own timeoutSec).
+ * The judge's model and limits: from an A/B task's config (judge.model, else agent.model; the agent's
+ * timeout), or from an imported-traces analysis, which has no agent (judge.model and its own timeoutSec).
  */
 export function judgeSettingsOf(task: TaskRow): {
   model: string
@@ -106,8 +106,14 @@ export interface PairwiseScope {
 }
 
 export interface TaskEvaluation extends EvaluationQueue {
-  /** The queue drained, then the pairwise comparisons (null: the task has no pairwise evaluator). */
-  drain(): Promise<{ scored: number; failed: number; pairwise: PairwiseSummary | null }>
+  /**
+   * The queue drained, then the pairwise comparisons (null: the task has no pairwise evaluator, or
+   * `compare: false`). With `compare: false` (the execution failed) the queued runs are still judged, but no
+   * comparison is paid for.
+   */
+  drain(opts?: {
+    compare?: boolean
+  }): Promise<{ scored: number; failed: number; pairwise: PairwiseSummary | null }>
 }
 
 /**
@@ -170,10 +176,10 @@ export function openEvaluation(
   return {
     ...queue,
     // Whatever the judge keeps running between attempts (its servers) stops once everything is judged.
-    drain: async () => {
+    drain: async ({ compare = true } = {}) => {
       try {
         const pointwise = await queue.drain()
-        return { ...pointwise, pairwise: await comparePairs() }
+        return { ...pointwise, pairwise: compare ? await comparePairs() : null }
       } finally {
         await judge.close()
       }
