@@ -7,13 +7,8 @@ import { createEvaluationQueue, type EvaluationQueue } from '../engine/evaluate-
 import type { BlindSpec } from '../judge/blind'
 import { readSkillText } from '../judge/skill-text'
 import { judgePairwise, type PairwiseRedo, type PairwiseSummary } from '../engine/pairwise-runs'
-import {
-  pairwiseEvaluators,
-  pointwiseEvaluators,
-  resolveEvaluators,
-  type EvaluatorSpec,
-} from '../judge/evaluators'
-import { judgeSchema, taskConfigSchema, type TaskConfig } from '../../src-shared/task-config'
+import { pairwiseEvaluatorOf, pointwiseEvaluatorsOf } from '../judge/task-evaluators'
+import { judgeSchema, type TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 
 export function engineContext(ctx: AppContext): EngineContext {
@@ -45,24 +40,6 @@ export function judgeSettingsOf(task: TaskRow): {
     // The judge follows the agent's driver: a server task judges on a warm server too.
     driver: config.agent?.driver === 'server' ? 'server' : 'process',
   }
-}
-
-function allEvaluatorsOf(task: TaskRow): EvaluatorSpec[] {
-  const refs = (JSON.parse(task.configJson) as Partial<TaskConfig>).evaluators
-  return resolveEvaluators(refs ?? taskConfigSchema.shape.evaluators.parse(undefined))
-}
-
-/**
- * The task's pointwise evaluators (llm, command) as the judge runs them, the config's default when it
- * lists none: what a run's row score is made of. A pairwise evaluator is never among them.
- */
-export function evaluatorsOf(task: TaskRow): EvaluatorSpec[] {
-  return pointwiseEvaluators(allEvaluatorsOf(task))
-}
-
-/** The task's pairwise evaluator, or null when it has none (the config allows at most one). */
-export function pairwiseEvaluatorOf(task: TaskRow): EvaluatorSpec | null {
-  return pairwiseEvaluators(allEvaluatorsOf(task))[0] ?? null
 }
 
 function casesOf(
@@ -141,7 +118,7 @@ export function openEvaluation(
     { ...engineContext(ctx), judge },
     {
       taskId: task.id,
-      evaluators: evaluatorsOf(task),
+      evaluators: pointwiseEvaluatorsOf(task),
       cases,
       judgeConcurrency: settings.concurrency,
       retries: settings.retries,
