@@ -1,4 +1,4 @@
-// The decision object (DESIGN §9, §10 binding): one shape for the export, `skill-ab decide` and the UI.
+// The decision object: one shape for the export, `skill-ab decide` and the UI.
 
 export type Verdict = 'pass' | 'reject' | 'inconclusive'
 export type CostMetric = 'tokens' | 'usd' | 'time'

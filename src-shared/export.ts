@@ -1,4 +1,4 @@
-// The export document (DESIGN §10, binding): its zod schema, TS type and schema id; the JSON Schema derives from it.
+// The export document: its zod schema, TS type and schema id; the JSON Schema derives from it.
 import { z } from 'zod'
 
 export const EXPORT_SCHEMA_ID = 'skill-ab/export@2'
@@ -285,7 +285,7 @@ export const exportSchema = z
       evaluationBatchId: z.string().nullable(),
       config: z
         .record(z.string(), z.unknown())
-        .describe('the §4 task config as stored (defaults filled in); secret-named fields redacted'),
+        .describe('the task config as stored (defaults filled in); secret-named fields redacted'),
     }),
     skillVersions: z.looseObject({ a: skillVersion.nullable(), b: skillVersion.nullable() }),
     environment: z.looseObject({
@@ -312,7 +312,7 @@ export const exportSchema = z
   })
   .meta({
     title: 'Skill A/B export',
-    description: `One A/B task with its runs, per-case summary and decision (${EXPORT_SCHEMA_ID}, DESIGN §10).`,
+    description: `One A/B task with its runs, per-case summary and decision (${EXPORT_SCHEMA_ID}).`,
   })
 
 /** An export document as validated (read back from a file): the binding keys, extras kept as unknown. */

@@ -1,4 +1,4 @@
-// Builds the §10 export document of one A/B task from the store: runs, results, per-case summary, decision.
+// Builds the export document of one A/B task from the store: runs, results, per-case summary, decision.
 import { StoreError, type RunRow, type SkillVersionRow, type Store, type TaskRow } from '../db'
 import { configWarnings } from '../inputs/config-warnings'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'

@@ -123,7 +123,8 @@ export function openEvaluation(
       judgeConcurrency: settings.concurrency,
       retries: settings.retries,
       backoffMs: ctx.judgeBackoffMs,
-      // Case analyses dedupe by trace; A/B evaluations and re-evaluations never do (invariant 8).
+      // Case analyses dedupe by trace; A/B evaluations and re-evaluations never do: both sides' runs are
+      // judged afresh, in the same batch.
       caseAnalysis: task.kind === 'case',
       blind,
     },

@@ -220,7 +220,7 @@ describe('decide', () => {
     ])
   })
 
-  it('has exactly the §10 keys (plus the documented extras), always', () => {
+  it('has exactly the export schema’s decision keys (plus the documented extras), always', () => {
     const d = decide(fromDiffs([3, 9, 1, 12], 2), policy())
     expect(Object.keys(d)).toEqual([
       'verdict',
