@@ -1,6 +1,6 @@
-// The decision: its warnings first, the verdict and the rule that fired, every dimension with estimate and
-// CI (formula and inputs one click away) — capability, cost, stability, failures, skill use and, when a
-// pairwise judge ran, its result — and the plots.
+// The decision (DESIGN §9, §12): its warnings first, the verdict and the rule that fired, every dimension
+// with estimate and CI (formula and inputs one click away) — capability, cost, stability, failures, skill
+// use and, when a pairwise judge ran, its result — and the plots.
 import type { Decision } from '../../../../src-shared/decision'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import { CapabilityCard, CostCard, StabilityCard } from './CoreCards'
