@@ -1,4 +1,4 @@
-// The decision object (DESIGN §9, §10 binding): one shape for the export, `skill-ab decide` and the UI.
+// The decision object: one shape for the export, `skill-ab decide` and the UI.
 
 export type Verdict = 'pass' | 'reject' | 'inconclusive'
 export type CostMetric = 'tokens' | 'usd' | 'time'
@@ -204,11 +204,19 @@ export interface PairwiseDecision {
   ties: number
   /** Two-sided exact sign test over wins vs losses; null when every case tied. */
   pValue: number | null
-  /** Cases with at least one judged comparison. */
+  /** Cases with at least one verdict (a judged comparison or a round decided by a failure). */
   n: number
+  /** The experiment's cases: a verdict needs n ≥ 80% of them (absent in decisions made before this rule). */
+  total?: number
   /** Comparisons (case × round) judged, and those whose winner flipped with the order (counted as ties). */
   comparisons: number
   flipped: number
+  /**
+   * Rounds decided by a failure, not by the judge (failedRunScore 0 only): one side's run failed
+   * attributably (timeout, crash, agent error) and the other's completed → the completed side wins; both
+   * failed attributably → a tie. Absent in decisions made before this rule.
+   */
+  decidedByFailure?: number
   alpha: number
   formula: string
   perCase: PairwiseCase[]

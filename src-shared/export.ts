@@ -1,4 +1,4 @@
-// The export document (DESIGN §10, binding): its zod schema, TS type and schema id; the JSON Schema derives from it.
+// The export document: its zod schema, TS type and schema id; the JSON Schema derives from it.
 import { z } from 'zod'
 
 export const EXPORT_SCHEMA_ID = 'skill-ab/export@2'
@@ -169,9 +169,17 @@ export const exportPairwiseSchema = z
     pValue: nullableNum.describe(
       'two-sided exact sign test over cases, ties dropped; null when every case tied',
     ),
-    n: count,
+    n: count.describe('cases with a verdict (a judged comparison or a round decided by a failure)'),
+    total: count
+      .optional()
+      .describe("the experiment's cases: a verdict needs n ≥ 80% of them (absent before this rule)"),
     comparisons: count,
     flipped: count.describe('comparisons whose winner flipped with the order (counted as ties)'),
+    decidedByFailure: count
+      .optional()
+      .describe(
+        "rounds decided by a failure, not the judge (failedRunScore 0): one side's run failed attributably and the other's completed → the completed side wins; both failed → a tie (absent before this rule)",
+      ),
     perCase: z.array(
       z.looseObject({
         caseId: z.string(),
@@ -281,7 +289,7 @@ export const exportSchema = z
       evaluationBatchId: z.string().nullable(),
       config: z
         .record(z.string(), z.unknown())
-        .describe('the §4 task config as stored (defaults filled in); secret-named fields redacted'),
+        .describe('the task config as stored (defaults filled in); secret-named fields redacted'),
     }),
     skillVersions: z.looseObject({ a: skillVersion.nullable(), b: skillVersion.nullable() }),
     environment: z.looseObject({
@@ -308,7 +316,7 @@ export const exportSchema = z
   })
   .meta({
     title: 'Skill A/B export',
-    description: `One A/B task with its runs, per-case summary and decision (${EXPORT_SCHEMA_ID}, DESIGN §10).`,
+    description: `One A/B task with its runs, per-case summary and decision (${EXPORT_SCHEMA_ID}).`,
   })
 
 /** An export document as validated (read back from a file): the binding keys, extras kept as unknown. */

@@ -1,7 +1,7 @@
 // Stored rows → the shapes the UI is given (src-shared/ipc-views.ts).
 import type { CorrectionRow, EvalResultRow, RunRow, Store, TaskRow } from '../db'
 import { toRunChange } from '../engine/announce'
-import { pointwiseEvaluators, resolveEvaluators } from '../judge/evaluators'
+import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { taskConfigOf } from '../services/evaluation-setup'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
 import type {
@@ -120,9 +120,7 @@ export function runDetail(store: Store, run: RunRow): RunDetail {
     diff: trajectory?.diff ?? null,
     stderrTail: trajectory?.stderrTail ?? null,
     evaluations: evaluationViews(results, run, corrections),
-    evaluatorIds: task
-      ? pointwiseEvaluators(resolveEvaluators(taskConfigOf(task).evaluators)).map((e) => e.id)
-      : [],
+    evaluatorIds: task ? pointwiseEvaluatorsOf(task).map((e) => e.id) : [],
     corrections: corrections.map((c) => correctionView(c, results)),
     droppedCorrections: store.corrections
       .droppedFor(run.id, run.sessionId)

@@ -63,6 +63,19 @@ describe('decisionText', () => {
     expect(lines.filter((l) => l.startsWith('warning:'))).toEqual([])
   })
 
+  it('pairwise with rounds decided by a failed run: the line counts them apart from the comparisons', () => {
+    const judged = Array.from({ length: 4 }, (_, i) => ({ caseId: `c${i}`, round: 1, winner: 'b' as const }))
+    const runs = runs6().map((r) =>
+      r.side === 'b' && r.caseId >= 'c4'
+        ? { ...r, score: null, executed: false, failureType: 'timeout' as const }
+        : r,
+    )
+    const lines = summary(runs, { primary: 'pairwise' }, { pairwise: judged })
+    expect(lines[2]).toBe(
+      '  pairwise    inconclusive b won 4, lost 2, tied 0 cases, p = 0.6875; 4 comparisons, 0 flipped with the order, 2 decided by a failed run (primary)',
+    )
+  })
+
   it('config warnings come first, each on its own line', () => {
     const judge = { code: 'judge-same-model', message: 'judge.model: the judge uses the agent’s own model' }
     const lines = summary(runs6({ skillLoaded: false }), {}, { warnings: [judge] })

@@ -24,6 +24,10 @@ function triggerLine(d: ExportDecision): string {
   )
 }
 
+/** `, 2 rounds decided by a failure` when a failed run decided some rounds (older exports: nothing). */
+const byFailure = (pw: { decidedByFailure?: number }): string =>
+  pw.decidedByFailure ? `, ${pw.decidedByFailure} decided by a failed run` : ''
+
 export function decisionText(doc: ExportDocument): string {
   const d = doc.decision
   const { capability: cap, cost, stability: st, failures: fl, pairwise: pw } = d
@@ -34,7 +38,7 @@ export function decisionText(doc: ExportDocument): string {
     `  capability  ${cap.verdict.padEnd(12)} lift ${num(cap.estimate, 1)} points, CI [${num(cap.ciLow, 1)}, ${num(cap.ciHigh, 1)}], n=${cap.n}${role('pointwise')}`,
     ...(pw
       ? [
-          `  pairwise    ${pw.verdict.padEnd(12)} b won ${pw.wins}, lost ${pw.losses}, tied ${pw.ties} cases, p = ${num(pw.pValue, 4)}; ${pw.comparisons} comparisons, ${pw.flipped} flipped with the order${role('pairwise')}`,
+          `  pairwise    ${pw.verdict.padEnd(12)} b won ${pw.wins}, lost ${pw.losses}, tied ${pw.ties} cases, p = ${num(pw.pValue, 4)}; ${pw.comparisons} comparisons, ${pw.flipped} flipped with the order${byFailure(pw)}${role('pairwise')}`,
         ]
       : []),
     `  cost        ${cost.verdict.padEnd(12)} ${cost.metric} ratio ${num(cost.ratio, 2)}, CI [${num(cost.ciLow, 2)}, ${num(cost.ciHigh, 2)}], n=${cost.n}`,

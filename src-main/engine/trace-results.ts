@@ -1,6 +1,8 @@
-// What a trace (an opencode session) was already judged as, whatever the batch: the dedupe of plain
-// evaluations (seed 004 §4.3, invariant 3) and the fill-back on open (invariant 4) read it from here. Also
-// the one place a run's row score is computed: judge results plus the corrections in force.
+// What a trace (an opencode session) was already judged as, whatever the batch. A case analysis judges a
+// trace once per evaluator (a `done` result for the session is reused, never paid for again), and on open an
+// evaluation failure whose trace already has such results for every evaluator is filled back from them:
+// both read it from here. Also the one place a run's row score is computed: judge results plus the
+// corrections in force.
 import type { EvalResultRow, RunRow, Store } from '../db'
 import type { EvaluatorSpec } from '../judge/evaluators'
 import { rowScore } from '../judge/row-score'

@@ -1,6 +1,7 @@
-// Builds the §10 export document of one A/B task from the store: runs, results, per-case summary, decision.
+// Builds the export document of one A/B task from the store: runs, results, per-case summary, decision.
 import { StoreError, type RunRow, type SkillVersionRow, type Store, type TaskRow } from '../db'
 import { configWarnings } from '../inputs/config-warnings'
+import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { decide } from '../stats/decide'
 import { judgeAgreement } from '../stats/judge-agreement'
 import type { PairwiseOutcome } from '../stats/types'
@@ -72,10 +73,16 @@ export function readConfig(configJson: string): ConfigView {
   }
 }
 
-/** The evaluator ids a stored config names (tolerant: an older or partial config may have none). */
-function evaluatorIdsOf(config: Record<string, unknown>): string[] {
-  const list = Array.isArray(config.evaluators) ? (config.evaluators as unknown[]) : []
-  return list.map((e) => text(record(e).id)).filter((id): id is string => id !== null)
+/**
+ * The evaluators whose judge a correction can disagree with: those that score each run (the pairwise one
+ * scores none). None when the stored config cannot be read (the rest is still exported).
+ */
+function scoringEvaluatorIds(task: TaskRow): string[] {
+  try {
+    return pointwiseEvaluatorsOf(task).map((e) => e.id)
+  } catch {
+    return []
+  }
 }
 
 /** The decision as the document's loose type (same fields; its interfaces copied into plain objects). */
@@ -196,10 +203,7 @@ export function buildExport(store: Store, taskId: string, env: ExportEnv): Expor
       runs.map((r) => ({ caseId: r.caseKey, side: r.side, status: r.status, score: r.score })),
     ),
     decision: toExportDecision(decision),
-    judgeAgreement: judgeAgreement(
-      store.corrections.labels({ taskId: task.id }),
-      evaluatorIdsOf(view.config),
-    ),
+    judgeAgreement: judgeAgreement(store.corrections.labels({ taskId: task.id }), scoringEvaluatorIds(task)),
     pairwise: pairwiseEntries(store, task, runs),
   }
   return scrubSecrets(doc, env.secrets ?? environmentSecrets(process.env))

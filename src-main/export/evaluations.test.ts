@@ -1,5 +1,6 @@
-// buildExport's evaluations[]: the latest result per evaluator of each run's current attempt (§8.9), with
-// the correction in force for that attempt.
+// buildExport's evaluations[]: per evaluator, the latest result of each run's current attempt (its session;
+// results of earlier attempts stay in the store but are not the run's), with the correction in force for
+// that attempt.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { EvalResultInput, Store } from '../db'
 import { openTempStore, type TempStore } from '../db/testing'

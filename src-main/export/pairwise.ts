@@ -2,18 +2,16 @@
 // `pairwise` list. A task without a pairwise evaluator has neither (undefined / null).
 import type { RunRow, Store, TaskRow } from '../db'
 import { comparisonsOf, outcomeOf, type Comparison } from '../engine/pairwise-comparisons'
-import { pairwiseEvaluators, resolveEvaluators, type EvaluatorSpec } from '../judge/evaluators'
+import type { EvaluatorSpec } from '../judge/evaluators'
+import { pairwiseEvaluatorOf } from '../judge/task-evaluators'
 import { swapped } from '../judge/pairwise-outcome'
 import type { PairwiseOutcome } from '../stats/types'
 import type { ExportPairwiseComparison } from '../../src-shared/export'
-import type { TaskConfig } from '../../src-shared/task-config'
 
-/** The task's pairwise evaluator from its stored config; null when it has none (or the config is unreadable). */
+/** The task's pairwise evaluator; null when it has none, or its stored config cannot be read (still exported). */
 function pairwiseEvaluator(task: TaskRow): EvaluatorSpec | null {
   try {
-    const refs = (JSON.parse(task.configJson) as Partial<TaskConfig> | null)?.evaluators
-    if (!Array.isArray(refs)) return null
-    return pairwiseEvaluators(resolveEvaluators(refs))[0] ?? null
+    return pairwiseEvaluatorOf(task)
   } catch {
     return null
   }

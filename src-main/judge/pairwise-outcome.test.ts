@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import {
   consolidate,
   firstOrder,
-  responseOf,
   sideOf,
   swapped,
   type OrderJudgement,
@@ -13,7 +12,7 @@ import {
 const done = (winnerSide: SideWinner): OrderJudgement => ({ status: 'done', winnerSide })
 const failed: OrderJudgement = { status: 'failed', winnerSide: null }
 
-describe('sideOf / responseOf', () => {
+describe('sideOf / swapped', () => {
   it('"Response 1" is side a in order ab and side b in order ba; a tie stays a tie', () => {
     expect([sideOf('ab', '1'), sideOf('ab', '2'), sideOf('ba', '1'), sideOf('ba', '2')]).toEqual([
       'a',
@@ -22,12 +21,6 @@ describe('sideOf / responseOf', () => {
       'a',
     ])
     expect([sideOf('ab', 'tie'), sideOf('ba', 'tie')]).toEqual(['tie', 'tie'])
-    expect([
-      responseOf('ab', 'a'),
-      responseOf('ab', 'b'),
-      responseOf('ba', 'a'),
-      responseOf('ba', 'b'),
-    ]).toEqual(['1', '2', '2', '1'])
     expect([swapped('ab'), swapped('ba')]).toEqual(['ba', 'ab'])
   })
 })

@@ -7,8 +7,6 @@ import type { ResponseWinner } from './parse-winner'
 export type ResponseOrder = 'ab' | 'ba'
 export type SideWinner = 'a' | 'b' | 'tie'
 
-export const RESPONSE_ORDERS: readonly ResponseOrder[] = ['ab', 'ba']
-
 /**
  * The order of a comparison's first judgement, from a seed (the task id), the case and the round: the same
  * every time for one comparison, and a-first for about half the comparisons of a task.
@@ -28,11 +26,6 @@ export function sideOf(order: ResponseOrder, winner: ResponseWinner): SideWinner
   const first = order === 'ab' ? 'a' : 'b'
   const second = order === 'ab' ? 'b' : 'a'
   return winner === '1' ? first : second
-}
-
-/** The response a side is shown as in this order. */
-export function responseOf(order: ResponseOrder, side: 'a' | 'b'): '1' | '2' {
-  return (order === 'ab') === (side === 'a') ? '1' : '2'
 }
 
 /** One stored judgement of a comparison, as consolidation needs it. */

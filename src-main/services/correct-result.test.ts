@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { drive, seedExportTask } from '../export/test-fixtures'
+import type { InputError } from '../inputs/errors'
 import { openAppContext, type AppContext } from './app-context'
 import { clearCorrection, correctResult } from './correct-result'
 import type { TaskConfigInput } from '../../src-shared/task-config'
@@ -103,6 +104,36 @@ describe('correctResult', () => {
     expect(call({ runId: 'run_missing' })).toThrow(/no run run_missing/)
     const pending = seedExportTask(ctx.store, { name: 'other', cases: ['c9'], rounds: 1 }).runs[0]!
     expect(call({ runId: pending.id })).toThrow(/has no completed execution/)
+  })
+})
+
+describe('correcting the pairwise evaluator', () => {
+  it('says it compares two runs and has no score of one run to correct, and names the evaluators that can be corrected', () => {
+    const { runs } = seedExportTask(ctx.store, {
+      cases: ['c1'],
+      rounds: 1,
+      config: { evaluators: [...evaluators, { id: 'preset-pairwise-outcome' }] },
+    })
+    const run = drive(ctx.store, runs[0]!.id, 'scored', { score: 50 })
+    const input = { runId: run.id, evaluatorId: 'preset-pairwise-outcome' }
+    const errorOf = (attempt: () => unknown): InputError | null => {
+      try {
+        attempt()
+      } catch (err) {
+        return err as InputError
+      }
+      return null
+    }
+    for (const err of [
+      errorOf(() => correctResult(ctx, { ...input, score: 90, note: 'b was better' })),
+      errorOf(() => clearCorrection(ctx, input)),
+    ]) {
+      expect(err?.message).toContain(
+        'evaluatorId: "preset-pairwise-outcome" compares the two runs of a case and round; it has no score of one run to correct',
+      )
+      expect(err?.message).not.toMatch(/not an evaluator of this task/)
+      expect(err?.fix).toBe('correct an evaluator that scores each run: preset-agent-task-completion, tone')
+    }
   })
 })
 

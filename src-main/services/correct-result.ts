@@ -1,14 +1,14 @@
-// Human score correction (seed 000 §5): a human score {score, note, by, at} for one evaluator of one run
-// replaces the judge's score in the run's row score. It belongs to the run's current execution (its
+// Human score correction: a human score {score, note, by, at} for one evaluator of one run replaces the
+// judge's score in the run's row score. It belongs to the run's current execution (its
 // session), not to a judge result: judging the run again keeps it in force (the judge's new score is shown
 // beside it); only `clearCorrection` removes it; executing the run again drops it.
 import { localUser, newId, type RunRow, type TaskRow } from '../db'
 import { announceRun } from '../engine/announce'
 import { currentResults, currentRunScore } from '../engine/trace-results'
 import { InputError } from '../inputs/errors'
-import { pointwiseEvaluators, resolveEvaluators, type EvaluatorSpec } from '../judge/evaluators'
+import type { EvaluatorSpec } from '../judge/evaluators'
+import { pairwiseEvaluatorOf, pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import type { AppContext } from './app-context'
-import { taskConfigOf } from './evaluation-setup'
 import { hasCompletedExecution } from './reevaluate'
 
 export interface CorrectionInput {
@@ -37,14 +37,17 @@ function target(ctx: AppContext, runId: string, evaluatorId: string): Target {
     bad('runId', `run ${run.id} has no completed execution (${run.status})`, 're-run it first')
   const task =
     store.tasks.get(run.taskId) ?? bad('runId', `run ${run.id} has no task`, 'pick a run of the task')
+  const evaluators = pointwiseEvaluatorsOf(task)
+  const ids = evaluators.map((e) => e.id).join(', ')
   // A pairwise evaluator judges two runs at once: it has no score of one run to correct.
-  const evaluators = pointwiseEvaluators(resolveEvaluators(taskConfigOf(task).evaluators))
-  if (!evaluators.some((e) => e.id === evaluatorId))
+  if (pairwiseEvaluatorOf(task)?.id === evaluatorId)
     bad(
       'evaluatorId',
-      `"${evaluatorId}" is not an evaluator of this task`,
-      `use one of: ${evaluators.map((e) => e.id).join(', ')}`,
+      `"${evaluatorId}" compares the two runs of a case and round; it has no score of one run to correct`,
+      `correct an evaluator that scores each run: ${ids}`,
     )
+  if (!evaluators.some((e) => e.id === evaluatorId))
+    bad('evaluatorId', `"${evaluatorId}" is not an evaluator of this task`, `use one of: ${ids}`)
   return { run: run as Target['run'], task, evaluators }
 }
 

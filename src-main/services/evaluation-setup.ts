@@ -7,13 +7,8 @@ import { createEvaluationQueue, type EvaluationQueue } from '../engine/evaluate-
 import type { BlindSpec } from '../judge/blind'
 import { readSkillText } from '../judge/skill-text'
 import { judgePairwise, type PairwiseRedo, type PairwiseSummary } from '../engine/pairwise-runs'
-import {
-  pairwiseEvaluators,
-  pointwiseEvaluators,
-  resolveEvaluators,
-  type EvaluatorSpec,
-} from '../judge/evaluators'
-import { judgeSchema, taskConfigSchema, type TaskConfig } from '../../src-shared/task-config'
+import { pairwiseEvaluatorOf, pointwiseEvaluatorsOf } from '../judge/task-evaluators'
+import { judgeSchema, type TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 
 export function engineContext(ctx: AppContext): EngineContext {
@@ -25,8 +20,8 @@ export function taskConfigOf(task: TaskRow): TaskConfig {
 }
 
 /**
- * The judge's model and limits: from a §4 config (judge.model, else agent.model; the agent's timeout), or
- * from an imported-traces analysis, which has no agent (judge.model and its own timeoutSec).
+ * The judge's model and limits: from an A/B task's config (judge.model, else agent.model; the agent's
+ * timeout), or from an imported-traces analysis, which has no agent (judge.model and its own timeoutSec).
  */
 export function judgeSettingsOf(task: TaskRow): {
   model: string
@@ -45,24 +40,6 @@ export function judgeSettingsOf(task: TaskRow): {
     // The judge follows the agent's driver: a server task judges on a warm server too.
     driver: config.agent?.driver === 'server' ? 'server' : 'process',
   }
-}
-
-function allEvaluatorsOf(task: TaskRow): EvaluatorSpec[] {
-  const refs = (JSON.parse(task.configJson) as Partial<TaskConfig>).evaluators
-  return resolveEvaluators(refs ?? taskConfigSchema.shape.evaluators.parse(undefined))
-}
-
-/**
- * The task's pointwise evaluators (llm, command) as the judge runs them, the config's default when it
- * lists none: what a run's row score is made of. A pairwise evaluator is never among them.
- */
-export function evaluatorsOf(task: TaskRow): EvaluatorSpec[] {
-  return pointwiseEvaluators(allEvaluatorsOf(task))
-}
-
-/** The task's pairwise evaluator, or null when it has none (the config allows at most one). */
-export function pairwiseEvaluatorOf(task: TaskRow): EvaluatorSpec | null {
-  return pairwiseEvaluators(allEvaluatorsOf(task))[0] ?? null
 }
 
 function casesOf(
@@ -106,8 +83,14 @@ export interface PairwiseScope {
 }
 
 export interface TaskEvaluation extends EvaluationQueue {
-  /** The queue drained, then the pairwise comparisons (null: the task has no pairwise evaluator). */
-  drain(): Promise<{ scored: number; failed: number; pairwise: PairwiseSummary | null }>
+  /**
+   * The queue drained, then the pairwise comparisons (null: the task has no pairwise evaluator, or
+   * `compare: false`). With `compare: false` (the execution failed) the queued runs are still judged, but no
+   * comparison is paid for.
+   */
+  drain(opts?: {
+    compare?: boolean
+  }): Promise<{ scored: number; failed: number; pairwise: PairwiseSummary | null }>
 }
 
 /**
@@ -135,12 +118,13 @@ export function openEvaluation(
     { ...engineContext(ctx), judge },
     {
       taskId: task.id,
-      evaluators: evaluatorsOf(task),
+      evaluators: pointwiseEvaluatorsOf(task),
       cases,
       judgeConcurrency: settings.concurrency,
       retries: settings.retries,
       backoffMs: ctx.judgeBackoffMs,
-      // Case analyses dedupe by trace; A/B evaluations and re-evaluations never do (invariant 8).
+      // Case analyses dedupe by trace; A/B evaluations and re-evaluations never do: both sides' runs are
+      // judged afresh, in the same batch.
       caseAnalysis: task.kind === 'case',
       blind,
     },
@@ -170,10 +154,10 @@ export function openEvaluation(
   return {
     ...queue,
     // Whatever the judge keeps running between attempts (its servers) stops once everything is judged.
-    drain: async () => {
+    drain: async ({ compare = true } = {}) => {
       try {
         const pointwise = await queue.drain()
-        return { ...pointwise, pairwise: await comparePairs() }
+        return { ...pointwise, pairwise: compare ? await comparePairs() : null }
       } finally {
         await judge.close()
       }

@@ -1,11 +1,12 @@
-// Fill back on open (seed 004 §4.3, §4.4; invariants 3, 4): an evaluation failure whose trace already has a
-// `done` latest result from every evaluator of the task — a later plain evaluation of the same session, or
-// a crash between writing the results and the status — becomes `scored` from those results. No judge runs.
+// Fill back on open: an evaluation failure whose trace already has a `done` latest result from every
+// pointwise evaluator of the task — a later plain evaluation of the same session, or a crash between writing
+// the results and the status — becomes `scored` from those results (a result is never judged twice). No
+// judge runs.
 import type { RunRow } from '../db'
 import { announceRun } from '../engine/announce'
 import { latestDoneForTrace, scoreOf } from '../engine/trace-results'
+import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import type { AppContext } from './app-context'
-import { evaluatorsOf } from './evaluation-setup'
 
 export function fillBackFailedRuns(ctx: AppContext, taskId: string): RunRow[] {
   const { store } = ctx
@@ -15,7 +16,7 @@ export function fillBackFailedRuns(ctx: AppContext, taskId: string): RunRow[] {
     .listByTask(taskId, { status: ['failed'] })
     .filter((r) => r.failureType === null && r.sessionId !== null)
   if (candidates.length === 0) return []
-  const evaluators = evaluatorsOf(task)
+  const evaluators = pointwiseEvaluatorsOf(task)
   const changed: RunRow[] = []
   for (const run of candidates) {
     const row = store.transaction(() => {

@@ -214,7 +214,7 @@ describe('pairwise judging', () => {
         score: 1,
         note: 'n',
       }),
-    ).toThrow(/not an evaluator of this task.*use one of: preset-agent-task-completion$/)
+    ).toThrow(/compares the two runs of a case and round.*: preset-agent-task-completion$/)
   })
 
   it('the decision is recomputed when a comparison is judged, and the export lists both judgements', async () => {
@@ -228,6 +228,8 @@ describe('pairwise judging', () => {
       buildExport(w.ctx.store, task.id, { opencodeVersion: null, app: 't', secrets: [] }),
     )
     expect(doc.pairwise).toHaveLength(2)
+    // Judge agreement is per evaluator that scores runs: the pairwise one scores none, so it is not listed.
+    expect(doc.judgeAgreement.map((j) => j.evaluatorId)).toEqual(['preset-agent-task-completion'])
     const [c1] = doc.pairwise ?? []
     expect(c1).toMatchObject({
       caseId: 'c1',

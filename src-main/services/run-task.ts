@@ -1,4 +1,4 @@
-// The `run` use case: create or resume the task, own it, execute its runs, release it (DESIGN §4, §6).
+// The `run` use case: create or resume the task, own it, execute its runs, judge them, release it.
 import type { TaskKind, TaskRow } from '../db'
 import { announceRun } from '../engine/announce'
 import { needsEvaluation } from '../engine/evaluate-runs'
@@ -68,8 +68,9 @@ export async function runTask(
       (summary) => ({ summary }),
       (error: unknown) => ({ error }),
     )
-    // Judges already started finish (or give their run back on cancel) before anything else happens.
-    const evaluation = await queue.drain()
+    // Judges already started finish (or give their run back on cancel) before anything else happens; a
+    // failed execution (e.g. an isolation proof that does not hold) pays for no pairwise comparison.
+    const evaluation = await queue.drain({ compare: !('error' in execution) })
     if ('error' in execution) throw execution.error
     const { summary } = execution
     const counts = ctx.store.runs.countsByStatus(taskId)

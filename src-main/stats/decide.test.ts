@@ -220,7 +220,7 @@ describe('decide', () => {
     ])
   })
 
-  it('has exactly the §10 keys (plus the documented extras), always', () => {
+  it('has exactly the export schema’s decision keys (plus the documented extras), always', () => {
     const d = decide(fromDiffs([3, 9, 1, 12], 2), policy())
     expect(Object.keys(d)).toEqual([
       'verdict',
@@ -348,5 +348,32 @@ describe('decide', () => {
     )
     expect(decide(lifted(0), policy()).pairwise).toBeNull()
     expect(decide(lifted(0), policy({ primary: 'pairwise' })).verdict).toBe('inconclusive')
+  })
+
+  it('primary pairwise: a skill that makes b time out on 4 of 10 cases does not pass on the 6 the judge compared', () => {
+    // b timed out on case-06…09; the judge compared the 6 others and preferred b on each (p = 2/64 alone).
+    const runs = lifted(0)
+      .filter((r) => r.round === 1)
+      .map((r) =>
+        r.side === 'b' && r.caseId >= 'case-06'
+          ? { ...r, score: null, executed: false, failureType: 'timeout' as const }
+          : r,
+      )
+    const judged = Array.from({ length: 6 }, (_, i) => ({
+      caseId: `case-0${i}`,
+      round: 1,
+      winner: 'b' as const,
+    }))
+    const d = decide(runs, policy({ primary: 'pairwise' }), { pairwise: judged })
+    expect(d.pairwise).toMatchObject({ wins: 6, losses: 4, n: 10, total: 10, decidedByFailure: 4 })
+    expect(d.verdict).toBe('inconclusive')
+    expect(d.reasons[0]).toBe(
+      'overall: inconclusive — the pairwise judge is inconclusive and no dimension rejects',
+    )
+    // Failures that are not the agent's decide nothing: 6 of 10 cases with a verdict is too few.
+    const provider = runs.map((r) => (r.failureType ? { ...r, failureType: 'provider_error' as const } : r))
+    const p = decide(provider, policy({ primary: 'pairwise' }), { pairwise: judged })
+    expect(p.pairwise).toMatchObject({ wins: 6, losses: 0, n: 6, total: 10, decidedByFailure: 0 })
+    expect(p.verdict).toBe('inconclusive')
   })
 })

@@ -25,7 +25,9 @@ export function decide(runs: readonly ExperimentRun[], policy: Policy, opts: Dec
   const trig = trigger(table.all, table.counting, policy, {
     baselineHasSkill: opts.baselineHasSkill ?? false,
   })
-  const pair = opts.pairwise ? pairwise(opts.pairwise, policy, opts.rounds) : null
+  const pair = opts.pairwise
+    ? pairwise(opts.pairwise, policy, { rounds: opts.rounds, cases: table.all })
+    : null
   const needed = casesNeeded(cap.decision, table.rounds, policy)
   const total = table.all.length
   const counting = table.counting.length

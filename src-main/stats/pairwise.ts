@@ -1,38 +1,91 @@
 // Pairwise judgement over cases: per case the sign of b's wins − losses over its rounds, then an exact
-// two-sided sign test over cases (ties dropped).
+// two-sided sign test over cases (ties dropped). A round whose run failed in a way the agent under test is
+// answerable for is decided by that failure; too few cases with a verdict leave it inconclusive.
 import type { PairwiseCase, PairwiseDecision, Verdict } from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'
-import { count, pValue, plain } from './format'
+import type { CaseRuns } from './cases'
+import { failureKind } from './failures'
+import { count, pValue, plain, share } from './format'
 import { signTest } from './resampling'
-import type { PairwiseOutcome } from './types'
+import type { ExperimentRun, PairwiseOutcome } from './types'
 
 export const PAIRWISE_FORMULA =
   'per comparison (case × round, both orders judged): b wins, loses, or ties (a winner that flips with the order is a tie); ' +
+  'with failedRunScore 0, a round whose run failed attributably (timeout, crash, agent error) on one side and completed on ' +
+  'the other is lost by the failed side, and a tie when both failed; ' +
   'case result = sign(wins − losses) over its rounds; exact two-sided sign test over cases, ties dropped; ' +
-  'pass if p < α with b ahead; reject if p < α with a ahead'
+  'pass if p < α with b ahead; reject if p < α with a ahead; inconclusive unless ≥ 80% of the cases have a verdict'
+
+/** What the experiment holds besides the judge's outcomes. */
+export interface PairwiseExperiment {
+  /** R: outcomes and runs of later rounds are ignored; default all. */
+  rounds?: number
+  /** Every case of the experiment with its runs: failed rounds are decided from them, coverage counts them. */
+  cases?: readonly CaseRuns[]
+}
+
+type Decided = PairwiseOutcome & { byFailure?: boolean }
+
+const key = (caseId: string, round: number): string => JSON.stringify([caseId, round])
 
 /**
- * One outcome per (case, round): a later entry replaces an earlier one; rounds above `rounds` are ignored.
- * A null winner (no verdict) is left out; a case with no verdict at all is not a case of the test.
+ * The rounds decided by a failure (only when failed runs score 0): one side's run failed attributably and
+ * the other's completed → the completed side wins; both failed attributably → a tie. A failure that is not
+ * the agent's (provider error, launch failure, interruption, cancel), a pending or a missing run decides nothing.
+ */
+function failureOutcomes(cases: readonly CaseRuns[], rounds: number | undefined): Decided[] {
+  const out: Decided[] = []
+  for (const c of cases) {
+    const b = new Map<number, ExperimentRun>(c.b.runs.map((r) => [r.round, r]))
+    for (const a of c.a.runs) {
+      const other = b.get(a.round)
+      if (!other || (rounds !== undefined && a.round > rounds)) continue
+      const kindA = failureKind(a)
+      const kindB = failureKind(other)
+      const winner =
+        kindA === 'failed' && kindB === 'failed'
+          ? 'tie'
+          : kindA === 'failed' && kindB === 'completed'
+            ? 'b'
+            : kindB === 'failed' && kindA === 'completed'
+              ? 'a'
+              : null
+      if (winner) out.push({ caseId: c.caseId, round: a.round, winner, byFailure: true })
+    }
+  }
+  return out
+}
+
+/**
+ * One outcome per (case, round): a later entry replaces an earlier one; rounds above `rounds` are ignored;
+ * a round decided by a failure replaces the judge's (a failed run has no answer to compare). A null
+ * winner (no verdict) is left out; a case with no verdict at all is not a case of the test.
  */
 export function pairwise(
   outcomes: readonly PairwiseOutcome[],
   policy: Policy,
-  rounds?: number,
+  experiment: PairwiseExperiment = {},
 ): DimensionResult<PairwiseDecision> {
   const { alpha } = policy
-  const latest = new Map<string, PairwiseOutcome>()
+  const { rounds, cases = [] } = experiment
+  const latest = new Map<string, Decided>()
+  const allCases = new Set(cases.map((c) => c.caseId))
   for (const o of outcomes) {
     if (rounds !== undefined && o.round > rounds) continue
-    latest.set(JSON.stringify([o.caseId, o.round]), o)
+    latest.set(key(o.caseId, o.round), o)
+    allCases.add(o.caseId)
   }
+  if (policy.failedRunScore === 0)
+    for (const o of failureOutcomes(cases, rounds)) latest.set(key(o.caseId, o.round), o)
   const byCase = new Map<string, PairwiseCase>()
   let comparisons = 0
   let flipped = 0
+  let decidedByFailure = 0
   for (const o of latest.values()) {
     if (o.winner === null) continue
-    comparisons++
+    if (o.byFailure) decidedByFailure++
+    else comparisons++
     if (o.flipped) flipped++
     const c = byCase.get(o.caseId) ?? { caseId: o.caseId, wins: 0, losses: 0, ties: 0, result: 'tie' }
     if (o.winner === 'b') c.wins++
@@ -43,20 +96,15 @@ export function pairwise(
   const perCase = [...byCase.values()]
     .sort((x, y) => (x.caseId < y.caseId ? -1 : x.caseId > y.caseId ? 1 : 0))
     .map((c): PairwiseCase => ({ ...c, result: c.wins > c.losses ? 'b' : c.wins < c.losses ? 'a' : 'tie' }))
+  const total = allCases.size
+  // The same rule as the decision's coverage: checked as 5·n ≥ 4·total.
+  const covered = total > 0 && perCase.length * 5 >= total * 4
   const sign = signTest(perCase.map((c) => c.wins - c.losses))
   const wins = sign.positive
   const losses = sign.negative
   let verdict: Verdict = 'inconclusive'
-  if (sign.pValue !== null && sign.pValue < alpha && wins !== losses)
+  if (covered && sign.pValue !== null && sign.pValue < alpha && wins !== losses)
     verdict = wins > losses ? 'pass' : 'reject'
-  const p = sign.pValue === null ? 'no p-value (every case tied)' : `p = ${pValue(sign.pValue)}`
-  const rule =
-    sign.pValue === null
-      ? ''
-      : sign.pValue < alpha
-        ? ` < α ${plain(alpha)}, ${wins > losses ? 'b' : 'a'} ahead`
-        : ` ≥ α ${plain(alpha)}`
-  const flips = flipped ? `, ${flipped} flipped with the order (counted as ties)` : ''
   const decision: PairwiseDecision = {
     verdict,
     wins,
@@ -64,16 +112,38 @@ export function pairwise(
     ties: sign.ties,
     pValue: sign.pValue,
     n: perCase.length,
+    total,
     comparisons,
     flipped,
+    decidedByFailure,
     alpha,
     formula: PAIRWISE_FORMULA,
     perCase,
   }
-  const why =
-    perCase.length === 0
-      ? 'no comparison has a verdict yet'
-      : `b won ${count(wins, 'case')}, lost ${losses}, tied ${sign.ties} (${count(comparisons, 'comparison')}${flips}); ` +
-        `two-sided exact sign test ${p}${rule}`
-  return { decision, reasons: [`pairwise: ${verdict} — ${why}`] }
+  return { decision, reasons: [`pairwise: ${verdict} — ${why(decision, covered)}`] }
+}
+
+function why(d: PairwiseDecision, covered: boolean): string {
+  if (d.n === 0) return 'no comparison has a verdict yet'
+  const p = d.pValue === null ? 'no p-value (every case tied)' : `p = ${pValue(d.pValue)}`
+  const rule =
+    d.pValue === null
+      ? ''
+      : d.pValue < d.alpha
+        ? ` < α ${plain(d.alpha)}, ${d.wins > d.losses ? 'b' : 'a'} ahead`
+        : ` ≥ α ${plain(d.alpha)}`
+  const flips = d.flipped ? `, ${d.flipped} flipped with the order (counted as ties)` : ''
+  const failures = d.decidedByFailure
+    ? `; ${count(d.decidedByFailure ?? 0, 'round')} decided by a failure: a side whose run failed (timeout, crash, agent error) ` +
+      'loses to one that completed, both failed is a tie'
+    : ''
+  const test =
+    `b won ${count(d.wins, 'case')}, lost ${d.losses}, tied ${d.ties} (${count(d.comparisons, 'comparison')}${flips}${failures}); ` +
+    `two-sided exact sign test ${p}${rule}`
+  if (covered) return test
+  const total = d.total ?? d.n
+  return (
+    `only ${share(d.n, total, 'cases')} have a verdict; at least ${Math.ceil((total * 4) / 5)} needed (80%), ` +
+    `whatever the sign test says: ${test}`
+  )
 }

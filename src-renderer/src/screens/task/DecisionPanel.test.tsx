@@ -112,6 +112,24 @@ describe('decision panel', () => {
     expect(tag(card(pointwise, 'pairwise'))).toBe('shown beside')
   })
 
+  it('pairwise: rounds decided by a failed run, and too few cases with a verdict, are said on the card', async () => {
+    const root = await show(
+      decisionFixture({
+        pairwise: { ...PAIRWISE, n: 7, total: 10, decidedByFailure: 2 },
+        primary: 'pairwise',
+      }),
+    )
+    const pairwise = text(card(root, 'pairwise'))
+    expect(pairwise).toContain(
+      '2 rounds decided by a failed run: a side that timed out, crashed or erred loses',
+    )
+    expect(pairwise).toContain('only 7 of 10 cases have a verdict: 80% are needed for a pass or reject')
+    view?.unmount()
+    const plain = text(card(await show(decisionFixture({ pairwise: PAIRWISE })), 'pairwise'))
+    expect(plain).not.toContain('decided by a failed run')
+    expect(plain).not.toContain('have a verdict')
+  })
+
   it('keeps the three gates with their formulas one click away', async () => {
     const root = await show(decisionFixture())
     expect(text(card(root, 'capability'))).toContain('+3.5 points')

@@ -19,6 +19,14 @@ export function PairwiseCard({ decision, pairwise: pw }: { decision: Decision; p
         'cases where b’s answer beat, lost to or tied with a’s',
         `p = ${f(pw.pValue, 3)} (exact sign test, ties dropped) · α = ${pw.alpha} · n = ${cases(pw.n)}`,
         `${pw.comparisons} comparisons judged in both orders; ${pw.flipped} flipped with the order (ties)`,
+        ...(pw.decidedByFailure
+          ? [
+              `${pw.decidedByFailure} rounds decided by a failed run: a side that timed out, crashed or erred loses to one that completed (both failed: a tie)`,
+            ]
+          : []),
+        ...(pw.total !== undefined && pw.n * 5 < pw.total * 4
+          ? [`only ${pw.n} of ${pw.total} cases have a verdict: 80% are needed for a pass or reject`]
+          : []),
       ]}
       details={{
         summary: 'formula and cases',
