@@ -68,7 +68,7 @@ export function errorMessage(event: AgentEvent): string {
   return describeError(errorInfo(event))
 }
 
-/** Folds the whole stream; `skillName` is the skill under test. */
+/** Folds the whole stream; `skillName` is this side's skill (`sideSkillName`): a completed call to it is "loaded". */
 export function foldEvents(events: readonly AgentEvent[], skillName: string): FoldedEvents {
   const out: FoldedEvents = {
     sessionId: null,

@@ -7,15 +7,16 @@ import { judgeVisibility, listVisibleSkills, proveSealed } from './proof'
 import { redactEvent } from './redact'
 import { runProcess } from './run-process'
 import { prepareSide, setupProcess, type SideContext } from './side-context'
-import type {
-  AgentDriver,
-  AgentEvent,
-  IsolationProof,
-  RunHooks,
-  RunOutcome,
-  RunSpec,
-  SideSession,
-  SideSpec,
+import {
+  sideSkillName,
+  type AgentDriver,
+  type AgentEvent,
+  type IsolationProof,
+  type RunHooks,
+  type RunOutcome,
+  type RunSpec,
+  type SideSession,
+  type SideSpec,
 } from './types'
 import { checkModel } from './model-check'
 import { captureDiff, prepareWorkDir } from './workdir'
@@ -77,7 +78,7 @@ export async function proveSide(ctx: SideContext): Promise<IsolationProof> {
 async function openProcessSide(spec: SideSpec, opts: ProcessDriverOptions): Promise<SideSession> {
   const ctx = await prepareSide(spec, opts.env ?? process.env, opts.bin)
   const proof = await proveSide(ctx)
-  const skillVisible = proof.visible.some((s) => s.name === spec.skillUnderTest)
+  const skillVisible = proof.visible.some((s) => s.name === sideSkillName(spec))
   return {
     proof,
     run: (runSpec, hooks, signal) =>
@@ -179,7 +180,7 @@ async function runOnce(
       },
     })
     const finishedAt = new Date().toISOString()
-    const folded = foldEvents(events, side.skillUnderTest)
+    const folded = foldEvents(events, sideSkillName(side))
     const { kind, message } = classify(res, folded, side, ctx.bin.path)
     // The agent's env holds credentials: whatever it wrote could hold them too.
     const diff = setup.redact(await captureDiff(spec.workDir, firstCommit, pathVar))

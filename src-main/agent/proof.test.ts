@@ -1,11 +1,11 @@
 // Unit tests of the isolation verdict: exactly the side's own snapshot, or no skill at all.
 import { describe, expect, it } from 'vitest'
 import { judgeVisibility, nonBuiltIn, parseDebugSkill } from './proof'
-import type { SideSpec } from './types'
+import { sideSkillName, type SideSpec } from './types'
 
-const spec = (side: 'a' | 'b', snapshotDir: string | null): SideSpec => ({
+const spec = (side: 'a' | 'b', snapshotDir: string | null, name = 'pirate'): SideSpec => ({
   side,
-  skill: snapshotDir ? { name: 'pirate', snapshotDir, contentHash: 'sha256:x' } : null,
+  skill: snapshotDir ? { name, snapshotDir, contentHash: 'sha256:x' } : null,
   skillUnderTest: 'pirate',
   model: 'p/m',
   runRoot: '/tmp/r',
@@ -43,5 +43,15 @@ describe('judgeVisibility', () => {
     expect(leak.message).toContain('skill under test')
     expect(judgeVisibility(spec('a', '/d/skills/pirate/h0/pirate'), [mine]).ok).toBe(false)
     expect(judgeVisibility(spec('a', '/d/skills/pirate/h1/pirate'), [mine]).ok).toBe(true)
+  })
+  it('side a with a baseline skill of another name: exactly its own, never the skill under test', () => {
+    const own = { name: 'parrot', location: '/d/skills/parrot/h2/parrot/SKILL.md' }
+    const baseline = spec('a', '/d/skills/parrot/h2/parrot', 'parrot')
+    expect(judgeVisibility(baseline, [own]).ok).toBe(true)
+    const leak = judgeVisibility(baseline, [own, mine])
+    expect(leak.ok).toBe(false)
+    expect(leak.message).toContain('including the skill under test "pirate"')
+    expect(sideSkillName(baseline)).toBe('parrot')
+    expect(sideSkillName(spec('a', null))).toBe('pirate')
   })
 })

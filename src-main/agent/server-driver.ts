@@ -9,7 +9,13 @@ import { serveClient, type ServeClient } from './serve-client'
 import { startServe } from './serve-process'
 import { runOnServer, type ServerSide } from './server-run'
 import { prepareSide, providerOf, setupProcess, type SideContext } from './side-context'
-import type { AgentDriver, IsolationProof, SideSession, SideSpec } from './types'
+import {
+  sideSkillName,
+  type AgentDriver,
+  type IsolationProof,
+  type SideSession,
+  type SideSpec,
+} from './types'
 import { prepareWorkDir } from './workdir'
 
 export interface ServerDriverOptions {
@@ -112,7 +118,7 @@ async function openServerSide(spec: SideSpec, opts: ServerDriverOptions): Promis
     setup,
     serve,
     client,
-    skillVisible: proof.visible.some((s) => s.name === spec.skillUnderTest),
+    skillVisible: proof.visible.some((s) => s.name === sideSkillName(spec)),
     graceMs,
   }
   let closing: Promise<void> | null = null

@@ -14,7 +14,7 @@ import type { ServeClient } from './serve-client'
 import { killStraysIn, type ServeProcess } from './serve-process'
 import type { ProcessSetup, SideContext } from './side-context'
 import { readServeEvents, type ServeEvent } from './sse'
-import type { AgentEvent, RunHooks, RunOutcome, RunSpec } from './types'
+import { sideSkillName, type AgentEvent, type RunHooks, type RunOutcome, type RunSpec } from './types'
 import { captureDiff, prepareWorkDir } from './workdir'
 
 export interface ServerSide {
@@ -251,7 +251,7 @@ export async function runOnServer(
     ownDir: setup.prepared.dirs.data,
   })
   const finishedAt = new Date().toISOString()
-  const folded = foldEvents(events, ctx.spec.skillUnderTest)
+  const folded = foldEvents(events, sideSkillName(ctx.spec))
   const exitCode = stopReason || ending.kind === 'crashed' ? null : folded.errorMessage !== null ? 1 : 0
   const { kind, message } =
     ending.kind === 'crashed' && !stopReason

@@ -41,6 +41,15 @@ export interface SideSpec {
   sealed?: SealedPaths
 }
 
+/**
+ * The skill whose completed call counts as "loaded" (and whose listing as "visible") on this side: the
+ * side's own skill, which for a baseline skill may have another name than the skill under test; for a side
+ * without a skill, the skill under test (a call to it fails, so it is never loaded there).
+ */
+export function sideSkillName(spec: SideSpec): string {
+  return spec.skill?.name ?? spec.skillUnderTest
+}
+
 /** What `proveIsolation` found for one side, before any run of that side starts. */
 export interface IsolationProof {
   side: Side
@@ -96,9 +105,9 @@ export interface RunOutcome {
   /** Summed from step_finish; 0 from opencode means "unknown price" and is reported as null. */
   costUsd: number | null
   finalOutput: string
-  /** This side's opencode listed the skill under test. */
+  /** This side's opencode listed this side's skill (`sideSkillName`). */
   skillVisible: boolean
-  /** A `skill` tool call for the skill under test completed. */
+  /** A `skill` tool call for this side's skill (`sideSkillName`) completed. */
   skillLoaded: boolean
   events: AgentEvent[]
   /** `git diff` of the work dir after the run against its first commit (`.opencode/` left out). */

@@ -53,6 +53,24 @@ describe('migrate', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(1)
   })
 
+  it("runs a migration's fixup after its SQL, in the same transaction (a failing fixup undoes the SQL too)", () => {
+    migrate(db, [m1], 'test.db')
+    const doubled: Migration = {
+      ...m2,
+      fixup: (d) => void d.prepare('INSERT INTO b SELECT x * 2 FROM a').run(),
+    }
+    const failing: Migration = {
+      ...doubled,
+      fixup: () => {
+        throw new Error('fixup failed')
+      },
+    }
+    expect(() => migrate(db, [m1, failing], 'test.db')).toThrow(/fixup failed/)
+    expect(tables()).toEqual(['a', 'schema_migration'])
+    expect(migrate(db, [m1, doubled], 'test.db')).toEqual([2])
+    expect(db.prepare('SELECT y FROM b').all()).toEqual([{ y: 2 }])
+  })
+
   it('refuses a history that is newer or diverges', () => {
     migrate(db, [m1, m2], 'test.db')
     const newer = (() => {

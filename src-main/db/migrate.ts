@@ -84,6 +84,7 @@ export function migrate(
           checkHistory(file, applied, migrations)
           if (applied.some((row) => row.id === migration.id)) return
           db.exec(migration.up)
+          migration.fixup?.(db)
           if (migration.foreignKeysOff) checkForeignKeys(db, migration)
           db.prepare('INSERT INTO schema_migration (id, name, applied_at) VALUES (?, ?, ?)').run(
             migration.id,

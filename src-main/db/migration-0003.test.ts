@@ -1,5 +1,6 @@
-// Migration 3 on a database written at schema 2: the run table is rebuilt to accept `provider_error`, and
-// nothing that hangs off a run (status history, trajectory and its events, judge results) is lost.
+// Migration 3 on a database written at schema 2: the run table is rebuilt to accept `provider_error`,
+// nothing that hangs off a run (status history, trajectory and its events, judge results) is lost, and a
+// provider failure stored as `agent_error` before it (no way to say otherwise then) becomes `provider_error`.
 import { rmSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { afterEach, expect, it } from 'vitest'
@@ -15,7 +16,33 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 const TABLES = ['run', 'run_status_change', 'trajectory', 'trajectory_event', 'trajectory_eval_result']
 const T = '2026-01-01T00:00:00.000Z'
 
-/** A schema-2 database holding one task with four runs in different states and everything they own. */
+/** opencode's error event for the model provider answering HTTP 503 (as a run stored it). */
+const HTTP_503 = {
+  type: 'error',
+  sessionID: 'ses_5',
+  error: {
+    name: 'APIError',
+    data: { message: 'Service Unavailable', statusCode: 503, isRetryable: true, responseBody: '{}' },
+  },
+}
+/** The provider unreachable: no status, opencode's network message. */
+const UNREACHABLE = {
+  type: 'error',
+  error: {
+    name: 'APIError',
+    data: { message: 'Cannot connect to API: Unable to connect. Is the computer able to access the url?' },
+  },
+}
+/** The agent's own request was too long for the model: the agent's error. */
+const CONTEXT_OVERFLOW = {
+  type: 'error',
+  error: {
+    name: 'ContextOverflowError',
+    data: { message: 'prompt is too long: 210000 tokens > 200000 maximum' },
+  },
+}
+
+/** A schema-2 database holding one task with six runs in different states and everything they own. */
 function writeSchema2Database(file: string): void {
   const db = new Database(file)
   db.pragma('foreign_keys = ON')
@@ -52,6 +79,36 @@ function writeSchema2Database(file: string): void {
   )
   run.run('r3', 2, 'c2', 'a', 'failed', 'interrupted', 'the app stopped', 1, 0, null, null, null, null)
   run.run('r4', 3, 'c2', 'b', 'pending', null, null, 0, 0, null, null, null, null)
+  run.run(
+    'r5',
+    4,
+    'c3',
+    'a',
+    'failed',
+    'agent_error',
+    'APIError (HTTP 503): Service Unavailable',
+    1,
+    0,
+    0,
+    '',
+    null,
+    null,
+  )
+  run.run(
+    'r6',
+    5,
+    'c3',
+    'b',
+    'failed',
+    'agent_error',
+    'APIError: Cannot connect to API',
+    1,
+    0,
+    0,
+    '',
+    null,
+    null,
+  )
   const change = db.prepare(`INSERT INTO run_status_change VALUES (?, ?, ?, ?, ?, '${T}')`)
   for (const [seq, from, to] of [
     [1, null, 'pending'],
@@ -62,12 +119,20 @@ function writeSchema2Database(file: string): void {
   ] as const)
     change.run('r1', seq, from, to, null)
   change.run('r2', 1, 'running', 'failed', 'agent_error')
+  change.run('r5', 1, 'running', 'failed', 'agent_error')
   db.prepare(
     `INSERT INTO trajectory VALUES ('r1', 'ses_1', 'say hi', 'answer one', '+diff', '', '${T}')`,
   ).run()
   const event = db.prepare('INSERT INTO trajectory_event VALUES (?, ?, ?)')
   for (let seq = 1; seq <= 3; seq++) event.run('r1', seq, JSON.stringify({ type: 'text', seq }))
-  event.run('r2', 1, JSON.stringify({ type: 'error', error: { name: 'APIError' } }))
+  event.run('r2', 1, JSON.stringify({ type: 'step_start' }))
+  event.run('r2', 2, JSON.stringify(CONTEXT_OVERFLOW))
+  // A provider error first, then the agent's own: the last error decides.
+  event.run('r2', 3, JSON.stringify(HTTP_503))
+  event.run('r2', 4, JSON.stringify(CONTEXT_OVERFLOW))
+  event.run('r5', 1, JSON.stringify({ type: 'step_start' }))
+  event.run('r5', 2, JSON.stringify(HTTP_503))
+  event.run('r6', 1, JSON.stringify(UNREACHABLE))
   db.prepare(
     `INSERT INTO trajectory_eval_result (id, seq, evaluator_run_id, run_id, grayscale_task_id, evaluator_id,
        status, score, reason, correction_json, created_at)
@@ -95,10 +160,10 @@ it('migration 3 keeps every run, status change, trajectory, event and result, an
     }
   })()
   expect(before).toEqual({
-    run: 4,
-    run_status_change: 6,
+    run: 6,
+    run_status_change: 7,
     trajectory: 1,
-    trajectory_event: 4,
+    trajectory_event: 10,
     trajectory_eval_result: 1,
   })
 
@@ -160,6 +225,28 @@ it('migration 3 keeps every run, status change, trajectory, event and result, an
     expect(failed).toMatchObject({ status: 'failed', failureType: 'provider_error' })
     expect(store.runs.history('r4').at(-1)).toMatchObject({ to: 'failed', failureType: 'provider_error' })
     expect(() => db.prepare("UPDATE run SET failure_type = 'made_up' WHERE id = 'r4'").run()).toThrow(/CHECK/)
+  } finally {
+    store.close()
+  }
+})
+
+it("migration 3: a provider failure stored as agent_error before it (HTTP 503, unreachable) becomes provider_error; the agent's own (context overflow) stays agent_error", () => {
+  dir = makeTempDir()
+  writeSchema2Database(databasePath(dir))
+  const store = openStore(dir)
+  try {
+    // The last stored error decides: r2's provider error was followed by its own context overflow.
+    expect(store.runs.get('r2')).toMatchObject({ status: 'failed', failureType: 'agent_error' })
+    // Provider failures stored before provider_error existed: not the agent's (missing, never 0); the
+    // task they are in is no longer done (a plain run executes them again); the history keeps its record.
+    expect(store.runs.get('r5')).toMatchObject({
+      status: 'failed',
+      failureType: 'provider_error',
+      failureMessage: 'APIError (HTTP 503): Service Unavailable',
+    })
+    expect(store.runs.get('r6')).toMatchObject({ status: 'failed', failureType: 'provider_error' })
+    expect(store.runs.history('r5').map((c) => c.failureType)).toEqual(['agent_error'])
+    expect(store.tasks.get('t1')).toMatchObject({ status: 'idle' })
   } finally {
     store.close()
   }

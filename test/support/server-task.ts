@@ -13,7 +13,7 @@ export const SERVER_AGENT = {
 
 /**
  * Writes `<file>` (a task over the skill in skills/<skill>) and its cases as `<file>l`; `agent` overrides
- * fields of SERVER_AGENT (e.g. shorter time limits).
+ * fields of SERVER_AGENT (e.g. shorter time limits), `extra` adds task fields (e.g. a baseline).
  */
 export function writeTask(
   world: World,
@@ -22,6 +22,7 @@ export function writeTask(
   skill: string,
   cases: string,
   agent: Partial<typeof SERVER_AGENT> = {},
+  extra: Record<string, unknown> = {},
 ): void {
   const dataset = file.replace(/\.json$/, '.jsonl')
   world.write(dataset, cases)
@@ -34,6 +35,7 @@ export function writeTask(
       repeatRounds: 1,
       evaluators: ANSWER_EXISTS,
       agent: { ...SERVER_AGENT, ...agent },
+      ...extra,
     }),
   )
 }

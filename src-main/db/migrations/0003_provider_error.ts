@@ -4,6 +4,15 @@
 // one, recreate its indexes. Foreign keys are off meanwhile (`foreignKeysOff`): with them on, dropping
 // `run` would cascade into every trajectory, event, result and status change that references it. No view
 // or trigger refers to `run`; `run_status_change.failure_type` has no CHECK and needs no change.
+//
+// Before this migration a provider failure was stored as `agent_error`. Now that an attributable failure
+// scores 0, such a run would count against its side: the fix-up reclassifies every failed `agent_error` run
+// whose stored trajectory ends its errors with the model provider's (by the rule the drivers apply to a
+// new run: `isProviderError`), and a finished task holding one is no longer finished (a plain run executes
+// provider errors again). The status history keeps what was recorded then.
+import type BetterSqlite3 from 'better-sqlite3'
+import { errorInfo, isProviderError } from '../../agent/provider-error'
+import type { AgentEvent } from '../../agent/types'
 import type { Migration } from './types'
 
 const COLUMNS = `id, task_id, ordinal, case_key, round, side, status, failure_type, failure_message, attempt,
@@ -64,4 +73,39 @@ CREATE INDEX run_status ON run (status);
 CREATE INDEX run_session ON run (session_id);
 `
 
-export const migration0003: Migration = { id: 3, name: 'provider_error', up, foreignKeysOff: true }
+/** The last `error` event of every failed `agent_error` run, in order (a run's last one wins). */
+const ERROR_EVENTS = /* sql */ `
+SELECT e.run_id AS runId, e.event_json AS eventJson
+FROM trajectory_event e
+JOIN run r ON r.id = e.run_id
+WHERE r.status = 'failed' AND r.failure_type = 'agent_error'
+  AND (CASE WHEN json_valid(e.event_json) THEN json_extract(e.event_json, '$.type') END) = 'error'
+ORDER BY e.run_id, e.seq
+`
+
+/** Failed `agent_error` runs whose last stored error is the model provider's become `provider_error`. */
+export function reclassifyProviderErrors(db: BetterSqlite3.Database): number {
+  const last = new Map<string, string>()
+  for (const row of db.prepare(ERROR_EVENTS).all() as { runId: string; eventJson: string }[])
+    last.set(row.runId, row.eventJson)
+  const reclassify = db.prepare(
+    "UPDATE run SET failure_type = 'provider_error' WHERE id = ? AND failure_type = 'agent_error'",
+  )
+  let changed = 0
+  for (const [runId, eventJson] of last) {
+    if (isProviderError(errorInfo(JSON.parse(eventJson) as AgentEvent)))
+      changed += reclassify.run(runId).changes
+  }
+  if (changed > 0)
+    db.exec(`UPDATE grayscale_task SET status = 'idle' WHERE status = 'done' AND id IN
+      (SELECT task_id FROM run WHERE status = 'failed' AND failure_type = 'provider_error')`)
+  return changed
+}
+
+export const migration0003: Migration = {
+  id: 3,
+  name: 'provider_error',
+  up,
+  foreignKeysOff: true,
+  fixup: (db) => void reclassifyProviderErrors(db),
+}

@@ -1,4 +1,6 @@
-// The shape of one bundled migration: a number, a name and the SQL that applies it.
+// The shape of one bundled migration: a number, a name, the SQL that applies it and, rarely, a data fix-up
+// in TypeScript for a rule SQL cannot express.
+import type BetterSqlite3 from 'better-sqlite3'
 
 export interface Migration {
   /** 1, 2, 3 … contiguous; the bundled list is append-only. */
@@ -13,4 +15,10 @@ export interface Migration {
    * violation, and turns them back on afterwards, also on error.
    */
   readonly foreignKeysOff?: boolean
+  /**
+   * Runs right after `up`, in the same transaction (an error rolls back both): a change of existing rows by
+   * a rule the app's code defines and SQL cannot express (e.g. a regular expression). It sees the schema as
+   * `up` left it, and must only read and write tables that exist at that point.
+   */
+  readonly fixup?: (db: BetterSqlite3.Database) => void
 }
