@@ -1,0 +1,8 @@
+// The export schema's building blocks, shared by its parts (export.ts, export-decision.ts).
+import { z } from 'zod'
+
+// Every object is loose: the design lets later versions add fields freely, so validators must not refuse them.
+export const num = z.number()
+export const nullableNum = z.number().nullable()
+export const count = z.int().min(0)
+export const verdict = z.enum(['pass', 'reject', 'inconclusive'])
