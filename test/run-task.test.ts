@@ -5,6 +5,7 @@ import { openStore, type RunRow } from '../src-main/db'
 import { contentHash } from '../src-main/inputs/skill'
 import { runCli, makeWorld, writeSkill, type World } from './support/fixtures'
 import { ANSWER_EXISTS, expectDecided } from './support/expect-decided'
+import { SERVER_AGENT } from './support/server-task'
 import { startScriptedLlm, type ScriptedLlm } from './support/scripted-llm'
 
 let llm: ScriptedLlm
@@ -134,7 +135,8 @@ describe('skill-ab run', () => {
         dataset: { path: './one.jsonl' },
         repeatRounds: 1,
         evaluators: ANSWER_EXISTS,
-        agent: { model: 'scripted/agent', timeoutSec: 60, idleTimeoutSec: 30 },
+        // The server driver here, the process driver in agent-isolation: each side's own version on both.
+        agent: SERVER_AGENT,
       }),
     )
     const res = await runCli(['run', 'versions.json'], world.env, world.root)
