@@ -1,6 +1,7 @@
 // The renderer's own origin, app://renderer: the built renderer folder served read-only through a privileged
-// custom scheme (not file://, which would let the page read any local file its URL can name), each response
-// carrying the renderer's CSP. A path that leaves the folder, or another host, is not found.
+// custom scheme, each response carrying the renderer's CSP. (Under file://, Electron by default lets a page
+// fetch other local files, and every file:// page shares one origin.) A path that leaves the folder, or
+// another host, is not found.
 import type { Protocol } from 'electron'
 import { RENDERER_CSP } from '../../src-shared/csp'
 import { readStatic } from '../serve/static-files'
