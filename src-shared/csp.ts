@@ -30,14 +30,26 @@ export function serveCsp(port: number): string {
   return rendererCsp([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`])
 }
 
+/** Directives that work only as a header: in a meta tag a browser ignores them, with a console error. */
+const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox'])
+
+/** `policy` as a meta tag carries it: every directive but the header-only ones. */
+export function metaPolicy(policy: string): string {
+  return policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d && !HEADER_ONLY.has(d.split(/\s+/)[0] as string))
+    .join('; ')
+}
+
 const META = /<meta\s+http-equiv=["']Content-Security-Policy["'][^>]*>/i
 
 /**
- * `html` with its CSP meta tag set to `policy`: the existing tag replaced, else one added at the top of
- * <head> (after the charset), before anything the policy governs.
+ * `html` with its CSP meta tag set to `policy` (less the header-only directives): the existing tag replaced,
+ * else one added at the top of <head> (after the charset), before anything the policy governs.
  */
 export function withCspMeta(html: string, policy: string): string {
-  const content = policy.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
+  const content = metaPolicy(policy).replaceAll('&', '&amp;').replaceAll('"', '&quot;')
   const tag = `<meta http-equiv="Content-Security-Policy" content="${content}" />`
   if (META.test(html)) return html.replace(META, () => tag)
   const anchor = /<meta\s+charset=[^>]*>/i.test(html) ? /<meta\s+charset=[^>]*>/i : /<head(\s[^>]*)?>/i
