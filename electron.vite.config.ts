@@ -1,6 +1,13 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { RENDERER_CSP, withCspMeta } from './src-shared/csp'
+
+/** Writes the renderer's one CSP into the built index.html (the same policy the app and serve mode send). */
+const cspMeta = {
+  name: 'skill-ab-csp-meta',
+  transformIndexHtml: { order: 'post' as const, handler: (html: string) => withCspMeta(html, RENDERER_CSP) },
+}
 
 export default defineConfig({
   main: {
@@ -23,7 +30,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
-    plugins: [react()],
+    plugins: [react(), cspMeta],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves bundles unminified; the renderer is parsed on every window load.

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { cspMetaOf, metaPolicy, RENDERER_CSP } from '../src-shared/csp'
 import { CHANNEL_PREFIX, CHANNELS, PRELOAD_GLOBAL } from '../src-shared/ipc-channels'
 import { makeWorld, PROJECT_ROOT } from './support/fixtures'
 
@@ -66,7 +67,17 @@ it('the built main starts with a stand-in electron: secure window, data dir, eve
     expect.objectContaining({ contextIsolation: true, sandbox: true, nodeIntegration: false }),
   ])
   expect(report.windows[0].preload).toMatch(/out\/preload\/index\.cjs$/)
-  expect(report.loaded[0]).toMatch(/out\/renderer\/index\.html$/)
+  expect(report.loaded).toEqual(['app://renderer/index.html'])
+  expect(report.schemes).toEqual([
+    { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+  ])
+  // The built page, served over app:// with the one policy as header and meta tag; nothing outside it.
+  const page = report.served['app://renderer/index.html']
+  expect(page).toMatchObject({ status: 200, csp: RENDERER_CSP })
+  expect(cspMetaOf(page.body)).toBe(metaPolicy(RENDERER_CSP))
+  expect(cspMetaOf(page.body)).toContain("object-src 'none'; base-uri 'none'; form-action 'none'")
+  expect(report.served['app://renderer/../../package.json']).toMatchObject({ status: 404 })
+  expect(report.permissionCheck).toEqual({ notifications: true, media: false, 'clipboard-read': false })
   expect(report.channels.sort()).toEqual(CHANNELS.map((c) => `${CHANNEL_PREFIX}${c}`).sort())
   expect(report.menu).toBe(true)
   expect(report.exitCode).toBe(0)

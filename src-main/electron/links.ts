@@ -18,7 +18,3 @@ export function isAllowedExternal(url: string): boolean {
     return false
   }
 }
-
-/** The policy the renderer runs under (also in index.html's meta tag). */
-export const RENDERER_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"

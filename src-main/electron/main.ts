@@ -4,5 +4,5 @@ import { startShell } from './shell'
 
 startShell(process.env, {
   preload: join(import.meta.dirname, '..', 'preload', 'index.cjs'),
-  rendererIndex: join(import.meta.dirname, '..', 'renderer', 'index.html'),
+  rendererDir: join(import.meta.dirname, '..', 'renderer'),
 })

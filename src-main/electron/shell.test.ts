@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { RENDERER_CSP } from '../../src-shared/csp'
 import { CHANNEL_PREFIX, CHANNELS, PATCH_EVENT } from '../../src-shared/ipc-channels'
 import { createFakeElectron, FakeWebContents, type FakeElectron } from './testing/fake-electron'
 
@@ -13,7 +14,7 @@ vi.mock('electron', () => {
   return Object.defineProperties(
     {},
     Object.fromEntries(
-      ['app', 'BrowserWindow', 'ipcMain', 'Menu', 'session', 'shell', 'dialog'].map((k) => [
+      ['app', 'BrowserWindow', 'ipcMain', 'Menu', 'protocol', 'session', 'shell', 'dialog'].map((k) => [
         k,
         { enumerable: true, get: () => get(k) },
       ]),
@@ -23,7 +24,7 @@ vi.mock('electron', () => {
 
 let fake: FakeElectron
 let dir: string
-const paths = { preload: '/app/out/preload/index.cjs', rendererIndex: '/app/out/renderer/index.html' }
+let paths: { preload: string; rendererDir: string }
 
 async function start(opts: { singleInstance?: boolean } = {}) {
   vi.resetModules()
@@ -46,6 +47,13 @@ function invoke(channel: string, payload: unknown, frame: unknown = win()?.webCo
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'skill-ab-shell-'))
+  // The built renderer, with a file beside it (outside the folder) that the page must never read.
+  const rendererDir = join(dir, 'out', 'renderer')
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true })
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Skill A/B</title>')
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
+  writeFileSync(join(dir, 'out', 'secret.txt'), 'not for the page')
+  paths = { preload: '/app/out/preload/index.cjs', rendererDir }
 })
 afterEach(async () => {
   if (fake?.calls.every((c) => !c.startsWith('exit'))) {
@@ -68,11 +76,46 @@ describe('electron shell', () => {
       webSecurity: true,
       webviewTag: false,
     })
-    expect(win()?.loaded).toBe(paths.rendererIndex)
+    expect(win()?.loaded).toBe('app://renderer/index.html')
     expect(fake.calls).toContain('menu')
-    expect((await fake.headers())['Content-Security-Policy']?.[0]).toContain("default-src 'self'")
+    expect((await fake.headers())['Content-Security-Policy']).toEqual([RENDERER_CSP])
     expect(await fake.permission('notifications')).toBe(true)
     expect(await fake.permission('media')).toBe(false)
+  })
+
+  it('answers every permission check but notifications with no (clipboard, devices, camera, location…)', async () => {
+    await start()
+    for (const name of ['media', 'clipboard-read', 'geolocation', 'hid', 'serial', 'usb', 'openExternal'])
+      expect(fake.permissionCheck(name), name).toBe(false)
+    expect(fake.permissionCheck('notifications')).toBe(true)
+  })
+
+  it('serves the renderer from app://renderer with its CSP, and nothing outside the renderer folder', async () => {
+    await start()
+    expect(fake.calls.indexOf('schemes:before-ready')).toBeGreaterThanOrEqual(0)
+    expect(fake.schemes).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ])
+    const index = await fake.fetchScheme('app://renderer/index.html')
+    expect(index.status).toBe(200)
+    expect(index.headers.get('content-security-policy')).toBe(RENDERER_CSP)
+    expect(await index.text()).toContain('<title>Skill A/B</title>')
+    expect((await fake.fetchScheme('app://renderer/assets/app.js')).headers.get('content-type')).toMatch(
+      /javascript/,
+    )
+    for (const url of [
+      'app://renderer/../secret.txt',
+      'app://renderer/%2e%2e/secret.txt',
+      'app://renderer/..%2fsecret.txt',
+      'app://renderer/assets/..%2F..%2Fsecret.txt',
+      'app://renderer/assets/%2e%2e%5c..%5csecret.txt',
+      'app://renderer/assets',
+      'app://other/index.html',
+    ]) {
+      const res = await fake.fetchScheme(url)
+      expect(res.status, url).toBe(404)
+      expect(await res.text(), url).not.toContain('not for the page')
+    }
   })
 
   it('wires every channel of the contract, validates payloads, and refuses requests from any other frame', async () => {
@@ -85,9 +128,14 @@ describe('electron shell', () => {
       ok: false,
       error: { kind: 'input' },
     })
-    expect(await invoke('tasks.list', {}, { url: `file://${paths.rendererIndex}` })).toMatchObject({
+    expect(await invoke('tasks.list', {}, { url: 'app://renderer/index.html' })).toMatchObject({
       ok: false,
     })
+    const main = win()?.webContents.mainFrame as { url: string }
+    main.url = `file://${paths.rendererDir}/index.html`
+    expect(await invoke('tasks.list', {}, main)).toMatchObject({ ok: false, error: { message: /refused/ } })
+    main.url = 'app://renderer/index.html#/tasks'
+    expect(await invoke('tasks.list', {}, main)).toMatchObject({ ok: true })
     const frame = win()?.webContents.mainFrame as { url: string }
     frame.url = 'https://evil.example/index.html'
     expect(await invoke('tasks.list', {}, frame)).toMatchObject({ ok: false, error: { message: /refused/ } })
@@ -108,11 +156,11 @@ describe('electron shell', () => {
     await vi.waitFor(() => expect(win()?.webContents.sent.map((s) => s.channel)).toContain(PATCH_EVENT))
   })
 
-  it('blocks navigation, new windows and webviews in every web contents; only allow-listed links open outside', async () => {
+  it('blocks navigation of any frame, new windows and webviews in every web contents; only allow-listed links open outside', async () => {
     await start()
     const contents = new FakeWebContents()
     fake.electron.app.emit('web-contents-created', {}, contents)
-    for (const name of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+    for (const name of ['will-navigate', 'will-frame-navigate', 'will-redirect', 'will-attach-webview']) {
       const event = { prevented: false, preventDefault: () => (event.prevented = true) }
       contents.emit(name, event)
       expect(event.prevented, name).toBe(true)

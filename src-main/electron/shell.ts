@@ -1,11 +1,12 @@
 // The desktop shell (DESIGN §2, §13): one instance, one window over the same services as the CLI and serve,
 // `userData` = the data dir; on quit, running agents are stopped and state is written before the app exits.
 import type { BrowserWindow } from 'electron'
-import { app, dialog, ipcMain, Menu, session } from 'electron'
+import { app, dialog, ipcMain, Menu, protocol, session } from 'electron'
 import { createApiHost, type ApiHost } from '../api/host'
 import { environmentWithSettings, readSettings } from '../api/settings'
 import { dataDir } from '../db/data-dir'
 import { openAppContext, type AppContext } from '../services/app-context'
+import { registerAppScheme, serveAppScheme } from './app-protocol'
 import { registerIpc } from './ipc'
 import { buildMenu } from './menu'
 import { createMainWindow, hardenContents, hardenSession, isTrustedSender, type WindowPaths } from './window'
@@ -19,6 +20,7 @@ export interface Shell {
 export function startShell(env: NodeJS.ProcessEnv, paths: WindowPaths): Shell {
   const dir = dataDir(env)
   app.setPath('userData', dir)
+  registerAppScheme(protocol)
   let win: BrowserWindow | null = null
   if (!app.requestSingleInstanceLock()) {
     app.quit()
@@ -52,6 +54,7 @@ export function startShell(env: NodeJS.ProcessEnv, paths: WindowPaths): Shell {
 
   const ready = app.whenReady().then(() => {
     hardenSession(session.defaultSession)
+    serveAppScheme(protocol, paths.rendererDir)
     try {
       ctx = openAppContext({ env: environmentWithSettings(env, readSettings(dir)), kind: 'app' })
     } catch (err) {
@@ -63,7 +66,7 @@ export function startShell(env: NodeJS.ProcessEnv, paths: WindowPaths): Shell {
     win = createMainWindow(paths)
     win.on('closed', () => (win = null))
     registerIpc(ipcMain, host, {
-      isTrusted: (event) => isTrustedSender(event, win, paths.rendererIndex),
+      isTrusted: (event) => isTrustedSender(event, win),
       target: () => win?.webContents ?? null,
     })
     Menu.setApplicationMenu(buildMenu(() => win, { devTools: !app.isPackaged }))

@@ -4,13 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { ApiHost } from '../api/host'
+import { serveCsp, withCspMeta } from '../../src-shared/csp'
 import { WS_PATH, type WsCall, type WsServerMessage } from '../../src-shared/ws-protocol'
 import { hostAllowed, newToken, originAllowed, sessionCookie, tokenOf } from './auth'
 import { readStatic } from './static-files'
-
-/** The page's policy (as the meta tag of index.html): nothing but this origin. */
-export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 
@@ -50,8 +47,9 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
       return refuse(res, 403, 'forbidden: open the URL that `skill-ab serve` printed (it carries the token)')
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'method not allowed')
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
+    const csp = serveCsp(port)
     const headers: Record<string, string> = {
-      'content-security-policy': CSP,
+      'content-security-policy': csp,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
@@ -63,8 +61,12 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     }
     const file = readStatic(opts.rendererDir, path)
     if (!file) return refuse(res, 404, 'not found')
-    res.writeHead(200, { ...headers, 'content-type': file.type, 'content-length': String(file.body.length) })
-    res.end(req.method === 'HEAD' ? undefined : file.body)
+    // The page's meta tag says what the header says (a browser enforces both).
+    const body = file.type.startsWith('text/html')
+      ? Buffer.from(withCspMeta(file.body.toString('utf8'), csp))
+      : file.body
+    res.writeHead(200, { ...headers, 'content-type': file.type, 'content-length': String(body.length) })
+    res.end(req.method === 'HEAD' ? undefined : body)
   }
 
   const server = createServer(onRequest)

@@ -30,7 +30,11 @@ export function createFakeElectron() {
   let headerHook:
     ((d: { responseHeaders: Record<string, string[]> }, cb: (r: unknown) => void) => void) | null = null
   let permissionHook: ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void) | null = null
+  let permissionCheck: ((wc: unknown, permission: string, origin: string) => boolean) | null = null
+  const schemes: { scheme: string; privileges: Record<string, boolean> }[] = []
+  const protocolHandlers = new Map<string, (request: { url: string }) => Response | Promise<Response>>()
   let readyResolve: () => void = () => {}
+  let readyCalled = false
   const readyPromise = new Promise<void>((r) => (readyResolve = r))
 
   class FakeWindow extends EventEmitter {
@@ -43,6 +47,11 @@ export function createFakeElectron() {
     loadFile(file: string) {
       this.loaded = file
       this.webContents.mainFrame.url = `file://${file}`
+      return Promise.resolve()
+    }
+    loadURL(url: string) {
+      this.loaded = url
+      this.webContents.mainFrame.url = url
       return Promise.resolve()
     }
     isDestroyed() {
@@ -95,7 +104,16 @@ export function createFakeElectron() {
       defaultSession: {
         webRequest: { onHeadersReceived: (h: typeof headerHook) => void (headerHook = h) },
         setPermissionRequestHandler: (h: typeof permissionHook) => void (permissionHook = h),
+        setPermissionCheckHandler: (h: typeof permissionCheck) => void (permissionCheck = h),
       },
+    },
+    protocol: {
+      registerSchemesAsPrivileged(list: typeof schemes) {
+        calls.push(`schemes:${readyCalled ? 'after' : 'before'}-ready`)
+        schemes.push(...list)
+      },
+      handle: (scheme: string, h: (request: { url: string }) => Response) =>
+        void protocolHandlers.set(scheme, h),
     },
     shell: { openExternal: (url: string) => (opened.push(url), Promise.resolve()) },
     dialog: { showErrorBox: (title: string, text: string) => void calls.push(`error:${title}:${text}`) },
@@ -106,7 +124,10 @@ export function createFakeElectron() {
     handlers,
     opened,
     calls,
-    ready: () => readyResolve(),
+    ready: () => {
+      readyCalled = true
+      readyResolve()
+    },
     headers: (headers: Record<string, string[]> = {}) =>
       new Promise<Record<string, string[]>>((resolve) =>
         headerHook?.({ responseHeaders: headers }, (r) =>
@@ -114,6 +135,15 @@ export function createFakeElectron() {
         ),
       ),
     permission: (name: string) => new Promise<boolean>((resolve) => permissionHook?.(null, name, resolve)),
+    /** What a permission check (no prompt: `Notification.permission`, clipboard, HID…) answers. */
+    permissionCheck: (name: string, origin = 'app://renderer') => permissionCheck?.(null, name, origin),
+    schemes,
+    /** Fetches `url` through the registered protocol handler of its scheme. */
+    fetchScheme: async (url: string) => {
+      const handler = protocolHandlers.get(new URL(url).protocol.slice(0, -1))
+      if (!handler) throw new Error(`no protocol handler for ${url}`)
+      return handler({ url })
+    },
   }
 }
 
