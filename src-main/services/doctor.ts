@@ -78,6 +78,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
   const { config, resolved } = loaded
   let skill: SkillSnapshot | undefined
   let baseline: SkillSnapshot | null = null
+  // The same checks and messages as `run` (inspectSkill), then the snapshot the sides are proven on.
   await attempt('skill', () => {
     skill = snapshotSkill(resolved.skillPath, dir, { label: config.skill.label })
     return describeSnapshot(skill)
