@@ -89,13 +89,26 @@ export function checkSkillFiles(root: string, selection: SkillFileSelection): vo
       problems.push(linkProblem(root, f.rel))
       continue
     }
-    const st = lstatSync(f.abs)
+    let st: Stats
+    try {
+      st = lstatSync(f.abs)
+    } catch (err) {
+      problems.push({
+        file: displayPath(f.abs),
+        message: `cannot be read (${reasonOf(err)})`,
+        fix: 'try again once nothing writes to the skill folder',
+      })
+      continue
+    }
     if (st.isSymbolicLink()) problems.push(linkProblem(root, f.rel))
     else if (!st.isFile()) problems.push(specialProblem(root, f.rel, st))
     else if (st.size > MAX_SKILL_FILE_BYTES) problems.push(tooLarge(root, f.rel, st.size))
     else sizes.push({ rel: f.rel, size: st.size })
   }
-  for (const rel of selection.special) problems.push(specialProblem(root, rel, lstatSync(join(root, rel))))
+  for (const rel of selection.special) {
+    const st = statIfThere(join(root, rel))
+    if (st) problems.push(specialProblem(root, rel, st))
+  }
   const total = sizes.reduce((sum, f) => sum + f.size, 0)
   if (total > MAX_SKILL_BYTES) {
     const largest = [...sizes]
@@ -109,6 +122,14 @@ export function checkSkillFiles(root: string, selection: SkillFileSelection): vo
     })
   }
   if (problems.length) throw new InputError(problems)
+}
+
+function statIfThere(path: string): Stats | null {
+  try {
+    return lstatSync(path)
+  } catch {
+    return null
+  }
 }
 
 /**

@@ -2,9 +2,9 @@
 // and never through a link or from a pipe.
 import { closeSync, lstatSync, readlinkSync } from 'node:fs'
 import { createHash } from 'node:crypto'
-import { displayPath, InputError } from './errors'
+import { displayPath, InputError, reasonOf } from './errors'
 import { openRegularFile, readChunks } from './skill-checks'
-import type { SkillFile } from './skill-files'
+import { IGNORE_FILE, type SkillFile } from './skill-files'
 
 /**
  * Per file, in the given order (byte order of the paths): the UTF-8 path, 0x00, the byte length in
@@ -25,7 +25,7 @@ export function hashFiles(files: readonly SkillFile[]): string {
       hash.update(text)
       continue
     }
-    const opened = openRegularFile(f.abs)
+    const opened = openUnlessUnreadable(f.abs)
     if (opened.fd === null) throw changed(f.abs)
     try {
       head(f.rel, opened.st.size)
@@ -36,6 +36,19 @@ export function hashFiles(files: readonly SkillFile[]): string {
     }
   }
   return `sha256:${hash.digest('hex')}`
+}
+
+/** openRegularFile, with a file that cannot be opened (permissions) named in an InputError. */
+function openUnlessUnreadable(path: string): ReturnType<typeof openRegularFile> {
+  try {
+    return openRegularFile(path)
+  } catch (err) {
+    throw new InputError({
+      file: displayPath(path),
+      message: `cannot be read (${reasonOf(err)})`,
+      fix: `make it readable, or list it in ${IGNORE_FILE} to leave it out of the snapshot`,
+    })
+  }
 }
 
 function changed(path: string): InputError {
