@@ -27,56 +27,77 @@ const MiB = 1024 ** 2
 
 interface Row {
   what: string
-  /** Makes the skill folder bad; `dir` already holds a valid SKILL.md, `data` is the data dir in use. */
+  /** Spoils a skill folder that holds a valid SKILL.md; `data` is the data dir in use. */
   spoil: (dir: string, data: string) => void
-  /** Whether the bad folder is the baseline (the skill under test is then a good one). */
-  asBaseline?: boolean
+  /** What the message must contain (for `run` on stderr, and the same message in `doctor`'s output). */
   words: string[]
 }
 
-const rows: Row[] = [
+/** Bad files: one skill holds them all, and the message names every one (a CLI start costs ~1 s of CPU). */
+const badFiles: Row[] = [
   {
     what: 'a symlink to /etc/shadow',
     spoil: (dir) => symlinkSync('/etc/shadow', join(dir, 'secret.txt')),
-    words: ['secret.txt', 'symbolic link to /etc/shadow', 'outside the skill folder', '.skillabignore'],
+    words: ['secret.txt: is a symbolic link to /etc/shadow, outside the skill folder', '.skillabignore'],
   },
   {
     what: 'a relative link into the data dir',
     spoil: (dir, data) => symlinkSync(relative(dir, join(data, 'skill-ab.db')), join(dir, 'notes.db')),
-    words: ['notes.db', 'symbolic link to ../../data-2/skill-ab.db', 'outside the skill folder'],
+    words: ['notes.db: is a symbolic link to ../../data-1/skill-ab.db', 'outside the skill folder'],
   },
   {
     what: 'a link to a folder',
     spoil: (dir) => symlinkSync('/root', join(dir, 'rootdir')),
-    words: ['rootdir', 'symbolic link to /root'],
+    words: ['rootdir: is a symbolic link to /root'],
   },
   {
     what: 'a named pipe',
     spoil: (dir) => void execFileSync('mkfifo', [join(dir, 'pipe')]),
-    words: ['pipe', 'named pipe (FIFO)', 'regular files only'],
+    words: ['pipe: is a named pipe (FIFO); a skill snapshot holds regular files only'],
   },
   {
     what: 'a 3 GiB sparse file',
     spoil: (dir) => sparse(join(dir, 'data/big.bin'), 3 * 1024 * MiB),
-    words: ['data/big.bin', '3 GiB', 'over the 5 MiB limit', '.skillabignore'],
+    words: ['data/big.bin: is 3 GiB, over the 5 MiB limit', 'list "data/big.bin" in'],
   },
   {
     what: 'files over the limit for one skill',
     spoil: (dir) => {
       for (let i = 1; i <= 5; i++) sparse(join(dir, `part${i}.bin`), 4.5 * MiB)
     },
-    words: ['add up to 22.5 MiB', 'over the 20 MiB limit', 'part1.bin'],
+    words: ['add up to 22.5 MiB', 'over the 20 MiB limit', 'largest: part1.bin'],
   },
+]
+
+interface BadSkill {
+  what: string
+  rows: Row[]
+  /** Whether the bad folder is the baseline (the skill under test is then a good one). */
+  asBaseline?: boolean
+}
+
+const badSkills: BadSkill[] = [
+  { what: 'a skill holding links, a pipe, a giant file and too many bytes', rows: badFiles },
   {
     what: 'a SKILL.md that is not UTF-8',
-    spoil: (dir) => writeFileSync(join(dir, 'SKILL.md'), Buffer.from('---\nname: caf\xe9\n', 'latin1')),
-    words: ['SKILL.md line 2', 'not UTF-8', 'offset 13 (0xe9)'],
+    rows: [
+      {
+        what: 'a Latin-1 é',
+        spoil: (dir) => writeFileSync(join(dir, 'SKILL.md'), Buffer.from('---\nname: caf\xe9\n', 'latin1')),
+        words: ['SKILL.md line 2', 'not UTF-8', 'offset 13 (0xe9)'],
+      },
+    ],
   },
   {
     what: 'a baseline holding a link (the skill under test is fine)',
-    spoil: (dir) => symlinkSync('/etc/passwd', join(dir, 'passwd')),
     asBaseline: true,
-    words: ['passwd', 'symbolic link to /etc/passwd'],
+    rows: [
+      {
+        what: 'a link to /etc/passwd',
+        spoil: (dir) => symlinkSync('/etc/passwd', join(dir, 'passwd')),
+        words: ['passwd: is a symbolic link to /etc/passwd'],
+      },
+    ],
   },
 ]
 
@@ -98,17 +119,17 @@ function written(dataDir: string): { snapshots: boolean; rows: Record<string, nu
 }
 
 describe('a bad skill folder is refused by run and doctor alike, before anything is written', () => {
-  it.each(rows.map((r, i) => [r.what, r, i + 1] as const))('%s', async (_what, row, n) => {
+  it.each(badSkills.map((b, i) => [b.what, b, i + 1] as const))('%s', async (_what, bad, n) => {
     const dir = writeSkill(world, `skills/bad${n}`, `bad-skill-${n}`)
     const data = join(world.root, `data-${n}`)
     mkdirSync(data, { recursive: true })
-    row.spoil(dir, data)
+    for (const row of bad.rows) row.spoil(dir, data)
     const config = world.write(
       `bad${n}.json`,
       JSON.stringify({
         name: 't',
-        skill: { path: row.asBaseline ? './good' : `./skills/bad${n}` },
-        ...(row.asBaseline ? { baseline: { kind: 'skill', path: `./skills/bad${n}` } } : {}),
+        skill: { path: bad.asBaseline ? './good' : `./skills/bad${n}` },
+        ...(bad.asBaseline ? { baseline: { kind: 'skill', path: `./skills/bad${n}` } } : {}),
         dataset: { path: './cases.jsonl' },
         agent: { model: 'scripted/agent' },
       }),
@@ -121,13 +142,13 @@ describe('a bad skill folder is refused by run and doctor alike, before anything
       runCli(['doctor', config], env, world.root),
     ])
     expect(run.code, run.stderr).toBe(2)
-    for (const w of row.words) expect(run.stderr).toContain(w)
+    for (const row of bad.rows) for (const w of row.words) expect(run.stderr, row.what).toContain(w)
     expect(run.stderr).not.toMatch(/\n\s+at .*:\d+:\d+\)?/) // no stack trace
     expect(written(data)).toEqual({ snapshots: false, rows: { task: 0, run: 0, skill_version: 0 } })
 
     expect(doctor.code, doctor.stdout).toBe(2)
     const message = run.stderr.slice(run.stderr.indexOf('skill-ab run: ') + 'skill-ab run: '.length).trim()
-    expect(doctor.stdout).toMatch(new RegExp(`FAIL\\s+${row.asBaseline ? 'baseline' : 'skill'}\\s`))
+    expect(doctor.stdout).toMatch(new RegExp(`FAIL\\s+${bad.asBaseline ? 'baseline' : 'skill'}\\s`))
     expect(doctor.stdout).toContain(message)
     expect(doctor.stdout).not.toContain('all checks passed')
   })
