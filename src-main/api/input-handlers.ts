@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path'
 import { loadDataset } from '../inputs/dataset'
 import { InputError } from '../inputs/errors'
 import { parseTaskConfig } from '../inputs/load-config'
-import { contentHash, readSkill } from '../inputs/skill'
+import { inspectSkill } from '../inputs/skill'
 import type {
   DatasetPreview,
   FolderListing,
@@ -54,8 +54,8 @@ export function listFolder(path: string | undefined, env: NodeJS.ProcessEnv): Fo
 
 export function previewSkill(path: string, env: NodeJS.ProcessEnv): SkillPreview {
   const dir = resolve(uiBaseDir(env), path)
-  const info = readSkill(dir)
-  return { name: info.name, description: info.description, contentHash: contentHash(dir) }
+  const info = inspectSkill(dir)
+  return { name: info.name, description: info.description, contentHash: info.contentHash }
 }
 
 export function previewDataset(

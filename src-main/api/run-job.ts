@@ -2,7 +2,7 @@
 // exist (or with the error that stopped it before), while the job goes on and reports through patches.
 import { randomUUID } from 'node:crypto'
 import { parseTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
-import { contentHash, readSkill } from '../inputs/skill'
+import { inspectSkill } from '../inputs/skill'
 import { runTask } from '../services/run-task'
 import { findTaskOf } from '../services/task-identity'
 import type { TaskRow } from '../db'
@@ -17,8 +17,8 @@ export function loadStoredConfig(d: HostDeps, task: TaskRow): LoadedTaskConfig {
 
 /** The id of the existing task a config resumes, if any (DESIGN §4 identity), without writing anything. */
 function existingTaskId(d: HostDeps, loaded: LoadedTaskConfig): string | null {
-  const skill = readSkill(loaded.resolved.skillPath)
-  const hash = contentHash(skill.dir)
+  const skill = inspectSkill(loaded.resolved.skillPath)
+  const hash = skill.contentHash
   const given = loaded.config.skill.label
   const task = findTaskOf(
     d.ctx.store,
@@ -27,7 +27,7 @@ function existingTaskId(d: HostDeps, loaded: LoadedTaskConfig): string | null {
       name: skill.name,
       label: given ?? hash.slice('sha256:'.length, 'sha256:'.length + 8),
       contentHash: hash,
-      recipe1Hash: contentHash(skill.dir, 1),
+      recipe1Hash: skill.recipe1Hash,
     },
     given !== undefined,
   )

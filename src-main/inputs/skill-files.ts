@@ -1,9 +1,9 @@
 // Which files of a skill folder count: every file (hash recipe 1), or the sealed selection that reaches the
 // agents (recipe 2): `evals/` at the root, `.skillabignore` and what it lists are left out.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import ignore, { type Ignore } from 'ignore'
-import { displayPath, InputError, reasonOf } from './errors'
+import { displayPath, formatBytes, InputError, reasonOf } from './errors'
 
 /**
  * How a skill's content hash is computed. 1: every regular file and symlink, `.git` skipped. 2 (current):
@@ -17,6 +17,7 @@ export const HASH_RECIPE: HashRecipe = 2
 export const EVALS_DIR = 'evals'
 /** Lines in gitignore syntax, relative to the skill's root: what the snapshot leaves out besides `evals/`. */
 export const IGNORE_FILE = '.skillabignore'
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024
 
 export interface SkillFile {
   /** POSIX path relative to the skill folder. */
@@ -32,6 +33,11 @@ export interface SkillFileSelection {
   evalsFiles: number
   /** Other files left out: what `.skillabignore` lists (the file itself is left out too, not listed here). */
   ignored: string[]
+  /**
+   * Entries that are neither a folder, a regular file nor a symlink (pipes, sockets, devices) and are not
+   * left out: never counted nor opened, and refused by the skill checks.
+   */
+  special: string[]
 }
 
 const byBytes = (a: SkillFile, b: SkillFile): number =>
@@ -46,7 +52,7 @@ export function listSkillFiles(dir: string): SkillFile[] {
 export function selectSkillFiles(dir: string, recipe: HashRecipe = HASH_RECIPE): SkillFileSelection {
   const root = resolve(dir)
   const rules = recipe === 1 ? null : readIgnoreRules(root)
-  const out: SkillFileSelection = { files: [], evalsFiles: 0, ignored: [] }
+  const out: SkillFileSelection = { files: [], evalsFiles: 0, ignored: [], special: [] }
   type LeftOut = 'evals' | 'ignored' | 'rules' | null
   const walk = (abs: string, prefix: string, leftOut: LeftOut): void => {
     for (const e of readdirSync(abs, { withFileTypes: true })) {
@@ -54,7 +60,7 @@ export function selectSkillFiles(dir: string, recipe: HashRecipe = HASH_RECIPE):
       const rel = prefix ? `${prefix}/${e.name}` : e.name
       const path = join(abs, e.name)
       const dir = e.isDirectory() && !e.isSymbolicLink()
-      if (!dir && !e.isFile() && !e.isSymbolicLink()) continue
+      const special = !dir && !e.isFile() && !e.isSymbolicLink()
       let why = leftOut
       if (why === null && rules) {
         if (!prefix && e.name === EVALS_DIR) why = 'evals'
@@ -62,7 +68,9 @@ export function selectSkillFiles(dir: string, recipe: HashRecipe = HASH_RECIPE):
         else if (rules.ignores(dir ? `${rel}/` : rel)) why = 'ignored'
       }
       if (dir) walk(path, rel, why)
-      else if (why === 'evals') out.evalsFiles++
+      else if (special) {
+        if (why === null) out.special.push(rel)
+      } else if (why === 'evals') out.evalsFiles++
       else if (why === 'ignored') out.ignored.push(rel)
       else if (why === null) out.files.push({ rel, abs: path, link: e.isSymbolicLink() })
     }
@@ -70,22 +78,31 @@ export function selectSkillFiles(dir: string, recipe: HashRecipe = HASH_RECIPE):
   walk(root, '', null)
   out.files.sort(byBytes)
   out.ignored.sort()
+  out.special.sort()
   return out
 }
 
 /** The `.skillabignore` rules of a skill folder (none when it has no such file). */
 export function readIgnoreRules(root: string): Ignore {
   const file = join(root, IGNORE_FILE)
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return ignore()
-    throw new InputError({
+  const refuse = (why: string): InputError =>
+    new InputError({
       file: displayPath(file),
-      message: `cannot be read (${reasonOf(err)})`,
+      message: why,
       fix: 'make it a readable text file, or remove it',
     })
+  let text: string
+  try {
+    // Checked before it is opened: a pipe would block the read, a huge file exhaust memory.
+    const st = statSync(file)
+    if (!st.isFile()) throw refuse('is not a regular file')
+    if (st.size > MAX_IGNORE_FILE_BYTES)
+      throw refuse(`is ${formatBytes(st.size)}, over the ${formatBytes(MAX_IGNORE_FILE_BYTES)} limit`)
+    text = readFileSync(file, 'utf8')
+  } catch (err) {
+    if (err instanceof InputError) throw err
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return ignore()
+    throw refuse(`cannot be read (${reasonOf(err)})`)
   }
   return ignore().add(text)
 }

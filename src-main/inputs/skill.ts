@@ -1,32 +1,19 @@
 // Skills: read and check SKILL.md, hash a skill folder, store an immutable, sealed snapshot of it (no
 // `evals/`, nothing `.skillabignore` lists).
-import { createHash } from 'node:crypto'
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-} from 'node:fs'
+import { lstatSync, readdirSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
-import { displayPath, InputError, ProblemList, reasonOf } from './errors'
+import { displayPath, InputError, ProblemList } from './errors'
 import { parseFrontMatter } from './front-matter'
+import { checkSkillFiles, readSkillMd } from './skill-checks'
 import {
   HASH_RECIPE,
   IGNORE_FILE,
   selectSkillFiles,
   type HashRecipe,
-  type SkillFile,
   type SkillFileSelection,
 } from './skill-files'
+import { hashFiles, holdsUnreadableGiant } from './skill-hash'
+import { storeSnapshot } from './skill-snapshot'
 
 export interface SkillInfo {
   name: string
@@ -84,7 +71,7 @@ export function readSkill(dir: string): SkillInfo {
     })
   const mdPath = join(abs, 'SKILL.md')
   const md = displayPath(mdPath)
-  if (!existsSync(mdPath)) {
+  if (!lstatExists(mdPath)) {
     const near = readdirSync(abs).find((n) => n.toLowerCase() === 'skill.md')
     throw new InputError({
       file: shown,
@@ -94,16 +81,7 @@ export function readSkill(dir: string): SkillInfo {
         : `add a SKILL.md that starts with the lines ${FRONT_MATTER_EXAMPLE}`,
     })
   }
-  let text: string
-  try {
-    text = readFileSync(mdPath, 'utf8')
-  } catch (err) {
-    throw new InputError({
-      file: md,
-      message: `SKILL.md cannot be read (${reasonOf(err)})`,
-      fix: 'make it a readable text file',
-    })
-  }
+  const text = readSkillMd(abs, mdPath)
   const fm = parseFrontMatter(text)
   if (!fm.ok)
     throw new InputError({
@@ -164,25 +142,21 @@ export function contentHash(dir: string, recipe: HashRecipe = HASH_RECIPE): stri
   return hashFiles(selectSkillFiles(dir, recipe).files)
 }
 
-function hashFiles(files: SkillFile[]): string {
-  const hash = createHash('sha256')
-  for (const f of files) {
-    const content = f.link ? readlinkSync(f.abs, { encoding: 'buffer' }) : readFileSync(f.abs)
-    hash.update(Buffer.from(f.rel, 'utf8'))
-    hash.update(Buffer.from([0]))
-    hash.update(String(content.length), 'ascii')
-    hash.update(Buffer.from([0]))
-    hash.update(content)
-  }
-  return `sha256:${hash.digest('hex')}`
+/** A skill folder that passed every check, with its hashes: what a snapshot of it will hold. */
+export interface CheckedSkill extends SkillInfo {
+  selection: SkillFileSelection
+  /** `sha256:<hex>` by the current recipe. */
+  contentHash: string
+  /** By recipe 1 (every file): see SkillSnapshot.recipe1Hash. */
+  recipe1Hash: string
 }
 
 /**
- * Copies the skill to `<dataDir>/skills/<name>/<hex>/<name>` unless an intact copy is there already. The
- * copy is built in a temp folder and renamed into place, so a crash never leaves a half-written snapshot
- * where one is expected; a damaged one (its hash differs) is replaced.
+ * Reads and checks a skill folder without writing anything: SKILL.md (front matter, UTF-8, size), and
+ * every file the snapshot would hold (regular files only, size limits). Throws an InputError naming each
+ * problem; `run`, `doctor` and the app's previews all check a skill through here.
  */
-export function snapshotSkill(dir: string, dataDir: string, opts: { label?: string } = {}): SkillSnapshot {
+export function inspectSkill(dir: string): CheckedSkill {
   const skill = readSkill(dir)
   const selection = selectSkillFiles(skill.dir)
   if (!selection.files.some((f) => f.rel === 'SKILL.md'))
@@ -191,94 +165,32 @@ export function snapshotSkill(dir: string, dataDir: string, opts: { label?: stri
       message: 'it leaves out SKILL.md, so the snapshot would hold no skill',
       fix: 'remove the line that matches SKILL.md',
     })
+  checkSkillFiles(skill.dir, selection)
   const hash = hashFiles(selection.files)
-  const hex = hash.slice('sha256:'.length)
-  const base = join(resolve(dataDir), 'skills', skill.name)
-  const final = join(base, hex)
-  const snapshotDir = join(final, skill.name)
-  const { evalsFiles, ignored } = selection
-  const result: SkillSnapshot = {
-    name: skill.name,
-    description: skill.description,
-    contentHash: hash,
-    hashRecipe: HASH_RECIPE,
-    recipe1Hash: leavesOut(skill.dir, selection) ? contentHash(skill.dir, 1) : hash,
-    snapshotDir,
-    label: opts.label ?? hex.slice(0, 8),
-    files: selection.files.length,
-    leftOut: { evalsFiles, ignored },
-  }
-  if (isIntact(snapshotDir, hash)) return result
-
-  mkdirSync(base, { recursive: true })
-  cleanLeftovers(base)
-  const tmp = mkdtempSync(join(base, `.tmp-${hex.slice(0, 8)}-`))
-  try {
-    copyFiles(selection.files, join(tmp, skill.name))
-    if (!isIntact(join(tmp, skill.name), hash))
-      throw new InputError({
-        file: displayPath(skill.dir),
-        message: 'the skill folder changed while it was being copied',
-        fix: 'try again once nothing writes to it',
-      })
-    if (existsSync(final)) {
-      if (isIntact(snapshotDir, hash)) return result // another process finished first
-      renameSync(final, join(base, `.trash-${hex.slice(0, 8)}-${process.pid}-${Date.now()}`))
-    }
-    try {
-      renameSync(tmp, final)
-    } catch (err) {
-      // Another process put an intact copy there first: use it.
-      if (!isIntact(snapshotDir, hash)) throw err
-    }
-  } finally {
-    rmSync(tmp, { recursive: true, force: true })
-    cleanLeftovers(base)
-  }
-  return result
-}
-
-/** Whether recipe 2 left anything out (else both recipes give the same hash). */
-function leavesOut(dir: string, selection: SkillFileSelection): boolean {
-  return selectSkillFiles(dir, 1).files.length !== selection.files.length
+  return { ...skill, selection, contentHash: hash, recipe1Hash: recipe1HashOf(skill.dir, selection, hash) }
 }
 
 /**
- * A snapshot is intact when every file in it is one the hash covers: recipe 1 over the copy (every file)
- * equals the source's recipe-2 hash, so a copy that still holds `evals/` or an ignored file never passes.
+ * Recipe 1's hash of the live folder, for matching tasks made before recipe 2. Equal to `hash` when
+ * nothing is left out, or when a file is too large for the old reader (no such task can exist).
  */
-function isIntact(snapshotDir: string, hash: string): boolean {
+function recipe1HashOf(dir: string, selection: SkillFileSelection, hash: string): string {
+  const every = selectSkillFiles(dir, 1).files
+  if (every.length === selection.files.length || holdsUnreadableGiant(every)) return hash
+  return hashFiles(every)
+}
+
+/** Checks the skill (inspectSkill), then stores its snapshot (storeSnapshot). */
+export function snapshotSkill(dir: string, dataDir: string, opts: { label?: string } = {}): SkillSnapshot {
+  return storeSnapshot(inspectSkill(dir), dataDir, opts)
+}
+
+function lstatExists(path: string): boolean {
   try {
-    return statSync(snapshotDir).isDirectory() && contentHash(snapshotDir, 1) === hash
+    lstatSync(path)
+    return true
   } catch {
     return false
-  }
-}
-
-/** Copies the selected files: regular files (mode kept, made read-only) and symlinks (as links). */
-function copyFiles(files: SkillFile[], dst: string): void {
-  mkdirSync(dst, { recursive: true })
-  for (const f of files) {
-    const target = join(dst, f.rel)
-    mkdirSync(join(target, '..'), { recursive: true })
-    if (f.link) symlinkSync(readlinkSync(f.abs), target)
-    else {
-      copyFileSync(f.abs, target)
-      chmodSync(target, lstatSync(f.abs).mode & 0o111 ? 0o555 : 0o444)
-    }
-  }
-}
-
-/** Removes `.trash-*` folders and `.tmp-*` folders older than an hour (left by a crash). */
-function cleanLeftovers(base: string): void {
-  for (const name of readdirSync(base)) {
-    const path = join(base, name)
-    try {
-      const stale = name.startsWith('.tmp-') && Date.now() - statSync(path).mtimeMs > 3_600_000
-      if (name.startsWith('.trash-') || stale) rmSync(path, { recursive: true, force: true })
-    } catch {
-      // Another process is cleaning up too.
-    }
   }
 }
 

@@ -10,7 +10,8 @@ import { loadDataset, selectCases } from '../inputs/dataset'
 import { reasonOf } from '../inputs/errors'
 import { loadTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
-import { snapshotSkill, type SkillSnapshot } from '../inputs/skill'
+import { inspectSkill, type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
+import { storeSnapshot } from '../inputs/skill-snapshot'
 import { describeLeftOut } from '../inputs/skill-files'
 
 export interface Check {
@@ -76,19 +77,20 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
   })
   if (!loaded) return checks
   const { config, resolved } = loaded
-  let skill: SkillSnapshot | undefined
-  let baseline: SkillSnapshot | null = null
+  // The same checks and messages as `run` (inspectSkill); snapshots are written only for the side proofs.
+  const baselineLabel = config.baseline.kind === 'skill' ? config.baseline.label : undefined
+  let checkedSkill: CheckedSkill | undefined
+  let checkedBaseline: CheckedSkill | null | undefined = null
   await attempt('skill', () => {
-    skill = snapshotSkill(resolved.skillPath, dir, { label: config.skill.label })
-    return describeSnapshot(skill)
+    checkedSkill = inspectSkill(resolved.skillPath)
+    return describeSkill(checkedSkill, config.skill.label)
   })
   if (config.baseline.kind === 'skill' && resolved.baselinePath) {
     const path = resolved.baselinePath
+    checkedBaseline = undefined
     await attempt('baseline', () => {
-      baseline = snapshotSkill(path, dir, {
-        label: config.baseline.kind === 'skill' ? config.baseline.label : undefined,
-      })
-      return describeSnapshot(baseline)
+      checkedBaseline = inspectSkill(path)
+      return describeSkill(checkedBaseline, baselineLabel)
     })
   } else add('baseline', true, 'no skill')
   let sealed: SealedPaths | undefined
@@ -106,13 +108,22 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     true,
     resolved.opencodeConfigPath ?? 'none given: opencode uses your global config and environment credentials',
   )
-  if (!skill) return checks
+  if (!checkedSkill || checkedBaseline === undefined) return checks
+  let skill: SkillSnapshot
+  let baseline: SkillSnapshot | null
+  try {
+    skill = storeSnapshot(checkedSkill, dir, { label: config.skill.label })
+    baseline = checkedBaseline && storeSnapshot(checkedBaseline, dir, { label: baselineLabel })
+  } catch (err) {
+    add('snapshot', false, fileSystemFault(err, dir)?.message ?? reasonOf(err))
+    return checks
+  }
 
   const driver = createProcessDriver({ env })
   const spec = (side: 'a' | 'b', snap: SkillSnapshot | null): SideSpec => ({
     side,
     skill: snap && { name: snap.name, snapshotDir: snap.snapshotDir, contentHash: snap.contentHash },
-    skillUnderTest: (skill as SkillSnapshot).name,
+    skillUnderTest: skill.name,
     model: config.agent.model,
     opencodeConfigPath: resolved.opencodeConfigPath,
     runRoot: join(dir, 'tmp'),
@@ -132,8 +143,10 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
 }
 
 /** "pirate-speak 1a2b3c4d (sha256:…); 12 files, evals/ and 2 ignored files left out of the snapshot". */
-function describeSnapshot(snap: SkillSnapshot): string {
-  const leftOut = describeLeftOut(snap.leftOut)
-  const files = `${snap.files} file${snap.files === 1 ? '' : 's'}`
-  return `${snap.name} ${snap.label} (${snap.contentHash}); ${files}${leftOut ? `, ${leftOut}` : ''}`
+function describeSkill(skill: CheckedSkill, label: string | undefined): string {
+  const { files, evalsFiles, ignored } = skill.selection
+  const leftOut = describeLeftOut({ evalsFiles, ignored })
+  const count = `${files.length} file${files.length === 1 ? '' : 's'}`
+  const shown = label ?? skill.contentHash.slice('sha256:'.length, 'sha256:'.length + 8)
+  return `${skill.name} ${shown} (${skill.contentHash}); ${count}${leftOut ? `, ${leftOut}` : ''}`
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -56,5 +56,23 @@ describe('prepareTask', () => {
     expect(() => prepare('first', 'scripted/free')).toThrow(ResumeConflictError)
     expect(() => prepare('first', 'scripted/free')).toThrow(/agent\.model/)
     expect(store.tasks.list()).toHaveLength(2)
+  })
+})
+
+describe('a refused skill writes nothing', () => {
+  it('a refused baseline leaves no snapshot of the skill under test, nor any row', () => {
+    mkdirSync(join(dir, 'base'))
+    writeFileSync(join(dir, 'base', 'SKILL.md'), '---\nname: base\n---\nno description\n')
+    const config = {
+      name: 't',
+      skill: { path: './skill' },
+      baseline: { kind: 'skill', path: './base' },
+      dataset: { path: './cases.jsonl' },
+      agent: { model: 'scripted/agent' },
+    }
+    expect(() => prepareTask(store, parseTaskConfig(config, dir, { env: {} }))).toThrow(/description/)
+    expect(existsSync(join(dir, 'data', 'skills'))).toBe(false)
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM skill_version').get()).toEqual({ n: 0 })
+    expect(store.tasks.list()).toEqual([])
   })
 })

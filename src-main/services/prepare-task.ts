@@ -7,7 +7,8 @@ import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
 import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
-import { snapshotSkill, type SkillSnapshot } from '../inputs/skill'
+import { inspectSkill, type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
+import { storeSnapshot } from '../inputs/skill-snapshot'
 import { SIDES } from '../../src-shared/run-state'
 import type { TaskConfig } from '../../src-shared/task-config'
 import { ResumeConflictError } from './errors'
@@ -45,17 +46,21 @@ export function prepareTask(
 ): PreparedTask {
   const kind = opts.kind ?? 'ab'
   const { config, resolved } = loaded
-  const snapshot = (path: string, label: string | undefined): SkillSnapshot => {
+  const snapshot = (checked: CheckedSkill, label: string | undefined): SkillSnapshot => {
     try {
-      return snapshotSkill(path, store.dataDir, { label })
+      return storeSnapshot(checked, store.dataDir, { label })
     } catch (err) {
       throw fileSystemFault(err, store.dataDir) ?? err // a full disk while copying the snapshot
     }
   }
-  const skill = snapshot(resolved.skillPath, config.skill.label)
+  // Both skills are checked before either snapshot is written: a refused baseline leaves no snapshot.
+  const checkedSkill = inspectSkill(resolved.skillPath)
+  const checkedBaseline =
+    config.baseline.kind === 'skill' && resolved.baselinePath ? inspectSkill(resolved.baselinePath) : null
+  const skill = snapshot(checkedSkill, config.skill.label)
   const baseline =
-    config.baseline.kind === 'skill' && resolved.baselinePath
-      ? snapshot(resolved.baselinePath, config.baseline.label)
+    checkedBaseline && config.baseline.kind === 'skill'
+      ? snapshot(checkedBaseline, config.baseline.label)
       : null
   const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
   // The answer key never reaches an agent: no snapshot may copy the dataset.
