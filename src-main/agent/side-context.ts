@@ -76,6 +76,7 @@ export async function prepareSide(
     notes.push("ripgrep (rg) not found: the agent's grep and glob tools will fail; install ripgrep")
   if (!providerOf(spec.model)) setupError ??= `model "${spec.model}" is not of the form provider/model`
   const authFile = userAuthFile(parentEnv)
+  const { secrets, redact } = secretRedactor(secretSources(userConfig, parentEnv, authFileSecrets(authFile)))
   return {
     spec,
     parentEnv,
@@ -84,10 +85,12 @@ export async function prepareSide(
     userConfig,
     ripgrep,
     authFile,
-    ...secretRedactor(secretSources(userConfig, parentEnv, authFileSecrets(authFile))),
+    secrets,
+    redact,
     skillsPath: spec.skill ? dirname(spec.skill.snapshotDir) : null,
-    setupError,
-    versionError,
+    // What the user gave may appear in them (a config's text, a failing binary's output).
+    setupError: setupError === null ? null : redact(setupError),
+    versionError: versionError === null ? null : redact(versionError),
     notes,
   }
 }
