@@ -30,7 +30,12 @@ describe('secret values', () => {
     const file = config({
       baseURL: 'http://127.0.0.1:4010/v1',
       apiKey: '{env:MYCORP_LLM_AUTH}',
-      headers: { Authorization: `Bearer ${BEARER}`, 'x-team': 'platform-team' },
+      headers: {
+        Authorization: `Bearer ${BEARER}`,
+        'x-team': 'platform-team',
+        'x-run': '{env:SKILL_AB_RUN}',
+        'x-home': '{env:HOME}',
+      },
       fileKey: '{file:./key.txt}',
     })
     writeFileSync(join(dir, 'key.txt'), `${FILE_KEY}\n`)
@@ -42,6 +47,7 @@ describe('secret values', () => {
       OPENAI_BASE_URL: 'http://proxy.local/v1',
       AWS_REGION: 'eu-central-1',
       SKILL_AB_OWNER: 'instance-123456789',
+      SKILL_AB_RUN: 'run-tag-abcdef123',
       UNRELATED_VALUE: 'not-given-to-the-agent',
     }
     const { redact, secrets } = secretRedactor(secretSources(loadUserConfig(file, env), env))
@@ -58,7 +64,15 @@ describe('secret values', () => {
       expect(JSON.stringify(out), value).not.toContain(value)
     expect(out.text).toContain(`MYCORP_LLM_AUTH=${REDACTED}`)
     // Settings and the app's own values stay readable.
-    for (const kept of ['/usr/local/bin', 'proxy.local', 'eu-central-1', 'instance-123456789', '127.0.0.1'])
+    for (const kept of [
+      '/usr/local/bin',
+      'proxy.local',
+      'eu-central-1',
+      'instance-123456789',
+      'run-tag-abcdef123',
+      dir,
+      '127.0.0.1',
+    ])
       expect(
         secrets.some((s) => s.includes(kept)),
         kept,

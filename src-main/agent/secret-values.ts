@@ -4,7 +4,7 @@
 // auth file's credentials. Values the app sets itself (run tags, ports, private paths) are not among them.
 import { readFileSync } from 'node:fs'
 import { makeRedactor, type Redactor } from './redact'
-import { isAllowedEnvName, isSecretEnvName, OWNER_MARKER_VAR } from './run-env'
+import { isAllowedEnvName, isAppSetEnvName, isSecretEnvName, OWNER_MARKER_VAR } from './run-env'
 import { loadUserConfig, userAuthFile, type UserConfig } from './user-config'
 
 /** Shorter values are not redacted: replacing them everywhere would mangle ordinary text. */
@@ -77,7 +77,8 @@ export function secretSources(
   const add = (origin: string, value: string | null | undefined, referenced: boolean): void => {
     if (value) out.push({ origin, value, referenced })
   }
-  for (const name of userConfig?.envRefs ?? [])
+  // A reference to a variable the app sets (HOME, XDG_*, its run tags) reads the app's value, not the user's.
+  for (const name of (userConfig?.envRefs ?? []).filter((n) => !isAppSetEnvName(n)))
     add(`{env:${name}} (read by the opencode config)`, parentEnv[name], true)
   for (const path of userConfig?.fileRefs ?? [])
     add(`{file:${path}} (read by the opencode config)`, fileText(path), true)
