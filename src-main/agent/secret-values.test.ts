@@ -35,6 +35,8 @@ describe('secret values', () => {
         'x-team': 'platform-team',
         'x-run': '{env:SKILL_AB_RUN}',
         'x-home': '{env:HOME}',
+        'anthropic-version': '2023-06-01',
+        'User-Agent': 'mycorp-client/1.0',
       },
       fileKey: '{file:./key.txt}',
     })
@@ -72,6 +74,8 @@ describe('secret values', () => {
       'run-tag-abcdef123',
       dir,
       '127.0.0.1',
+      '2023-06-01',
+      'mycorp-client/1.0',
     ])
       expect(
         secrets.some((s) => s.includes(kept)),

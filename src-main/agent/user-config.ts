@@ -111,10 +111,13 @@ function collect(value: unknown, visit: (path: string[], v: unknown) => void, pa
   else if (isObject(value)) for (const [k, v] of Object.entries(value)) collect(v, visit, [...path, k])
 }
 
-/** A value at this path is a credential when written literally: any header, or a key/token/secret-like field. */
+/** Headers that describe the request, not who sends it (redacting `application/json` everywhere would mangle runs). */
+const PLAIN_HEADER = /^(content-type|accept(-.*)?|user-agent|(http-)?referer|x-title|.*-version|.*-beta)$/i
+
+/** A value at this path is a credential when written literally: a header (but plain ones), or a key/token/secret-like field. */
 function isCredentialPath(path: readonly string[]): boolean {
   const key = path[path.length - 1] ?? ''
-  return path[path.length - 2] === 'headers' || isSecretFieldName(key)
+  return (path[path.length - 2] === 'headers' && !PLAIN_HEADER.test(key)) || isSecretFieldName(key)
 }
 
 /** Reads and reduces the user's config; throws an Error naming the file when it cannot be read. */
