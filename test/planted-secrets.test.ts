@@ -85,7 +85,7 @@ afterAll(async () => {
   world?.cleanup()
 })
 
-/** Every file under `dir` (the database, its -wal, work dirs, snapshots), as bytes. */
+/** Every file under `dir` (the database, work dirs with their git objects, snapshots), as bytes. */
 function filesUnder(dir: string): { file: string; bytes: Buffer }[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
@@ -149,13 +149,12 @@ it('values the user gives the agent never reach the database, data dir, export, 
   for (const r of runs) {
     expect(r.finalOutput).toContain('MYCORP_LLM_AUTH=[redacted]')
     expect(r.finalOutput).toContain('OPENAI_ORG=[redacted]')
-    expect(r.finalOutput).toContain('"Authorization": "Bearer [redacted]"')
+    expect(r.finalOutput).toContain('"Authorization": "[redacted]"')
   }
   const served = await servedText((ask) => {
     const taskId = runs[0]?.taskId
     ask('tasks.list', {})
     ask('tasks.get', { taskId })
-    ask('tasks.export', { taskId })
     for (const r of runs) ask('runs.detail', { runId: r.id })
   })
   expect(served).toContain('[redacted]')
@@ -171,7 +170,8 @@ it('values the user gives the agent never reach the database, data dir, export, 
   }
   expect(judgePrompts).toHaveLength(2)
   const files = filesUnder(world.dataDir)
-  expect(files.map((f) => f.file)).toContainEqual(expect.stringMatching(/\.(db|sqlite)-wal$/))
+  // The database (its -wal too, while a process holds it open: the last one to close folds it in).
+  expect(files.map((f) => f.file)).toContain(join(world.dataDir, 'skill-ab.db'))
   for (const [what, value] of Object.entries(PLANTED)) {
     for (const [where, text] of Object.entries(texts))
       expect(text, `${what} in ${where}`).not.toContain(value)
