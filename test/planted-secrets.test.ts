@@ -172,10 +172,11 @@ it('values the user gives the agent never reach the database, data dir, export, 
   const files = filesUnder(world.dataDir)
   // The database (its -wal too, while a process holds it open: the last one to close folds it in).
   expect(files.map((f) => f.file)).toContain(join(world.dataDir, 'skill-ab.db'))
+  // Soft: a failure lists every place where a value was found.
   for (const [what, value] of Object.entries(PLANTED)) {
     for (const [where, text] of Object.entries(texts))
-      expect(text, `${what} in ${where}`).not.toContain(value)
+      expect.soft(text, `${what} in ${where}`).not.toContain(value)
     const leaks = files.filter((f) => f.bytes.includes(value)).map((f) => f.file)
-    expect(leaks, `${what} in the data dir`).toEqual([])
+    expect.soft(leaks, `${what} in the data dir`).toEqual([])
   }
 })
