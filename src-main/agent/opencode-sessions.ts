@@ -8,7 +8,8 @@ import { InputError } from '../inputs/errors'
 import { createPrivateDirs, removePrivateDirs } from './isolation'
 import { findOpencodeBin, opencodeVersion } from './opencode-bin'
 import { queryOpencode } from './proof'
-import { collectSecrets, makeRedactor } from './redact'
+import { makeRedactor } from './redact'
+import { secretNamedSources, secretSourcesFor, secretStrings } from './secret-values'
 import { buildRunEnv } from './run-env'
 import { sessionTrace, type SessionTrace } from './session-events'
 
@@ -81,7 +82,10 @@ export async function readOpencodeSessions(input: ReadSessionsInput): Promise<Se
         message: `--sessions: no session ${unknown.join(', ')} in ${db}`,
         fix: `use ids it holds (${ids.slice(0, 5).join(', ') || 'none'}${ids.length > 5 ? ', …' : ''}), or leave --sessions out for all`,
       })
-    const redact = makeRedactor(collectSecrets(stringEnv(input.env), []))
+    // The sessions ran under the user's own env and config: their credentials may be anywhere in them.
+    const redact = makeRedactor(
+      secretStrings([...secretSourcesFor(undefined, input.env), ...secretNamedSources(input.env)]),
+    )
     // Two exports at once (each is an opencode process, about 1 s of CPU start-up).
     const traces: SessionTrace[] = new Array<SessionTrace>(wanted.length)
     let next = 0
@@ -136,8 +140,4 @@ function tail(text: unknown): string {
   return String(text ?? '')
     .trim()
     .slice(-500)
-}
-
-function stringEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined))
 }

@@ -5,6 +5,7 @@ import { removePrivateDirs } from './isolation'
 import { classify } from './outcome'
 import { judgeVisibility, listVisibleSkills, proveSealed } from './proof'
 import { redactEvent } from './redact'
+import { scrubWorkDir } from './scrub-workdir'
 import { runProcess } from './run-process'
 import { prepareSide, setupProcess, type SideContext } from './side-context'
 import {
@@ -183,9 +184,11 @@ async function runOnce(
     const folded = foldEvents(events, sideSkillName(side))
     const { kind, message } = classify(res, folded, side, ctx.bin.path)
     // The agent's env holds credentials: whatever it wrote could hold them too.
+    const scrubNote = await scrubWorkDir(spec.workDir, setup.secrets, Date.parse(startedAt))
     const diff = setup.redact(await captureDiff(spec.workDir, firstCommit, pathVar))
     const leftoverNote =
-      res.leftovers > 0 ? `\n[skill-ab: killed ${res.leftovers} leftover process(es) of this run]\n` : ''
+      (res.leftovers > 0 ? `\n[skill-ab: killed ${res.leftovers} leftover process(es) of this run]\n` : '') +
+      scrubNote
     return {
       kind,
       message: message === null ? null : setup.redact(message),

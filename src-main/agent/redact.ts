@@ -1,16 +1,18 @@
-// Keeps credentials of the agent's env and config out of stored events, stderr, messages and diffs.
+// Keeps credentials of the agent's env and config out of stored events, stderr, messages and diffs: every
+// occurrence of a known secret value is replaced, wherever it stands.
 import type { AgentEvent } from './types'
-import { isSecretEnvName } from './run-env'
 
 export const REDACTED = '[redacted]'
 
-/** Secret values worth redacting: credential-named variables of `env` and literal config keys. */
-export function collectSecrets(env: Record<string, string>, literals: readonly string[]): string[] {
-  const found = new Set<string>(literals.filter((s) => s.length >= 6))
-  for (const [name, value] of Object.entries(env))
-    if (isSecretEnvName(name) && value.length >= 8) found.add(value)
-  // Longest first, so a secret containing another is replaced whole.
-  return [...found].sort((a, b) => b.length - a.length)
+/** Field names that hold credentials: apiKey, API_KEY, token, accessToken, accessKeyId, password, secret, … */
+export function isSecretFieldName(name: string): boolean {
+  return (
+    /api[-_]?key|access[-_]?key|secret|passw(or)?d|passphrase|credential|authorization|bearer|cookie/i.test(
+      name,
+    ) ||
+    /(^|[-_.])(key|token)$/i.test(name) ||
+    /[a-z0-9](Key|Token)$/.test(name)
+  )
 }
 
 export type Redactor = <T>(value: T) => T

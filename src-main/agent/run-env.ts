@@ -94,6 +94,11 @@ function refused(name: string): boolean {
   return name === 'HOME' || name.startsWith('XDG_') || name.startsWith('OPENCODE_') || name === 'TMPDIR'
 }
 
+/** Variables the app sets for every agent process itself (a parent's value never reaches the agent). */
+export function isAppSetEnvName(name: string): boolean {
+  return refused(name) || name === RUN_MARKER_VAR || name === OWNER_MARKER_VAR
+}
+
 export function isAllowedEnvName(name: string): boolean {
   if (refused(name)) return false
   return EXACT.has(name) || PREFIXES.some((p) => name.startsWith(p)) || SUFFIXES.some((s) => name.endsWith(s))

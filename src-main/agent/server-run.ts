@@ -7,6 +7,7 @@ import { seedConfigDir } from './isolation'
 import { classify, stderrSummary } from './outcome'
 import { emptyOutcome } from './process-driver'
 import { redactEvent } from './redact'
+import { scrubWorkDir } from './scrub-workdir'
 import type { StopReason } from './run-process'
 import { STDERR_TAIL_BYTES, Tail } from './run-process'
 import { ServeEventMapper } from './serve-events'
@@ -273,9 +274,11 @@ export async function runOnServer(
           ctx.spec,
           ctx.bin?.path ?? 'opencode',
         )
+  // The agent's env holds credentials: whatever it wrote could hold them too.
+  const scrubNote = await scrubWorkDir(dir, setup.secrets, Date.parse(startedAt))
   const diff = setup.redact(await captureDiff(dir, firstCommit, pathVar))
   const leftoverNote =
-    leftovers > 0 ? `\n[skill-ab: killed ${leftovers} leftover process(es) of this run]\n` : ''
+    (leftovers > 0 ? `\n[skill-ab: killed ${leftovers} leftover process(es) of this run]\n` : '') + scrubNote
   return {
     kind,
     message: message === null ? null : setup.redact(message),

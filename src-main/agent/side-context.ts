@@ -1,10 +1,10 @@
 // What a side prepares once (binary, version, provider config, rg, auth) and per-process dirs + env from it.
-import { readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { createPrivateDirs, findRipgrep, type PreparedDirs, type Ripgrep } from './isolation'
 import { findOpencodeBin, opencodeVersion, type OpencodeBin } from './opencode-bin'
-import { collectSecrets, makeRedactor, type Redactor } from './redact'
+import type { Redactor } from './redact'
 import { buildConfigContent, buildRunEnv, RUN_MARKER_VAR } from './run-env'
+import { authFileSecrets, secretRedactor, secretSources } from './secret-values'
 import type { SideSpec } from './types'
 import { loadUserConfig, userAuthFile, type UserConfig } from './user-config'
 
@@ -16,8 +16,12 @@ export interface SideContext {
   userConfig: UserConfig | null
   ripgrep: Ripgrep
   authFile: string | null
-  /** Credentials in the auth file (kept out of stored events and stderr). */
-  authSecrets: string[]
+  /**
+   * Every value this side's processes get from the user (config references and literals, provider variables,
+   * the auth file's credentials), longest first, and the redactor replacing them in whatever is kept.
+   */
+  secrets: string[]
+  redact: Redactor
   /** `<dataDir>/skills/<name>/<hash>` (holds `<name>/SKILL.md`), or null for a side without a skill. */
   skillsPath: string | null
   /** Why this side cannot run at all (no binary, unreadable config), else null. */
@@ -32,22 +36,6 @@ export interface SideContext {
 export function providerOf(model: string): string | null {
   const i = model.indexOf('/')
   return i > 0 ? model.slice(0, i) : null
-}
-
-/** String values of opencode's auth.json that look like credentials. */
-export function authFileSecrets(file: string | null): string[] {
-  if (!file) return []
-  const out: string[] = []
-  const walk = (v: unknown, key: string): void => {
-    if (typeof v === 'string' && key !== 'type' && v.length >= 8) out.push(v)
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k)
-  }
-  try {
-    walk(JSON.parse(readFileSync(file, 'utf8')) as unknown, '')
-  } catch {
-    // unreadable: opencode will say so in the run
-  }
-  return out
 }
 
 export async function prepareSide(
@@ -88,6 +76,7 @@ export async function prepareSide(
     notes.push("ripgrep (rg) not found: the agent's grep and glob tools will fail; install ripgrep")
   if (!providerOf(spec.model)) setupError ??= `model "${spec.model}" is not of the form provider/model`
   const authFile = userAuthFile(parentEnv)
+  const { secrets, redact } = secretRedactor(secretSources(userConfig, parentEnv, authFileSecrets(authFile)))
   return {
     spec,
     parentEnv,
@@ -96,10 +85,12 @@ export async function prepareSide(
     userConfig,
     ripgrep,
     authFile,
-    authSecrets: authFileSecrets(authFile),
+    secrets,
+    redact,
     skillsPath: spec.skill ? dirname(spec.skill.snapshotDir) : null,
-    setupError,
-    versionError,
+    // What the user gave may appear in them (a config's text, a failing binary's output).
+    setupError: setupError === null ? null : redact(setupError),
+    versionError: versionError === null ? null : redact(versionError),
     notes,
   }
 }
@@ -152,6 +143,5 @@ export function setupProcess(
     envRefs: ctx.userConfig?.envRefs ?? [],
     marker: marker.value,
   })
-  const secrets = collectSecrets(env, [...(ctx.userConfig?.secrets ?? []), ...ctx.authSecrets])
-  return { prepared, env, marker, redact: makeRedactor(secrets), secrets }
+  return { prepared, env, marker, redact: ctx.redact, secrets: ctx.secrets }
 }

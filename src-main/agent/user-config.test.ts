@@ -28,7 +28,8 @@ describe('loadUserConfig', () => {
     expect(c.sources).toEqual([file])
     expect(c.providers).toEqual(['p'])
     expect(c.envRefs).toEqual(['P_KEY'])
-    expect(c.secrets).toEqual(['literal-secret'])
+    expect(c.literals).toEqual([{ field: 'provider.p.options.token', value: 'literal-secret' }])
+    expect(c.fileRefs).toEqual([join(dir, 'ca.pem')])
     expect(c.dropped.sort()).toEqual(['agent', 'skills'])
     expect(c.config).toEqual({
       model: 'p/m',

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { jsonrepair } from 'jsonrepair'
+import { isSecretFieldName } from './redact'
 
 /** Top-level keys that describe providers and models; everything else is left out. */
 export const KEPT_KEYS = [
@@ -14,6 +15,12 @@ export const KEPT_KEYS = [
   'enabled_providers',
 ] as const
 
+/** A literal value of the config that is a credential, and where it stands (e.g. `provider.p.options.headers.Authorization`). */
+export interface ConfigLiteral {
+  field: string
+  value: string
+}
+
 export interface UserConfig {
   /** The file(s) read; empty when the user has no config. */
   sources: string[]
@@ -23,8 +30,10 @@ export interface UserConfig {
   providers: string[]
   /** Variables the config reads through `{env:NAME}`: the run env must carry them. */
   envRefs: string[]
-  /** Literal apiKey values, to be redacted from anything the app keeps. */
-  secrets: string[]
+  /** Files the config reads through `{file:path}` (absolute): their contents reach opencode. */
+  fileRefs: string[]
+  /** Literal credentials (header values, apiKey-like fields), to be redacted from anything the app keeps. */
+  literals: ConfigLiteral[]
   /** Top-level keys left out (shown by doctor / proof messages). */
   dropped: string[]
 }
@@ -95,10 +104,20 @@ function absolutiseFileRefs(value: unknown, configDir: string, home: string): un
   return value
 }
 
-function collect(value: unknown, visit: (key: string, v: unknown) => void, key = ''): void {
-  visit(key, value)
-  if (Array.isArray(value)) value.forEach((v) => collect(v, visit, key))
-  else if (isObject(value)) for (const [k, v] of Object.entries(value)) collect(v, visit, k)
+/** Visits every value with its dotted path (array items keep their parent's path). */
+function collect(value: unknown, visit: (path: string[], v: unknown) => void, path: string[] = []): void {
+  visit(path, value)
+  if (Array.isArray(value)) value.forEach((v) => collect(v, visit, path))
+  else if (isObject(value)) for (const [k, v] of Object.entries(value)) collect(v, visit, [...path, k])
+}
+
+/** Headers that describe the request, not who sends it (redacting `application/json` everywhere would mangle runs). */
+const PLAIN_HEADER = /^(content-type|accept(-.*)?|user-agent|(http-)?referer|x-title|.*-version|.*-beta)$/i
+
+/** A value at this path is a credential when written literally: a header (but plain ones), or a key/token/secret-like field. */
+function isCredentialPath(path: readonly string[]): boolean {
+  const key = path[path.length - 1] ?? ''
+  return (path[path.length - 2] === 'headers' && !PLAIN_HEADER.test(key)) || isSecretFieldName(key)
 }
 
 /** Reads and reduces the user's config; throws an Error naming the file when it cannot be read. */
@@ -130,27 +149,26 @@ export function loadUserConfig(explicit: string | undefined, env: NodeJS.Process
     )
   }
   if (sources.length === 0)
-    return { sources, config: null, providers: [], envRefs: [], secrets: [], dropped: [] }
+    return { sources, config: null, providers: [], envRefs: [], fileRefs: [], literals: [], dropped: [] }
 
   const envRefs = new Set<string>()
-  const secrets = new Set<string>()
-  collect(merged, (key, v) => {
+  const fileRefs = new Set<string>()
+  const literals: ConfigLiteral[] = []
+  collect(merged, (path, v) => {
     if (typeof v !== 'string') return
     for (const m of v.matchAll(/\{env:([^}]+)\}/g)) if (m[1]) envRefs.add(m[1])
-    if (
-      /^(apiKey|api_key|token|secret|password|accessKeyId|secretAccessKey)$/i.test(key) &&
-      v.length >= 6 &&
-      !v.includes('{')
-    ) {
-      secrets.add(v)
-    }
+    for (const m of v.matchAll(/\{file:([^}]+)\}/g)) if (m[1]) fileRefs.add(m[1])
+    // A value built from references is secret through them (their values are collected from env and files).
+    if (v !== '' && isCredentialPath(path) && !/\{(env|file):/.test(v))
+      literals.push({ field: path.join('.'), value: v })
   })
   return {
     sources,
     config: merged,
     providers: isObject(merged.provider) ? Object.keys(merged.provider) : [],
     envRefs: [...envRefs],
-    secrets: [...secrets],
+    fileRefs: [...fileRefs],
+    literals,
     dropped: [...dropped],
   }
 }

@@ -10,7 +10,7 @@ import { EXPORT_SCHEMA_ID, type ExportDecision, type ExportDocument } from '../.
 import { policySchema, type Policy } from '../../src-shared/task-config'
 import { summarizeCases } from './cases'
 import { pairwiseEntries, pairwiseOutcomesOf } from './pairwise'
-import { environmentSecrets, redactSecretFields, scrubSecrets } from './redact'
+import { redactSecretFields, scrubSecrets, taskSecrets } from './redact'
 import { evaluationsByRun, toExperimentRun, toRunEntry } from './run-entries'
 
 export interface ExportEnv {
@@ -206,5 +206,10 @@ export function buildExport(store: Store, taskId: string, env: ExportEnv): Expor
     judgeAgreement: judgeAgreement(store.corrections.labels({ taskId: task.id }), scoringEvaluatorIds(task)),
     pairwise: pairwiseEntries(store, task, runs),
   }
-  return scrubSecrets(doc, env.secrets ?? environmentSecrets(process.env))
+  return scrubSecrets(doc, env.secrets ?? taskSecrets(opencodeConfigOf(view.config), process.env))
+}
+
+/** The task's own opencode config (stored as an absolute path), when it named one. */
+export function opencodeConfigOf(config: Record<string, unknown>): string | undefined {
+  return text(record(config.agent).opencodeConfig) ?? undefined
 }

@@ -1,14 +1,8 @@
 // Keeps secrets out of an export: secret-named fields are blanked, and known secret values scrubbed everywhere.
-import { collectSecrets, makeRedactor, REDACTED } from '../agent/redact'
+import { isSecretFieldName, makeRedactor, REDACTED } from '../agent/redact'
+import { secretNamedSources, secretSourcesFor, secretStrings } from '../agent/secret-values'
 
-/** Field names that hold credentials: apiKey, API_KEY, token, accessToken, password, secret, … */
-export function isSecretFieldName(name: string): boolean {
-  return (
-    /api[-_]?key|secret|passw(or)?d|passphrase|credential|authorization|bearer|cookie/i.test(name) ||
-    /(^|[-_.])(key|token)$/i.test(name) ||
-    /[a-z0-9](Key|Token)$/.test(name)
-  )
-}
+export { isSecretFieldName }
 
 /** A deep copy of `value` with every secret-named field's value replaced by `[redacted]`. */
 export function redactSecretFields<T>(value: T): T {
@@ -23,13 +17,15 @@ export function redactSecretFields<T>(value: T): T {
   return walk(value) as T
 }
 
-/** The values of credential-named variables (…_KEY, …TOKEN, …SECRET, …PASSWORD) of an environment. */
-export function environmentSecrets(env: NodeJS.ProcessEnv): string[] {
-  const defined = Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string')
-  return collectSecrets(Object.fromEntries(defined), [])
-}
-
 /** A deep copy of `value` with every occurrence of each secret replaced by `[redacted]`. */
 export function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
   return makeRedactor(secrets)(value)
+}
+
+/**
+ * What an export of a task scrubs: every value its agent and judge get from the user (through its opencode
+ * config, else the one `env` points at, and the provider variables of `env`), and credential-named variables.
+ */
+export function taskSecrets(opencodeConfig: string | undefined, env: NodeJS.ProcessEnv): string[] {
+  return secretStrings([...secretSourcesFor(opencodeConfig, env), ...secretNamedSources(env)])
 }

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path'
 import { configIssues, taskConfigSchema } from '../../src-shared/task-config'
 import type { TaskConfig } from '../../src-shared/task-config'
 import { templateProblems } from '../judge/template'
+import { secretSourcesFor, shortSecretWarnings } from '../agent/secret-values'
 import { configWarnings } from './config-warnings'
 import { displayPath, InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
@@ -136,7 +137,10 @@ export function parseTaskConfig(
   checkTemplates(config, file, problems)
   checkPairwiseConfig(config, file, problems)
   problems.throwIfAny()
-  const warnings = configWarnings(config).map((w) => w.message)
+  const warnings = [
+    ...configWarnings(config).map((w) => w.message),
+    ...shortSecretWarnings(secretSourcesFor(resolved.opencodeConfigPath, env)),
+  ]
   return { config: deepFreeze(config), configDir, resolved, warnings }
 }
 

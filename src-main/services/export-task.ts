@@ -3,9 +3,9 @@ import { writeFileSync } from 'node:fs'
 import { version as APP_VERSION } from '../../package.json'
 import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { StoreError } from '../db'
-import { buildExport } from '../export/build-export'
+import { buildExport, opencodeConfigOf, readConfig } from '../export/build-export'
 import { exportToMarkdown } from '../export/markdown'
-import { environmentSecrets } from '../export/redact'
+import { taskSecrets } from '../export/redact'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
 import type { ExportDocument } from '../../src-shared/export'
 import type { AppContext } from './app-context'
@@ -28,7 +28,7 @@ export async function exportTask(
     demo: task.taskName.startsWith(DEMO_TASK_PREFIX),
     opencodeVersion: await detectOpencodeVersion(env),
     app: APP_VERSION,
-    secrets: environmentSecrets(env),
+    secrets: taskSecrets(opencodeConfigOf(readConfig(task.configJson).config), env),
   })
 }
 
