@@ -116,8 +116,13 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(opts.port, '127.0.0.1', () => resolve())
+    server.listen(opts.port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
   })
+  // Once listening, an accept failure (e.g. out of file descriptors) drops that connection only.
+  server.on('error', (err) => log(`serve: a connection failed: ${err.message}`))
   port = (server.address() as AddressInfo).port
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
