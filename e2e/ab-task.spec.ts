@@ -40,6 +40,8 @@ test('set up, run, watch live, decide, re-evaluate and export an A/B task in the
   await page.setViewportSize({ width: 1400, height: 900 })
   await page.goto(app.url)
   await expect(page.getByRole('button', { name: 'Run the demo' })).toBeVisible()
+  // The access token leaves the address bar once the page holds it (kept in this tab only).
+  expect(page.url()).not.toContain('token')
   await shoot(page, '01-welcome')
 
   // Set up the task with form controls only.
@@ -137,4 +139,10 @@ test('set up, run, watch live, decide, re-evaluate and export an A/B task in the
   await expect(page.locator('[data-verdict]')).toBeVisible()
   await expect(page.getByText('pirate e2e')).toBeVisible()
   await shoot(page, '09-export-viewer')
+
+  // A reload of the tab still reaches the api: the token was kept in the tab, not in the address bar.
+  await page.reload()
+  expect(page.url()).not.toContain('token')
+  await page.getByRole('link', { name: 'Evaluations' }).click()
+  await expect(page.getByRole('table', { name: 'Evaluation batches' })).toContainText('grayscale-ab')
 })

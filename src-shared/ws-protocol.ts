@@ -4,6 +4,12 @@ import type { Patch } from './ipc-views'
 
 export const WS_PATH = '/ws'
 
+/** The largest message either side accepts; the server closes a connection sending more (code 1009). */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+
+/** Where the page keeps the api token once it has taken it from its URL (tab storage: this origin only). */
+export const TOKEN_STORAGE_KEY = 'skill-ab-token'
+
 export interface WsCall {
   id: number
   channel: string

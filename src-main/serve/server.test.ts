@@ -76,7 +76,7 @@ describe('serve mode', () => {
     if (external) await expect(get(`/?token=${server.token}`, {}, external)).rejects.toThrow(/ECONNREFUSED/)
   })
 
-  it('refuses page and asset requests without the token; the URL token sets a same-site cookie', async () => {
+  it('refuses page and asset requests without the token; the URL token sets a same-site page cookie', async () => {
     expect((await get('/')).status).toBe(403)
     expect((await get('/?token=wrong')).status).toBe(403)
     expect((await get('/assets/app.js')).status).toBe(403)
@@ -91,6 +91,23 @@ describe('serve mode', () => {
     expect((await get(`/../../etc/passwd?token=${server.token}`)).status).toBe(404)
     // A page reached through another name (DNS rebinding) is refused even with the token.
     expect((await get(`/?token=${server.token}`, { host: `evil.example:${server.port}` })).status).toBe(403)
+  })
+
+  it('the page cookie is named after the port and never carries the token, so other local servers that receive it learn nothing', async () => {
+    const cookie = String((await get(`/?token=${server.token}`)).headers['set-cookie']).split(
+      ';',
+    )[0] as string
+    const [name, value] = cookie.split('=') as [string, string]
+    expect(name).toBe(`skill_ab_page_${server.port}`)
+    expect(value).not.toBe(server.token)
+    expect(value.length).toBeGreaterThanOrEqual(20)
+    // The same value under another port's name opens nothing here.
+    expect(
+      (await get('/assets/app.js', { cookie: `skill_ab_page_${server.port + 1}=${value}` })).status,
+    ).toBe(403)
+    // The cookie gives the page files only: the api (WebSocket) needs the token itself.
+    await expect(openSocket('', { cookie })).rejects.toThrow(/403/)
+    await expect(openSocket(`?token=${value}`, { cookie })).rejects.toThrow(/403/)
   })
 
   it('refuses a WebSocket without the token or from another origin; with it, calls the api and receives patches', async () => {

@@ -1,15 +1,16 @@
-// Serve mode (DESIGN §2, §13): the built renderer over node:http and the api over a WebSocket, on
-// 127.0.0.1 only, every request gated by the random token of the printed URL.
+// Serve mode: the built renderer over node:http and the api over a WebSocket, on 127.0.0.1 only, every
+// request gated by the random token of the printed URL (see auth.ts). No request, socket or message can
+// stop the server: each fault ends its own connection only.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { ApiHost } from '../api/host'
 import { serveCsp, withCspMeta } from '../../src-shared/csp'
-import { WS_PATH, type WsCall, type WsServerMessage } from '../../src-shared/ws-protocol'
-import { hostAllowed, newToken, originAllowed, sessionCookie, tokenOf } from './auth'
+import { MAX_MESSAGE_BYTES, WS_PATH } from '../../src-shared/ws-protocol'
+import { hasToken, hostAllowed, newToken, originAllowed, pageCookie, pageProof, requestUrl } from './auth'
+import { serveSocket } from './socket-api'
 import { readStatic } from './static-files'
-
-export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 
 export interface ServeOptions {
   host: ApiHost
@@ -18,6 +19,8 @@ export interface ServeOptions {
   /** The built renderer; null serves a page saying how to build it. */
   rendererDir: string | null
   token?: string
+  /** Where dropped connections are reported (default: stderr). */
+  log?: (line: string) => void
 }
 
 export interface RunningServer {
@@ -35,31 +38,40 @@ function refuse(res: ServerResponse, status: number, text: string): void {
   res.end(`${text}\n`)
 }
 
+/** Answers a failed upgrade on the raw socket (it has no HTTP response object). */
+function refuseUpgrade(socket: Duplex, status: string): void {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\n\r\n`)
+  else socket.destroy()
+}
+
 export async function startServer(opts: ServeOptions): Promise<RunningServer> {
   const token = opts.token ?? newToken()
+  const pagePass = newToken()
+  const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`))
   let port = opts.port
   const sockets = new Set<WebSocket>()
 
-  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+  const answer = (req: IncomingMessage, res: ServerResponse): void => {
     if (!hostAllowed(req, port)) return refuse(res, 403, 'forbidden: unknown Host')
-    const proof = tokenOf(req, token)
+    const url = requestUrl(req)
+    if (!url) return refuse(res, 400, 'bad request: the request target is not a URL path')
+    const proof = pageProof(req, url, { token, pagePass, port })
     if (!proof)
       return refuse(res, 403, 'forbidden: open the URL that `skill-ab serve` printed (it carries the token)')
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'method not allowed')
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
     const csp = serveCsp(port)
     const headers: Record<string, string> = {
       'content-security-policy': csp,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
-      ...(proof === 'query' ? { 'set-cookie': sessionCookie(token) } : {}),
+      ...(proof === 'query' ? { 'set-cookie': pageCookie(port, pagePass) } : {}),
     }
     if (!opts.rendererDir) {
       res.writeHead(503, { ...headers, 'content-type': 'text/html; charset=utf-8' })
       return void res.end(NOT_BUILT)
     }
-    const file = readStatic(opts.rendererDir, path)
+    const file = readStatic(opts.rendererDir, url.pathname)
     if (!file) return refuse(res, 404, 'not found')
     // The page's meta tag says what the header says (a browser enforces both).
     const body = file.type.startsWith('text/html')
@@ -69,46 +81,50 @@ export async function startServer(opts: ServeOptions): Promise<RunningServer> {
     res.end(req.method === 'HEAD' ? undefined : body)
   }
 
+  // A request or socket error (a peer resetting mid-answer, a bad target) ends that request only.
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    req.on('error', () => res.destroy())
+    res.on('error', () => res.destroy())
+    try {
+      answer(req, res)
+    } catch (err) {
+      log(`serve: ${req.method} request failed: ${String(err)}`)
+      if (res.headersSent) res.destroy()
+      else refuse(res, 500, 'internal error')
+    }
+  }
+
   const server = createServer(onRequest)
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
-  server.on('upgrade', (req, socket, head) => {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
-    if (path !== WS_PATH || !hostAllowed(req, port) || !originAllowed(req, port) || !tokenOf(req, token)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\n\r\n')
-      return
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // After 'upgrade' node leaves the socket without an error listener: an error on it would stop serve.
+    socket.on('error', () => socket.destroy())
+    try {
+      const url = requestUrl(req)
+      if (!url) return refuseUpgrade(socket, '400 Bad Request')
+      const allowed =
+        url.pathname === WS_PATH && hostAllowed(req, port) && originAllowed(req, port) && hasToken(url, token)
+      if (!allowed) return refuseUpgrade(socket, '403 Forbidden')
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sockets.add(ws)
+        ws.on('close', () => sockets.delete(ws))
+        serveSocket(ws, opts.host, log)
+      })
+    } catch (err) {
+      log(`serve: WebSocket upgrade failed: ${String(err)}`)
+      socket.destroy()
     }
-    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws))
   })
-
-  const serveSocket = (ws: WebSocket): void => {
-    sockets.add(ws)
-    const send = (msg: WsServerMessage): void => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg))
-    }
-    const unsubscribe = opts.host.subscribe((patch) => send({ type: 'patch', patch }))
-    ws.on('message', (data) => {
-      let call: WsCall
-      try {
-        call = JSON.parse(String(data)) as WsCall
-        if (typeof call.id !== 'number' || typeof call.channel !== 'string') throw new Error('bad frame')
-      } catch {
-        ws.close(1003, 'expected {id, channel, payload}')
-        return
-      }
-      void opts.host
-        .call(call.channel, call.payload)
-        .then((envelope) => send({ type: 'reply', id: call.id, envelope }))
-    })
-    ws.on('close', () => {
-      unsubscribe()
-      sockets.delete(ws)
-    })
-  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(opts.port, '127.0.0.1', () => resolve())
+    server.listen(opts.port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
   })
+  // Once listening, an accept failure (e.g. out of file descriptors) drops that connection only.
+  server.on('error', (err) => log(`serve: a connection failed: ${err.message}`))
   port = (server.address() as AddressInfo).port
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,

@@ -42,7 +42,7 @@ export const serveCommand: Command = {
     const rendererDir = findRendererDir(io.env)
     let server
     try {
-      server = await startServer({ host, port, rendererDir })
+      server = await startServer({ host, port, rendererDir, log: (line) => io.err(`${line}\n`) })
     } catch (err) {
       await host.close()
       ctx.close()

@@ -4,6 +4,7 @@ import { ApiError, type ApiErrorBody } from '../../../src-shared/api-error'
 import type { Api, Request, Response } from '../../../src-shared/ipc'
 import { CHANNELS, PRELOAD_GLOBAL, type Channel } from '../../../src-shared/ipc-channels'
 import type { Patch } from '../../../src-shared/ipc-views'
+import { takePageToken } from './page-token'
 import { wsTransport, type RawTransport } from './ws-transport'
 
 /** What the preload exposes: one function per channel answering an envelope, and the patch subscription. */
@@ -31,7 +32,7 @@ export function apiOver(transport: RawTransport): Api {
 
 function detect(): Api {
   const preload = (window as unknown as Record<string, PreloadApi | undefined>)[PRELOAD_GLOBAL]
-  return apiOver(preload ? preloadTransport(preload) : wsTransport(window.location))
+  return apiOver(preload ? preloadTransport(preload) : wsTransport(window.location, takePageToken(window)))
 }
 
 let current: Api | null = null

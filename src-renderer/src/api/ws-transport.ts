@@ -1,8 +1,9 @@
-// Serve mode's transport: the api over one WebSocket to the page's own server, the token taken from the
-// page URL. Calls wait while (re)connecting; patches are fanned out to subscribers.
+// Serve mode's transport: the api over one WebSocket to the page's own server, carrying the page's token
+// (see page-token.ts). Calls wait while (re)connecting; patches are fanned out to subscribers. A call too
+// large for the server is refused here: sent, it would close the connection and be resent on every reconnect.
 import { ApiError, type Envelope } from '../../../src-shared/api-error'
 import type { Patch } from '../../../src-shared/ipc-views'
-import { WS_PATH, type WsServerMessage } from '../../../src-shared/ws-protocol'
+import { MAX_MESSAGE_BYTES, WS_PATH, type WsServerMessage } from '../../../src-shared/ws-protocol'
 
 export interface RawTransport {
   call(channel: string, payload: unknown): Promise<unknown>
@@ -11,8 +12,28 @@ export interface RawTransport {
 
 const RECONNECT_MS = 1000
 
-export function wsTransport(location: Location, WebSocketImpl: typeof WebSocket = WebSocket): RawTransport {
-  const token = new URLSearchParams(location.search).get('token') ?? ''
+const NO_TOKEN =
+  'This page has no access token: open the URL that `skill-ab serve` printed (it carries the token).'
+
+function tooLarge(frame: string): string | null {
+  // A UTF-8 byte is at least a third of a UTF-16 unit: encode only when it may be over.
+  if (frame.length * 3 <= MAX_MESSAGE_BYTES) return null
+  const bytes = new TextEncoder().encode(frame).length
+  if (bytes <= MAX_MESSAGE_BYTES) return null
+  const mib = (n: number): string => (n / 1024 / 1024).toFixed(1)
+  return `This request is ${mib(bytes)} MiB; the server takes at most ${mib(MAX_MESSAGE_BYTES)} MiB per request: make the inputs smaller.`
+}
+
+export function wsTransport(
+  location: Location,
+  token: string | null,
+  WebSocketImpl: typeof WebSocket = WebSocket,
+): RawTransport {
+  if (token === null)
+    return {
+      call: () => Promise.reject(new ApiError({ kind: 'input', message: NO_TOKEN })),
+      onPatch: () => () => {},
+    }
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}?token=${encodeURIComponent(token)}`
   const pending = new Map<
     number,
@@ -57,6 +78,8 @@ export function wsTransport(location: Location, WebSocketImpl: typeof WebSocket 
     call(channel, payload) {
       const id = nextId++
       const frame = JSON.stringify({ id, channel, payload })
+      const refusal = tooLarge(frame)
+      if (refusal) return Promise.reject(new ApiError({ kind: 'input', message: refusal }))
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject, frame })
         if (open && socket) socket.send(frame)

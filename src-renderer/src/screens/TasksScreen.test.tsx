@@ -75,4 +75,18 @@ describe('tasks screen', () => {
     expect(view.container.textContent).toContain('Run the demo')
     expect(view.container.textContent).toContain('Set up a task')
   })
+
+  it('says why the list is empty when it could not be loaded (a serve page opened without its token)', async () => {
+    fake = installFakeApi({
+      'tasks.list': () => {
+        throw new Error('This page has no access token: open the URL that `skill-ab serve` printed.')
+      },
+    })
+    view = await render(<TasksScreen />)
+    await during(() => useTasks.getState().load())
+    await settle()
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toContain(
+      'could not be loaded: This page has no access token',
+    )
+  })
 })

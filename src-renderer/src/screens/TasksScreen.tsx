@@ -19,9 +19,15 @@ export async function runDemo(): Promise<void> {
 function Welcome() {
   const navigate = useRoute((s) => s.navigate)
   const [info, setInfo] = useState<AppInfo | null>(null)
+  const loadError = useTasks((s) => s.error)
   useEffect(() => void call('app.info', {}).then(setInfo, () => {}), [])
   return (
     <div className="empty stack">
+      {loadError && (
+        <div className="banner warn small" role="alert" style={{ textAlign: 'left' }}>
+          The task list could not be loaded: {loadError}
+        </div>
+      )}
       <h2>Does your skill make the agent better?</h2>
       <p>
         Skill A/B runs the opencode agent on your cases without the skill (side a) and with it (side b),
