@@ -120,7 +120,9 @@ describe('loadDataset: bad input is refused whole, with every problem', () => {
       dir,
     )
     expect(err.problems).toEqual([
-      expect.stringMatching(/^cases\.jsonl line 2: malformed JSON \(.+\): fix the line or remove it$/),
+      expect.stringMatching(
+        /^cases\.jsonl line 2, column 13: malformed JSON \(.+\): fix the line or remove it$/,
+      ),
       expect.stringMatching(/line 3: "id" must be a string or a number \(got boolean true\)/),
       'cases.jsonl line 4: duplicate case id "a" (also on line 1): give each case its own id',
       expect.stringMatching(/line 5: "prompt" is missing \(case "c"\): every case needs/),
@@ -255,7 +257,7 @@ describe('loadDataset: bad input is refused whole, with every problem', () => {
         inputError(() => loadDataset(join(dir, 'a.json'))),
         dir,
       ).message,
-    ).toMatch(/^a\.json line 3, column 17: malformed JSON/)
+    ).toMatch(/^a\.json line 3, column 16: malformed JSON \(a trailing comma/)
     expect(inputError(() => loadDataset(join(dir, 'b.json'))).fix).toBe(
       'this looks like JSON Lines (one case per line): name the file .jsonl',
     )

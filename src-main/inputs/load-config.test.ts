@@ -1,4 +1,5 @@
 // Task config loading: defaults, path resolution, and a message per problem naming the field and the fix.
+import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadTaskConfig, parseTaskConfig } from './load-config'
@@ -178,15 +179,38 @@ describe('loadTaskConfig', () => {
   it('refuses a missing config file, a folder, and JSON with comments', () => {
     const { dir } = project('{\n  // a comment\n  "name": "t"\n}')
     expect(inputError(() => loadTaskConfig(join(dir, 'nope.json'))).message).toMatch(
-      /nope\.json: config file not found \(ENOENT\): check the path/,
+      /nope\.json: config file not found: check the path/,
     )
-    expect(inputError(() => loadTaskConfig(dir)).fix).toBe('give the path of the config JSON file')
+    expect(inputError(() => loadTaskConfig(dir)).fix).toBe(
+      'give the path of the config file itself (a regular file)',
+    )
     const err = shown(
       inputError(() => loadTaskConfig(join(dir, 'task.json'))),
       dir,
     )
     expect(err.message).toMatch(
       /^task\.json line 2, column 3: malformed JSON \(.*\): fix the JSON syntax \(a config is plain JSON: no comments/,
+    )
+  })
+})
+
+describe('loadTaskConfig: the opencode config', () => {
+  it('refuses a malformed opencode config with its position, before any run', () => {
+    const { file } = project(
+      { ...MINIMAL, agent: { ...MINIMAL.agent, opencodeConfig: './oc.json' } },
+      { 'oc.json': '{\n  "provider": { "p": {} },,\n}' },
+    )
+    expect(inputError(() => loadTaskConfig(file, { env: {} })).message).toMatch(
+      /oc\.json line 2, column 27: malformed opencode config \(.*','.*\): fix the opencode config/,
+    )
+  })
+
+  it('refuses a FIFO given as OPENCODE_CONFIG without opening it for reading', () => {
+    const { dir, file } = project(MINIMAL)
+    const fifo = join(dir, 'oc.fifo')
+    execFileSync('mkfifo', [fifo])
+    expect(inputError(() => loadTaskConfig(file, { env: { OPENCODE_CONFIG: fifo } })).message).toMatch(
+      /OPENCODE_CONFIG: file is a FIFO \(named pipe\), not a file/,
     )
   })
 })
