@@ -215,6 +215,23 @@ describe('loadTaskConfig: the opencode config', () => {
   })
 })
 
+describe('parseTaskConfig: the task name', () => {
+  const rows: [string, string, RegExp | null][] = [
+    ['a name of 200 characters', 'é'.repeat(200), null],
+    ['an emoji name', 'pirate 🏴‍☠️ v2', null],
+    ['a name over 200 characters', 'x'.repeat(201), /^name: is 201 characters long: use at most 200$/],
+    ['a NUL in the name', 'a\u0000b', /^name: character 2 is not printable \(U\+0000\)/],
+    ['a newline in the name', 'a\nb', /character 2 is not printable \(U\+000A\)/],
+    ['a bidi override in the name', 'ab\u202Ec', /character 3 is not printable \(U\+202E\)/],
+  ]
+  it.each(rows)('%s', (_what, name, refused) => {
+    const { dir } = project(MINIMAL)
+    const parse = () => parseTaskConfig({ ...MINIMAL, name }, dir, { env: {} })
+    if (refused) expect(inputError(parse).message).toMatch(refused)
+    else expect(parse().config.name).toBe(name)
+  })
+})
+
 describe('parseTaskConfig', () => {
   it('validates an object from the UI against a base folder, without a file name', () => {
     const { dir } = project(MINIMAL)
