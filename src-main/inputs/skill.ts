@@ -182,7 +182,11 @@ function hashFiles(files: SkillFile[]): string {
  * copy is built in a temp folder and renamed into place, so a crash never leaves a half-written snapshot
  * where one is expected; a damaged one (its hash differs) is replaced.
  */
-export function snapshotSkill(dir: string, dataDir: string, opts: { label?: string } = {}): SkillSnapshot {
+export function snapshotSkill(
+  dir: string,
+  dataDir: string,
+  opts: { label?: string; write?: boolean } = {},
+): SkillSnapshot {
   const skill = readSkill(dir)
   const selection = selectSkillFiles(skill.dir)
   if (!selection.files.some((f) => f.rel === 'SKILL.md'))
@@ -208,7 +212,8 @@ export function snapshotSkill(dir: string, dataDir: string, opts: { label?: stri
     files: selection.files.length,
     leftOut: { evalsFiles, ignored },
   }
-  if (isIntact(snapshotDir, hash)) return result
+  // `write: false`: read and check only, so a caller can refuse its other inputs before anything is copied.
+  if (opts.write === false || isIntact(snapshotDir, hash)) return result
 
   mkdirSync(base, { recursive: true })
   cleanLeftovers(base)

@@ -1,10 +1,12 @@
 // Pre-flight checks (`skill-ab doctor`): environment, data dir, opencode, and — with a config — the inputs,
-// the model and each side's isolation proof. Every check says what it found and, when it fails, what to do.
+// the provider's reachability, the model and each side's isolation proof. Every check says what it found and, when it fails, what to do.
 import { join } from 'node:path'
 import { findRipgrep } from '../agent/isolation'
 import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { createProcessDriver } from '../agent/process-driver'
+import { pingProvider } from '../agent/provider-ping'
 import type { SealedPaths, SideSpec } from '../agent/types'
+import { loadUserConfig, type UserConfig } from '../agent/user-config'
 import { dataDir, fileSystemFault, openStore, quickCheck } from '../db'
 import { loadDataset, selectCases } from '../inputs/dataset'
 import { reasonOf } from '../inputs/errors'
@@ -12,6 +14,7 @@ import { loadTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
 import { snapshotSkill, type SkillSnapshot } from '../inputs/skill'
 import { describeLeftOut } from '../inputs/skill-files'
+import { checkSidesDiffer } from './prepare-task'
 
 export interface Check {
   name: string
@@ -85,10 +88,12 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
   if (config.baseline.kind === 'skill' && resolved.baselinePath) {
     const path = resolved.baselinePath
     await attempt('baseline', () => {
-      baseline = snapshotSkill(path, dir, {
+      const snap = snapshotSkill(path, dir, {
         label: config.baseline.kind === 'skill' ? config.baseline.label : undefined,
       })
-      return describeSnapshot(baseline)
+      if (skill) checkSidesDiffer(skill, snap)
+      baseline = snap
+      return describeSnapshot(snap)
     })
   } else add('baseline', true, 'no skill')
   let sealed: SealedPaths | undefined
@@ -106,6 +111,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     true,
     resolved.opencodeConfigPath ?? 'none given: opencode uses your global config and environment credentials',
   )
+  await pingProviders(config, resolved.opencodeConfigPath, env, add)
   if (!skill) return checks
 
   const driver = createProcessDriver({ env })
@@ -129,6 +135,26 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     await s.close()
   }
   return checks
+}
+
+/** One line per provider the agent and judge models use: does anything answer at its base URL? */
+async function pingProviders(
+  config: LoadedTaskConfig['config'],
+  opencodeConfigPath: string | undefined,
+  env: NodeJS.ProcessEnv,
+  add: (name: string, ok: boolean, detail: string) => void,
+): Promise<void> {
+  let userConfig: UserConfig | null = null
+  try {
+    userConfig = loadUserConfig(opencodeConfigPath, env)
+  } catch {
+    return // the config check has said what is wrong with it
+  }
+  const byProvider = new Map<string, string>()
+  for (const model of [config.agent.model, config.judge.model ?? config.agent.model])
+    byProvider.set(model.slice(0, model.indexOf('/')), model)
+  const pings = await Promise.all([...byProvider.values()].map((m) => pingProvider(m, userConfig, env)))
+  for (const ping of pings) add('provider', ping.ok, ping.detail)
 }
 
 /** "pirate-speak 1a2b3c4d (sha256:…); 12 files, evals/ and 2 ignored files left out of the snapshot". */
