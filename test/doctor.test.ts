@@ -1,11 +1,14 @@
-// `skill-ab doctor`: environment checks alone, then a config's inputs, model and isolation proof.
+// `skill-ab doctor`: environment checks alone, then a config's inputs, provider, model and isolation proof.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeWorld, runCli, writeSkill, type World } from './support/fixtures'
+import { startScriptedLlm, writeProviderConfig, type ScriptedLlm } from './support/scripted-llm'
 
 let world: World
+let llm: ScriptedLlm
 
-beforeAll(() => {
-  world = makeWorld('http://127.0.0.1:9/v1')
+beforeAll(async () => {
+  llm = await startScriptedLlm()
+  world = makeWorld(llm.url)
   writeSkill(world, 'skill', 'pirate-speak')
   // A skill-creator layout: the answer key and a note the snapshot leaves out.
   world.write('skill/evals/evals.json', '{"skill_name": "pirate-speak", "evals": []}')
@@ -14,7 +17,10 @@ beforeAll(() => {
   world.write('skill/scripts/run.sh', 'echo arr\n')
   world.write('cases.jsonl', '{"id":"c1","prompt":"Say hi."}\n')
 })
-afterAll(() => world.cleanup())
+afterAll(async () => {
+  world.cleanup()
+  await llm.close()
+})
 
 const config = (model: string): string =>
   world.write(
@@ -45,6 +51,9 @@ describe('skill-ab doctor', () => {
     )
     expect(good.stdout).toMatch(/ok\s+dataset\s+jsonl, 1 of 1 cases selected/)
     expect(good.stdout).toMatch(
+      /ok\s+provider\s+scripted: answers at http:\/\/127\.0\.0\.1:\d+\/v1, lists 3 models, agent among them/,
+    )
+    expect(good.stdout).toMatch(
       /ok\s+skill\s+pirate-speak \w{8} \(sha256:\w+\); 2 files, evals\/ and 1 ignored file left out of the snapshot/,
     )
 
@@ -54,5 +63,29 @@ describe('skill-ab doctor', () => {
       /FAIL\s+side a\s+.*provider "scripted" has no such model; it has: .*scripted\/agent/,
     )
     expect(bad.stdout).toContain('2 checks failed')
+  })
+
+  it('names a provider on a closed port (with its base URL, within seconds) and a baseline that is the skill itself', async () => {
+    const closed = writeProviderConfig(`${world.root}/closed-provider.json`, {
+      baseURL: 'http://127.0.0.1:9/v1',
+    })
+    const file = world.write(
+      'doctor-same.json',
+      JSON.stringify({
+        name: 'd',
+        skill: { path: './skill' },
+        baseline: { kind: 'skill', path: './skill', label: 'v0' },
+        dataset: { path: './cases.jsonl' },
+        agent: { model: 'scripted/agent' },
+      }),
+    )
+    const started = Date.now()
+    const res = await runCli(['doctor', file], { ...world.env, OPENCODE_CONFIG: closed }, world.root)
+    expect(res.code).toBe(2)
+    expect(res.stdout).toMatch(
+      /FAIL\s+provider\s+scripted: unreachable at http:\/\/127\.0\.0\.1:9\/v1 \(ECONNREFUSED\): start the provider/,
+    )
+    expect(res.stdout).toMatch(/FAIL\s+baseline\s+baseline\.path: a and b are the same skill \(pirate-speak/)
+    expect(Date.now() - started).toBeLessThan(30_000)
   })
 })
