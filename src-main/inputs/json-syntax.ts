@@ -5,6 +5,8 @@ export interface JsonSyntaxProblem {
   /** Character offset of the problem in the text. */
   offset: number
   reason: string
+  /** A number literal too large for a double (valid JSON syntax, refused all the same). */
+  tooLarge?: true
 }
 
 export interface ScanOptions {
@@ -39,8 +41,8 @@ function shown(ch: string): string {
 export function scanJson(text: string, opts: ScanOptions = {}): ScanResult {
   const ignorable: [number, number][] = []
   let i = 0
-  const fail = (offset: number, reason: string): never => {
-    throw new Stop({ offset, reason })
+  const fail = (offset: number, reason: string, tooLarge = false): never => {
+    throw new Stop(tooLarge ? { offset, reason, tooLarge } : { offset, reason })
   }
   const end = (what: string): never => fail(text.length, `unexpected end of the text: ${what}`)
 
@@ -97,7 +99,7 @@ export function scanJson(text: string, opts: ScanOptions = {}): ScanResult {
     if (!m || m[0].length < word.length) fail(i, `"${word}" is not a JSON number`)
     const literal = (m as RegExpExecArray)[0]
     if (!Number.isFinite(Number(literal)))
-      fail(i, `the number ${literal} is too large (the limit is about 1.8e308)`)
+      fail(i, `the number ${literal} is too large (the limit is about 1.8e308)`, true)
     i += literal.length
   }
 

@@ -36,7 +36,7 @@ export function tryParseJson(text: string): { ok: true; value: unknown } | ({ ok
     return { ok: false, ...locateError(text, err instanceof Error ? err.message : String(err)) }
   }
   const huge = mayOverflow(text) ? scanJson(text).problem : null
-  if (huge) return { ok: false, reason: huge.reason, ...lineColumnAt(text, huge.offset) }
+  if (huge?.tooLarge) return { ok: false, reason: huge.reason, ...lineColumnAt(text, huge.offset) }
   return { ok: true, value }
 }
 
