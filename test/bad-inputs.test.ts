@@ -59,25 +59,30 @@ function writeBytes(rel: string, bytes: Buffer): void {
   writeFileSync(join(world.root, rel), bytes)
 }
 
-/** A config file holding `content`: an object as JSON, a string as text, bytes as they are. */
+/** Writes the row's config file holding `content` (an object as JSON, a string as text, bytes as they are). */
+type Source = (file: string) => string
 const config =
-  (content: unknown): (() => string) =>
-  () => {
-    if (Buffer.isBuffer(content)) {
-      writeBytes('bad.json', content)
-      return join(world.root, 'bad.json')
-    }
-    return world.write('bad.json', typeof content === 'string' ? content : JSON.stringify(content))
+  (content: unknown): Source =>
+  (file) => {
+    const abs = join(world.root, file)
+    writeFileSync(
+      abs,
+      typeof content === 'string' || Buffer.isBuffer(content) ? content : JSON.stringify(content),
+    )
+    return abs
   }
-const path = (p: string) => () => p
+const path =
+  (p: string): Source =>
+  () =>
+    p
 
-const rows: [string, () => string, RegExp][] = [
+const rows: [string, Source, RegExp][] = [
   ['a config file that does not exist', path('nope.json'), /nope\.json/],
   ['malformed JSON in the config', config('{"name": "t",'), /line 1/],
   [
     'a comment on line 1 of a 20-line config (not "end of file")',
     config(`// my task\n${JSON.stringify(good, null, 2)}`),
-    /bad\.json line 1, column 1: malformed JSON \(comments are not allowed in JSON\)/,
+    /row\d+\.json line 1, column 1: malformed JSON \(comments are not allowed in JSON\)/,
   ],
   [
     'a number too large for a double',
@@ -89,7 +94,7 @@ const rows: [string, () => string, RegExp][] = [
   [
     'a config that is not UTF-8',
     config(latin1('{"name": "caf', `", "skill": {"path": "./skill"}}`)),
-    /bad\.json line 1: the config file is not UTF-8 text: invalid byte sequence at byte offset 13 \(0xE9\)/,
+    /row\d+\.json line 1: the config file is not UTF-8 text: invalid byte sequence at byte offset 13 \(0xE9\)/,
   ],
   [
     'a FIFO as the config',
@@ -176,12 +181,12 @@ const rows: [string, () => string, RegExp][] = [
   ['repeatRounds out of range', config({ ...good, repeatRounds: 0 }), /repeatRounds/],
 ]
 
-/** Rows of each table a refused input must not leave behind (the database may not even exist). */
-function leftBehind(): Record<string, number> {
+/** What a refused input left behind in its data dir: snapshots, rows of task, run, skill version, instance. */
+function leftBehind(dataDir: string): Record<string, number> {
   const found: Record<string, number> = {}
-  if (existsSync(join(world.dataDir, 'skills'))) found.snapshots = 1
-  if (!existsSync(join(world.dataDir, 'skill-ab.db'))) return found
-  const store = openStore(world.dataDir)
+  if (existsSync(join(dataDir, 'skills'))) found.snapshots = 1
+  if (!existsSync(join(dataDir, 'skill-ab.db'))) return found
+  const store = openStore(dataDir)
   try {
     for (const table of ['grayscale_task', 'run', 'skill_version', 'instance']) {
       const { n } = store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }
@@ -193,17 +198,24 @@ function leftBehind(): Record<string, number> {
   return found
 }
 
-describe('skill-ab run refuses bad input, writing nothing', () => {
-  it.each(rows)(
+// Rows run side by side (each with its own config file and data dir): no row starts an agent, and the
+// CLI's start-up is most of each row's time.
+describe.concurrent('skill-ab run refuses bad input, writing nothing', () => {
+  it.each(rows.map((row, i) => [...row, i] as const))(
     '%s',
-    async (_what, file, pattern) => {
-      const res = await runCli(['run', file()], world.env, world.root)
+    async (_what, source, pattern, i) => {
+      const dataDir = join(world.root, `data-${i}`)
+      const res = await runCli(
+        ['run', source(`row${i}.json`)],
+        { ...world.env, SKILL_AB_HOME: dataDir },
+        world.root,
+      )
       expect(res.code, res.stderr).toBe(2)
       expect(res.stderr).toMatch(pattern)
       expect(res.stderr).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/) // no stack trace
-      expect(leftBehind()).toEqual({})
+      expect(leftBehind(dataDir)).toEqual({})
     },
-    20_000,
+    60_000,
   )
 
   it('a data dir that cannot be created', async () => {
@@ -218,18 +230,22 @@ describe('skill-ab run refuses bad input, writing nothing', () => {
   })
 
   it('usage errors: no config, unknown flag, bad --rerun', async () => {
-    for (const args of [
+    const usages = [
       ['run'],
       ['run', 'x.json', '--nope'],
       ['run', 'x.json', '--rerun', 'some'],
       ['frobnicate'],
-    ]) {
-      const res = await runCli(args, world.env, world.root)
-      expect(res.code, args.join(' ')).toBe(2)
-      expect(res.stderr).toMatch(/missing <config\.json>|unknown option --nope|--rerun takes|unknown command/)
-    }
-    const help = await runCli(['run', '--help'], world.env, world.root)
-    expect(help.code).toBe(0)
-    expect(help.stdout).toContain('Usage: skill-ab run')
+    ]
+    const [help, ...results] = await Promise.all(
+      [['run', '--help'], ...usages].map((args) => runCli(args, world.env, world.root)),
+    )
+    results.forEach((res, i) => {
+      expect(res?.code, usages[i]?.join(' ')).toBe(2)
+      expect(res?.stderr).toMatch(
+        /missing <config\.json>|unknown option --nope|--rerun takes|unknown command/,
+      )
+    })
+    expect(help?.code).toBe(0)
+    expect(help?.stdout).toContain('Usage: skill-ab run')
   })
 })

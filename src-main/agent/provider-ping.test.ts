@@ -70,6 +70,11 @@ describe('pingProvider', () => {
     expect(Date.now() - started).toBeLessThan(2000)
   })
 
+  it('reaches ports fetch refuses outright (port 9 is "bad port" to fetch), so a closed one says ECONNREFUSED', async () => {
+    const ping = await pingProvider('p/m', configWith({ baseURL: 'http://127.0.0.1:9/v1' }), {})
+    expect(ping.detail).toMatch(/^p: unreachable at http:\/\/127\.0\.0\.1:9\/v1 \(ECONNREFUSED\)/)
+  })
+
   it('gives up on a provider that never answers after the timeout', async () => {
     const url = await serve(() => undefined)
     const ping = await pingProvider('p/m', configWith({ baseURL: url }), {}, 300)

@@ -1,5 +1,7 @@
 // Pre-flight: is the model provider reachable? One GET <baseURL>/models with a short timeout (free: no
 // tokens), so a provider on a closed port is named by `doctor` instead of every run waiting its timeout.
+import { get as httpGet } from 'node:http'
+import { get as httpsGet } from 'node:https'
 import type { UserConfig } from './user-config'
 
 /** How long `doctor` waits for the provider to answer at all. */
@@ -64,28 +66,78 @@ export async function pingProvider(
     }
   const baseUrl = fillEnv(raw, env).replace(/\/+$/, '')
   const where = userConfig?.sources.join(', ') || 'the opencode config'
-  let res: Response
-  try {
-    res = await fetch(`${baseUrl}/models`, {
-      headers: headersOf(options, env),
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause
-    const why =
-      (err as Error).name === 'TimeoutError'
-        ? `no answer within ${timeoutMs / 1000} s`
-        : (cause?.code ?? (err as Error).message)
+  const res = await getJson(`${baseUrl}/models`, headersOf(options, env), timeoutMs)
+  if ('error' in res)
     return {
       ok: false,
-      detail: `${provider}: unreachable at ${baseUrl} (${why}): start the provider or fix provider.${provider}.options.baseURL in ${where}`,
+      detail: `${provider}: unreachable at ${baseUrl} (${res.error}): start the provider or fix provider.${provider}.options.baseURL in ${where}`,
     }
-  }
-  const body: unknown = await res.json().catch(() => null)
-  if (!res.ok)
+  if (res.status < 200 || res.status > 299)
     return { ok: true, detail: `${provider}: answers at ${baseUrl} (HTTP ${res.status} on GET /models)` }
+  const body = res.body
   const models = listedModels(body)
   if (!models) return { ok: true, detail: `${provider}: answers at ${baseUrl}` }
   const listed = models.includes(modelId) ? `, ${modelId} among them` : `; ${modelId} is not among them`
   return { ok: true, detail: `${provider}: answers at ${baseUrl}, lists ${models.length} models${listed}` }
+}
+
+/** The largest answer read (a model list is a few KiB). */
+const MAX_BODY_BYTES = 4 * 1024 * 1024
+
+/**
+ * GET with node:http(s) rather than fetch: fetch refuses some ports outright ("bad port", e.g. 9 or
+ * 6000) that a local provider may use and opencode reaches.
+ */
+function getJson(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ status: number; body: unknown } | { error: string }> {
+  return new Promise((resolve) => {
+    let target: URL
+    try {
+      target = new URL(url)
+    } catch {
+      resolve({ error: 'not a valid URL' })
+      return
+    }
+    const get = target.protocol === 'https:' ? httpsGet : target.protocol === 'http:' ? httpGet : null
+    if (!get) {
+      resolve({ error: `unsupported protocol ${target.protocol}` })
+      return
+    }
+    let req: ReturnType<typeof httpGet>
+    try {
+      req = get(target, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        let size = 0
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size <= MAX_BODY_BYTES) chunks.push(chunk)
+        })
+        res.on('end', () => {
+          clearTimeout(timer)
+          let body: unknown = null
+          try {
+            body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown
+          } catch {
+            // Not JSON: reachable all the same.
+          }
+          resolve({ status: res.statusCode ?? 0, body })
+        })
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, body: null }))
+      })
+    } catch (err) {
+      resolve({ error: (err as NodeJS.ErrnoException).code ?? String(err) }) // e.g. a header the config fills with a newline
+      return
+    }
+    const timer = setTimeout(() => {
+      req.destroy()
+      resolve({ error: `no answer within ${timeoutMs / 1000} s` })
+    }, timeoutMs)
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      clearTimeout(timer)
+      resolve({ error: err.code ?? err.message })
+    })
+  })
 }
