@@ -2,7 +2,13 @@
 import { z } from 'zod'
 import { PRESET_EVALUATOR_IDS } from './evaluator-ids'
 
-const got = (input: unknown): string => (input === undefined ? 'nothing' : JSON.stringify(input))
+/** A given value as a message shows it (JSON would show a number too large for a double as null). */
+const got = (input: unknown): string =>
+  input === undefined
+    ? 'nothing'
+    : typeof input === 'number' && !Number.isFinite(input)
+      ? `${String(input)}, a number too large`
+      : JSON.stringify(input)
 const kindOf = (input: unknown): unknown => (input as { kind?: unknown } | undefined)?.kind
 const badKind = (input: unknown): string =>
   kindOf(input) === undefined ? '"kind" is missing' : `unknown kind ${got(kindOf(input))}`
@@ -13,6 +19,29 @@ export const nonEmpty = z
   })
   .trim()
   .min(1, 'must not be empty')
+/** The longest task name, in characters: it names folders, argv entries and report headings. */
+export const MAX_TASK_NAME = 200
+/** Characters a name may not hold: controls (NUL, newline, tab…), lone surrogates, bidi overrides. */
+const UNPRINTABLE = /[\p{Cc}\p{Cs}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
+
+/** A task name: printable, at most MAX_TASK_NAME characters. */
+export const taskName = nonEmpty.superRefine((name, ctx) => {
+  const chars = [...name]
+  if (chars.length > MAX_TASK_NAME)
+    ctx.addIssue({
+      code: 'custom',
+      message: `is ${chars.length} characters long: use at most ${MAX_TASK_NAME}`,
+    })
+  const at = chars.findIndex((c) => UNPRINTABLE.test(c))
+  if (at >= 0) {
+    const code = (chars[at] as string).codePointAt(0) ?? 0
+    ctx.addIssue({
+      code: 'custom',
+      message: `character ${at + 1} is not printable (U+${code.toString(16).toUpperCase().padStart(4, '0')}): use letters, digits, spaces and punctuation only`,
+    })
+  }
+})
+
 export const modelName = z.string().regex(/^[^/\s]+\/\S+$/, {
   error: (iss) =>
     `${got(iss.input)} has no provider: write "provider/model" as opencode names it, e.g. "anthropic/claude-sonnet-4"`,
@@ -162,7 +191,7 @@ export const evaluatorList = z
   })
 
 export const taskConfigSchema = z.strictObject({
-  name: nonEmpty,
+  name: taskName,
   skill: skillRefSchema,
   baseline: baselineSchema.default({ kind: 'none' }),
   dataset: z.strictObject({ path: nonEmpty }),

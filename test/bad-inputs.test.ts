@@ -1,5 +1,9 @@
-// Bad inputs to `skill-ab run`: each refused with exit 2 and a message naming the problem; nothing written.
-import { existsSync } from 'node:fs'
+// Bad inputs to `skill-ab run`: each refused with exit 2 and a message naming the problem (file, line and
+// column, byte offset, field, limit), and nothing written: no task, run, skill version or instance row,
+// no skill snapshot. No agent ever starts: every row is refused before the first run.
+import { execFileSync } from 'node:child_process'
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../src-main/db'
 import { makeWorld, runCli, writeSkill, type World } from './support/fixtures'
@@ -14,6 +18,8 @@ const good = {
 }
 const lines = (n: number): string =>
   Array.from({ length: n }, (_, i) => `{"id":"c${i + 1}","prompt":"p${i + 1}"}`).join('\n')
+const latin1 = (before: string, after: string): Buffer =>
+  Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(after)])
 
 beforeAll(() => {
   world = makeWorld('http://127.0.0.1:9/v1')
@@ -24,57 +30,193 @@ beforeAll(() => {
   world.write('bad-line7.jsonl', `${lines(6)}\n{"id":"c7", "prompt": }\n`)
   world.write('dup.jsonl', '{"id":"a","prompt":"x"}\n{"id":"a","prompt":"y"}\n')
   world.write('noprompt.jsonl', '{"id":"a"}\n')
-  world.write('escape.jsonl', '{"id":"a","prompt":"x","filesDir":"../outside"}\n')
+  world.write('escape.jsonl', '{"id":"a","prompt":"x"}\n{"id":"b","prompt":"x","filesDir":"../outside"}\n')
+  world.write(
+    'bad-line2.json',
+    [
+      '[',
+      '  {"id": "c1", "prompt": "p1"},,',
+      '  {"id": "c2", "prompt": "p2"},',
+      '  {"id": "c3", "prompt": "p3"}',
+      ']',
+    ].join('\n'),
+  )
+  world.write(
+    'big.jsonl',
+    `${lines(1)}\n${JSON.stringify({ id: 'big', prompt: 'x'.repeat(2 * 1024 * 1024) })}\n`,
+  )
+  writeBytes('latin1.jsonl', latin1(`${lines(1)}\n{"id":"c2","prompt":"caf`, '"}\n'))
+  world.write(
+    'oc-bad.json',
+    '{\n  "provider": {\n    "scripted": { "options": { "baseURL": "http://127.0.0.1:9/v1" } }\n  }\n  "model": "scripted/agent"\n}\n',
+  )
+  writeBytes('oc-latin1.json', latin1('{"provider": {"caf', '": {}}}'))
+  execFileSync('mkfifo', [join(world.root, 'fifo.json')])
 })
 afterAll(() => world.cleanup())
 
-const cases: [string, unknown, RegExp][] = [
-  ['a config file that does not exist', null, /nope\.json/],
-  ['malformed JSON in the config', '{"name": "t",', /line 1/],
-  ['an unknown config key', { ...good, rounds: 3 }, /unknown key "rounds"/],
+function writeBytes(rel: string, bytes: Buffer): void {
+  writeFileSync(join(world.root, rel), bytes)
+}
+
+/** Writes the row's config file holding `content` (an object as JSON, a string as text, bytes as they are). */
+type Source = (file: string) => string
+const config =
+  (content: unknown): Source =>
+  (file) => {
+    const abs = join(world.root, file)
+    writeFileSync(
+      abs,
+      typeof content === 'string' || Buffer.isBuffer(content) ? content : JSON.stringify(content),
+    )
+    return abs
+  }
+const path =
+  (p: string): Source =>
+  () =>
+    p
+
+const rows: [string, Source, RegExp][] = [
+  ['a config file that does not exist', path('nope.json'), /nope\.json/],
+  ['malformed JSON in the config', config('{"name": "t",'), /line 1/],
+  [
+    'a comment on line 1 of a 20-line config (not "end of file")',
+    config(`// my task\n${JSON.stringify(good, null, 2)}`),
+    /row\d+\.json line 1, column 1: malformed JSON \(comments are not allowed in JSON\)/,
+  ],
+  [
+    'a number too large for a double',
+    config(
+      `{"name":"t","skill":{"path":"./skill"},"dataset":{"path":"./cases.jsonl"},"agent":{"model":"scripted/agent"},"repeatRounds":1e999}`,
+    ),
+    /line 1, column 125: malformed JSON \(the number 1e999 is too large/,
+  ],
+  [
+    'a config that is not UTF-8',
+    config(latin1('{"name": "caf', `", "skill": {"path": "./skill"}}`)),
+    /row\d+\.json line 1: the config file is not UTF-8 text: invalid byte sequence at byte offset 13 \(0xE9\)/,
+  ],
+  [
+    'a FIFO as the config',
+    path('fifo.json'),
+    /fifo\.json: the config file is a FIFO \(named pipe\), not a file/,
+  ],
+  ['a device as the config', path('/dev/zero'), /\/dev\/zero: the config file is a device, not a file/],
+  ['an unknown config key', config({ ...good, rounds: 3 }), /unknown key "rounds"/],
+  [
+    'a task name with a NUL',
+    config({ ...good, name: 'a\u0000b' }),
+    /name: character 2 is not printable \(U\+0000\)/,
+  ],
+  [
+    'a task name 2 MB long',
+    config({ ...good, name: 'n'.repeat(2_000_000) }),
+    /name: is 2000000 characters long: use at most 200/,
+  ],
   [
     'a malformed dataset line',
-    { ...good, dataset: { path: './bad-line7.jsonl' } },
+    config({ ...good, dataset: { path: './bad-line7.jsonl' } }),
     /bad-line7\.jsonl.*line 7/,
   ],
-  ['a duplicate case id', { ...good, dataset: { path: './dup.jsonl' } }, /duplicate.*"a"/i],
-  ['a case without prompt', { ...good, dataset: { path: './noprompt.jsonl' } }, /prompt/],
-  ['a skill folder without SKILL.md', { ...good, skill: { path: './noskill' } }, /SKILL\.md/],
-  ['a SKILL.md without description', { ...good, skill: { path: './nodesc' } }, /description/],
+  [
+    'a .json dataset with an error on line 2 (not "line 5")',
+    config({ ...good, dataset: { path: './bad-line2.json' } }),
+    /bad-line2\.json line 2, column 32: malformed JSON/,
+  ],
+  [
+    'a dataset that is not UTF-8',
+    config({ ...good, dataset: { path: './latin1.jsonl' } }),
+    /latin1\.jsonl line 2: the dataset file is not UTF-8 text: invalid byte sequence at byte offset 50 \(0xE9\)/,
+  ],
+  [
+    'a FIFO as the dataset',
+    config({ ...good, dataset: { path: './fifo.json' } }),
+    /dataset\.path: file is a FIFO \(named pipe\), not a file/,
+  ],
+  [
+    'a prompt over 1 MiB',
+    config({ ...good, dataset: { path: './big.jsonl' } }),
+    /big\.jsonl line 2: "prompt" is 2 MiB \(case "big"\), over the 1 MiB limit/,
+  ],
+  ['a duplicate case id', config({ ...good, dataset: { path: './dup.jsonl' } }), /duplicate.*"a"/i],
+  ['a case without prompt', config({ ...good, dataset: { path: './noprompt.jsonl' } }), /prompt/],
+  ['a skill folder without SKILL.md', config({ ...good, skill: { path: './noskill' } }), /SKILL\.md/],
+  ['a SKILL.md without description', config({ ...good, skill: { path: './nodesc' } }), /description/],
+  [
+    'a baseline that is the same skill snapshot as the skill under test',
+    config({ ...good, baseline: { kind: 'skill', path: './skill', label: 'v0' } }),
+    /baseline\.path: a and b are the same skill \(pirate-speak, sha256:/,
+  ],
+  [
+    'a malformed opencode config (not repaired)',
+    config({ ...good, agent: { ...good.agent, opencodeConfig: './oc-bad.json' } }),
+    /oc-bad\.json line 5, column 3: malformed opencode config \(expected ',' or '}' after a property/,
+  ],
+  [
+    'an opencode config that is not UTF-8',
+    config({ ...good, agent: { ...good.agent, opencodeConfig: './oc-latin1.json' } }),
+    /oc-latin1\.json line 1: the opencode config is not UTF-8 text: invalid byte sequence at byte offset 18/,
+  ],
+  [
+    'a FIFO as the opencode config',
+    config({ ...good, agent: { ...good.agent, opencodeConfig: './fifo.json' } }),
+    /agent\.opencodeConfig: file is a FIFO \(named pipe\), not a file/,
+  ],
   [
     'an unknown evaluator',
-    { ...good, evaluators: [{ id: 'nope' }] },
+    config({ ...good, evaluators: [{ id: 'nope' }] }),
     /evaluators\[0\]\.id: unknown evaluator "nope"/,
   ],
   [
-    'a filesDir escaping the dataset folder',
-    { ...good, dataset: { path: './escape.jsonl' } },
+    'a filesDir escaping the dataset folder (found after the skill was read)',
+    config({ ...good, dataset: { path: './escape.jsonl' } }),
     /filesDir.*outside|escap|leave/i,
   ],
-  ['a case selection naming an unknown id', { ...good, cases: ['c1', 'zz'] }, /unknown case id "zz"/],
-  ['a model without provider', { ...good, agent: { model: 'gpt' } }, /agent\.model/],
-  ['repeatRounds out of range', { ...good, repeatRounds: 0 }, /repeatRounds/],
+  [
+    'a case selection naming an unknown id (found after the skill was read)',
+    config({ ...good, cases: ['c1', 'zz'] }),
+    /unknown case id "zz"/,
+  ],
+  ['a model without provider', config({ ...good, agent: { model: 'gpt' } }), /agent\.model/],
+  ['repeatRounds out of range', config({ ...good, repeatRounds: 0 }), /repeatRounds/],
 ]
 
-describe('skill-ab run refuses bad input', () => {
-  it.each(cases)('%s', async (_what, content, pattern) => {
-    const file =
-      content === null
-        ? 'nope.json'
-        : world.write('bad.json', typeof content === 'string' ? content : JSON.stringify(content))
-    const res = await runCli(['run', file], world.env, world.root)
-    expect(res.code, res.stderr).toBe(2)
-    expect(res.stderr).toMatch(pattern)
-    expect(res.stderr).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/) // no stack trace
-    if (existsSync(`${world.dataDir}/skill-ab.db`)) {
-      const store = openStore(world.dataDir)
-      try {
-        expect(store.tasks.list()).toEqual([])
-      } finally {
-        store.close()
-      }
+/** What a refused input left behind in its data dir: snapshots, rows of task, run, skill version, instance. */
+function leftBehind(dataDir: string): Record<string, number> {
+  const found: Record<string, number> = {}
+  if (existsSync(join(dataDir, 'skills'))) found.snapshots = 1
+  if (!existsSync(join(dataDir, 'skill-ab.db'))) return found
+  const store = openStore(dataDir)
+  try {
+    for (const table of ['grayscale_task', 'run', 'skill_version', 'instance']) {
+      const { n } = store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }
+      if (n) found[table] = n
     }
-  })
+  } finally {
+    store.close()
+  }
+  return found
+}
+
+// Rows run side by side (each with its own config file and data dir): no row starts an agent, and the
+// CLI's start-up is most of each row's time.
+describe.concurrent('skill-ab run refuses bad input, writing nothing', () => {
+  it.each(rows.map((row, i) => [...row, i] as const))(
+    '%s',
+    async (_what, source, pattern, i) => {
+      const dataDir = join(world.root, `data-${i}`)
+      const res = await runCli(
+        ['run', source(`row${i}.json`)],
+        { ...world.env, SKILL_AB_HOME: dataDir },
+        world.root,
+      )
+      expect(res.code, res.stderr).toBe(2)
+      expect(res.stderr).toMatch(pattern)
+      expect(res.stderr).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/) // no stack trace
+      expect(leftBehind(dataDir)).toEqual({})
+    },
+    60_000,
+  )
 
   it('a data dir that cannot be created', async () => {
     world.write('a-file', 'x')
@@ -88,18 +230,22 @@ describe('skill-ab run refuses bad input', () => {
   })
 
   it('usage errors: no config, unknown flag, bad --rerun', async () => {
-    for (const args of [
+    const usages = [
       ['run'],
       ['run', 'x.json', '--nope'],
       ['run', 'x.json', '--rerun', 'some'],
       ['frobnicate'],
-    ]) {
-      const res = await runCli(args, world.env, world.root)
-      expect(res.code, args.join(' ')).toBe(2)
-      expect(res.stderr).toMatch(/missing <config\.json>|unknown option --nope|--rerun takes|unknown command/)
-    }
-    const help = await runCli(['run', '--help'], world.env, world.root)
-    expect(help.code).toBe(0)
-    expect(help.stdout).toContain('Usage: skill-ab run')
+    ]
+    const [help, ...results] = await Promise.all(
+      [['run', '--help'], ...usages].map((args) => runCli(args, world.env, world.root)),
+    )
+    results.forEach((res, i) => {
+      expect(res?.code, usages[i]?.join(' ')).toBe(2)
+      expect(res?.stderr).toMatch(
+        /missing <config\.json>|unknown option --nope|--rerun takes|unknown command/,
+      )
+    })
+    expect(help?.code).toBe(0)
+    expect(help?.stdout).toContain('Usage: skill-ab run')
   })
 })

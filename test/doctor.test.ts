@@ -1,11 +1,14 @@
-// `skill-ab doctor`: environment checks alone, then a config's inputs, model and isolation proof.
+// `skill-ab doctor`: environment checks alone, then a config's inputs, provider, model and isolation proof.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeWorld, runCli, writeSkill, type World } from './support/fixtures'
+import { startScriptedLlm, writeProviderConfig, type ScriptedLlm } from './support/scripted-llm'
 
 let world: World
+let llm: ScriptedLlm
 
-beforeAll(() => {
-  world = makeWorld('http://127.0.0.1:9/v1')
+beforeAll(async () => {
+  llm = await startScriptedLlm()
+  world = makeWorld(llm.url)
   writeSkill(world, 'skill', 'pirate-speak')
   // A skill-creator layout: the answer key and a note the snapshot leaves out.
   world.write('skill/evals/evals.json', '{"skill_name": "pirate-speak", "evals": []}')
@@ -14,7 +17,10 @@ beforeAll(() => {
   world.write('skill/scripts/run.sh', 'echo arr\n')
   world.write('cases.jsonl', '{"id":"c1","prompt":"Say hi."}\n')
 })
-afterAll(() => world.cleanup())
+afterAll(async () => {
+  world.cleanup()
+  await llm.close()
+})
 
 const config = (model: string): string =>
   world.write(
@@ -36,7 +42,7 @@ describe('skill-ab doctor', () => {
     expect(res.stdout).toContain('all checks passed')
   })
 
-  it('proves both sides of a config and names a model opencode does not know', async () => {
+  it('proves both sides of a config; names a model opencode does not know, a provider on a closed port and a baseline that is the skill itself', async () => {
     const good = await runCli(['doctor', config('scripted/agent')], world.env, world.root)
     expect(good.code, good.stdout).toBe(0)
     expect(good.stdout).toMatch(/ok\s+side a\s+scripted\/agent: side a sees no skill/)
@@ -45,14 +51,35 @@ describe('skill-ab doctor', () => {
     )
     expect(good.stdout).toMatch(/ok\s+dataset\s+jsonl, 1 of 1 cases selected/)
     expect(good.stdout).toMatch(
+      /ok\s+provider\s+scripted: answers at http:\/\/127\.0\.0\.1:\d+\/v1, lists 3 models, agent among them/,
+    )
+    expect(good.stdout).toMatch(
       /ok\s+skill\s+pirate-speak \w{8} \(sha256:\w+\); 2 files, evals\/ and 1 ignored file left out of the snapshot/,
     )
 
-    const bad = await runCli(['doctor', config('scripted/gpt-9')], world.env, world.root)
+    // One bad config for three problems (each line says its own): no extra opencode start-ups.
+    const closed = writeProviderConfig(`${world.root}/closed-provider.json`, {
+      baseURL: 'http://127.0.0.1:9/v1',
+    })
+    const same = world.write(
+      'doctor-bad.json',
+      JSON.stringify({
+        name: 'd',
+        skill: { path: './skill' },
+        baseline: { kind: 'skill', path: './skill', label: 'v0' },
+        dataset: { path: './cases.jsonl' },
+        agent: { model: 'scripted/gpt-9' },
+      }),
+    )
+    const bad = await runCli(['doctor', same], { ...world.env, OPENCODE_CONFIG: closed }, world.root)
     expect(bad.code).toBe(2)
     expect(bad.stdout).toMatch(
       /FAIL\s+side a\s+.*provider "scripted" has no such model; it has: .*scripted\/agent/,
     )
-    expect(bad.stdout).toContain('2 checks failed')
+    expect(bad.stdout).toMatch(
+      /FAIL\s+provider\s+scripted: unreachable at http:\/\/127\.0\.0\.1:9\/v1 \(ECONNREFUSED\): start the provider/,
+    )
+    expect(bad.stdout).toMatch(/FAIL\s+baseline\s+baseline\.path: a and b are the same skill \(pirate-speak/)
+    expect(bad.stdout).toContain('4 checks failed')
   })
 })

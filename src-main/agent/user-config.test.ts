@@ -51,7 +51,22 @@ describe('loadUserConfig', () => {
     expect(
       loadUserConfig(undefined, { HOME: dir, OPENCODE_CONFIG: join(dir, 'env.json') }).providers,
     ).toEqual(['e'])
-    expect(() => loadUserConfig(join(dir, 'missing.json'), { HOME: dir })).toThrow(/cannot read/)
+    expect(() => loadUserConfig(join(dir, 'missing.json'), { HOME: dir })).toThrow(
+      /opencode config not found/,
+    )
     expect(userAuthFile({ HOME: dir })).toBeNull()
+  })
+
+  it('refuses a malformed config at its line and column instead of repairing it', () => {
+    dir = mkdtempSync(join(tmpdir(), 'ucfg-'))
+    const file = join(dir, 'opencode.json')
+    writeFileSync(file, '{\n  "provider": {\n    "p": { "options": { "baseURL": "http://x" }\n  }\n')
+    expect(() => loadUserConfig(file, { HOME: dir })).toThrow(
+      /opencode\.json line 5, column 1: malformed opencode config \(unexpected end of the text: expected ',' or '}'\)/,
+    )
+    writeFileSync(file, '{"provider": {"p": {"options": {"timeout": 1e999}}}}')
+    expect(() => loadUserConfig(file, { HOME: dir })).toThrow(
+      /line 1, column 44: .*the number 1e999 is too large/,
+    )
   })
 })

@@ -1,8 +1,10 @@
 // The user's opencode config reduced to providers/models: its skills, agents and plugins reach neither side.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
-import { jsonrepair } from 'jsonrepair'
+import { displayPath, InputError } from '../inputs/errors'
+import { tryParseJsonc } from '../inputs/json-text'
+import { readTextFile } from '../inputs/text-file'
 import { isSecretFieldName } from './redact'
 
 /** Top-level keys that describe providers and models; everything else is left out. */
@@ -57,21 +59,46 @@ export function userConfigFiles(explicit: string | undefined, env: NodeJS.Proces
   return globalConfigFiles(env)
 }
 
-/** JSON with comments and trailing commas, as opencode accepts it. */
+/** The largest opencode config file read. */
+export const MAX_OPENCODE_CONFIG_BYTES = 10 * 1024 * 1024
+
+const JSONC_FIX = 'fix the opencode config (comments and trailing commas are fine, as in opencode)'
+
+/**
+ * JSON with comments and trailing commas, as opencode accepts it. Nothing is repaired: a config opencode
+ * would refuse is refused here, with its line and column, before anything is written.
+ */
 export function parseJsonc(text: string, file: string): Record<string, unknown> {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    try {
-      value = JSON.parse(jsonrepair(text))
-    } catch (err) {
-      throw new Error(`${file}: not valid JSON/JSONC (${(err as Error).message})`, { cause: err })
-    }
-  }
+  const shown = displayPath(file)
+  const parsed = tryParseJsonc(text)
+  if (!parsed.ok)
+    throw new InputError({
+      file: shown,
+      line: parsed.line,
+      column: parsed.column,
+      message: `malformed opencode config (${parsed.reason})`,
+      fix: JSONC_FIX,
+    })
+  const value = parsed.value
   if (!value || typeof value !== 'object' || Array.isArray(value))
-    throw new Error(`${file}: expected a JSON object`)
+    throw new InputError({
+      file: shown,
+      line: 1,
+      message: 'an opencode config must be a JSON object',
+      fix: 'write it like {"provider": {…}}',
+    })
   return value as Record<string, unknown>
+}
+
+/** Reads one opencode config file (a regular UTF-8 file) and parses it; throws InputError. */
+export function readOpencodeConfig(file: string): Record<string, unknown> {
+  const text = readTextFile(file, {
+    shown: displayPath(file),
+    what: 'opencode config',
+    maxBytes: MAX_OPENCODE_CONFIG_BYTES,
+    fix: 'check agent.opencodeConfig or OPENCODE_CONFIG',
+  })
+  return parseJsonc(text, file)
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -120,24 +147,13 @@ function isCredentialPath(path: readonly string[]): boolean {
   return (path[path.length - 2] === 'headers' && !PLAIN_HEADER.test(key)) || isSecretFieldName(key)
 }
 
-/** Reads and reduces the user's config; throws an Error naming the file when it cannot be read. */
+/** Reads and reduces the user's config; throws an InputError naming the file (and line) when it cannot be used. */
 export function loadUserConfig(explicit: string | undefined, env: NodeJS.ProcessEnv): UserConfig {
   const sources = userConfigFiles(explicit, env)
   let merged: Record<string, unknown> = {}
   const dropped = new Set<string>()
   for (const file of sources) {
-    let text: string
-    try {
-      text = readFileSync(file, 'utf8')
-    } catch (err) {
-      throw new Error(
-        `cannot read the opencode config ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-        {
-          cause: err,
-        },
-      )
-    }
-    const parsed = parseJsonc(text, file)
+    const parsed = readOpencodeConfig(file)
     const kept: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(parsed)) {
       if ((KEPT_KEYS as readonly string[]).includes(k)) kept[k] = v

@@ -2,7 +2,7 @@ import { hostname, userInfo } from 'node:os'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from './connection'
 import { instanceAlive, processAlive, processStartTime } from './process-info'
-import { openTempStore, type TempStore } from './testing'
+import { openTempStore, seedTask, type TempStore } from './testing'
 import { localUser } from './user'
 
 let t: TempStore
@@ -22,6 +22,17 @@ describe('instances', () => {
     expect(store.instances.get(me.id)).toEqual(me)
     expect(store.instances.list()).toEqual([me])
     expect(instanceAlive(me)).toBe(true)
+  })
+
+  it('an instance that owns nothing leaves no row; one a task refers to stays', () => {
+    const idle = store.instances.register('cli')
+    expect(store.instances.removeIfUnreferenced(idle.id)).toBe(true)
+    expect(store.instances.get(idle.id)).toBeNull()
+    const owner = store.instances.register('cli')
+    const task = seedTask(store)
+    store.tasks.claimOwner(task.id, owner.id, () => false)
+    expect(store.instances.removeIfUnreferenced(owner.id)).toBe(false)
+    expect(store.instances.get(owner.id)).toEqual(owner)
   })
 
   it('refuses an unknown kind (CHECK constraint)', () => {

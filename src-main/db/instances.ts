@@ -45,6 +45,19 @@ export class InstancesRepo {
     return toRow(row)
   }
 
+  /**
+   * Removes the row of an instance that leaves nothing behind (no task or run refers to it): a process
+   * whose input was refused leaves no trace. A row something refers to stays (the foreign keys say so).
+   */
+  removeIfUnreferenced(id: string): boolean {
+    try {
+      return this.sql.run(this.sql.qb.deleteFrom('instance').where('id', '=', id)) > 0
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return false
+      throw err
+    }
+  }
+
   get(id: string): InstanceRow | null {
     const r = this.sql.first(this.sql.qb.selectFrom('instance').selectAll().where('id', '=', id))
     return r ? toRow(r) : null

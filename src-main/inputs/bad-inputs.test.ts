@@ -50,7 +50,7 @@ const cases: [string, () => { dir: string; err: InputError }, Expect][] = [
     },
     {
       message:
-        /^cases\.jsonl line 7: malformed JSON \(Expected double-quoted property name\): fix the line or remove it$/,
+        /^cases\.jsonl line 7, column 27: malformed JSON \(a trailing comma before .}. is not allowed in JSON\): fix the line or remove it$/,
       file: /cases\.jsonl$/,
       line: 7,
       fix: 'fix the line or remove it',

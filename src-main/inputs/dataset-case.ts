@@ -1,5 +1,5 @@
 // Checks the fields of one dataset case (our format or a skill-creator eval) before any file is read.
-import type { Problem } from './errors'
+import { formatBytes, type Problem } from './errors'
 
 /** A case whose fields are well-formed; its files are not read yet. */
 export interface CheckedCase {
@@ -44,6 +44,8 @@ const ALIASES: Record<string, string> = {
 }
 
 const MAX_ID_LENGTH = 200
+/** The largest prompt, in UTF-8 bytes: every run passes it to opencode on its command line or in a request. */
+export const MAX_PROMPT_BYTES = 1024 * 1024
 
 /** A case of a JSON Lines / JSON array dataset. */
 export function checkCase(raw: unknown, at: Located): Check {
@@ -119,6 +121,12 @@ function check(raw: unknown, at: Located, keys: readonly string[], expectedKey: 
       'prompt',
       `"prompt" is empty${named}`,
       'every case needs a non-empty "prompt": the task given to the agent',
+    )
+  else if (Buffer.byteLength(obj.prompt, 'utf8') > MAX_PROMPT_BYTES)
+    add(
+      'prompt',
+      `"prompt" is ${formatBytes(Buffer.byteLength(obj.prompt, 'utf8'))}${named}, over the ${formatBytes(MAX_PROMPT_BYTES)} limit`,
+      'shorten the prompt; put long material in the case\'s files ("files" or "filesDir") and refer to it',
     )
   else prompt = obj.prompt
 
@@ -209,5 +217,6 @@ function kindOf(v: unknown): string {
   if (Array.isArray(v)) return 'a list'
   if (typeof v === 'object') return 'an object'
   if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`
+  if (typeof v === 'number' && !Number.isFinite(v)) return `the number ${v}`
   return `${typeof v} ${JSON.stringify(v)}`
 }

@@ -120,7 +120,9 @@ describe('loadDataset: bad input is refused whole, with every problem', () => {
       dir,
     )
     expect(err.problems).toEqual([
-      expect.stringMatching(/^cases\.jsonl line 2: malformed JSON \(.+\): fix the line or remove it$/),
+      expect.stringMatching(
+        /^cases\.jsonl line 2, column 13: malformed JSON \(.+\): fix the line or remove it$/,
+      ),
       expect.stringMatching(/line 3: "id" must be a string or a number \(got boolean true\)/),
       'cases.jsonl line 4: duplicate case id "a" (also on line 1): give each case its own id',
       expect.stringMatching(/line 5: "prompt" is missing \(case "c"\): every case needs/),
@@ -219,6 +221,54 @@ describe('loadDataset: bad input is refused whole, with every problem', () => {
     ])
   })
 
+  it('refuses a prompt over 1 MiB, naming the case, its line and the limit', () => {
+    const big = 'p'.repeat(3 * 1024 * 1024)
+    const dir = tempTree({ 'd.jsonl': jsonl({ id: 'a', prompt: 'ok' }, { id: 'b', prompt: big }) })
+    expect(
+      shown(
+        inputError(() => loadDataset(join(dir, 'd.jsonl'))),
+        dir,
+      ).message,
+    ).toBe(
+      'd.jsonl line 2: "prompt" is 3 MiB (case "b"), over the 1 MiB limit: shorten the prompt; ' +
+        'put long material in the case\'s files ("files" or "filesDir") and refer to it',
+    )
+  })
+
+  it('refuses a dataset that is not UTF-8, naming the byte offset', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"id": "a", "prompt": "ok"}\n{"id": "b", "prompt": "'),
+      Buffer.from([0xff]),
+      Buffer.from('"}\n'),
+    ])
+    const dir = tempTree({ 'd.jsonl': bytes })
+    expect(
+      shown(
+        inputError(() => loadDataset(join(dir, 'd.jsonl'))),
+        dir,
+      ).message,
+    ).toBe(
+      'd.jsonl line 2: the dataset file is not UTF-8 text: invalid byte sequence at byte offset 51 (0xFF): save the file as UTF-8',
+    )
+  })
+
+  it('puts an error on line 2 of a .json dataset on line 2, not at the end', () => {
+    const lines = [
+      '[',
+      '  {"id": "a", "prompt": "p"},,',
+      ...Array.from({ length: 5 }, (_, i) => `  {"id": "x${i}", "prompt": "p"},`),
+      '  {"id": "z", "prompt": "p"}',
+      ']',
+    ]
+    const dir = tempTree({ 'd.json': lines.join('\n') })
+    expect(
+      shown(
+        inputError(() => loadDataset(join(dir, 'd.json'))),
+        dir,
+      ).message,
+    ).toMatch(/^d\.json line 2, column 30: malformed JSON \(unexpected ',' where an element should be\)/)
+  })
+
   it('refuses a case whose files add up to more than 10 MiB', () => {
     const files: Record<string, string> = { 'd.jsonl': jsonl({ id: 'a', prompt: 'p', filesDir: 'f' }) }
     for (let i = 0; i < 11; i++) files[`f/${i}.txt`] = 'y'.repeat(1000 * 1000)
@@ -255,7 +305,7 @@ describe('loadDataset: bad input is refused whole, with every problem', () => {
         inputError(() => loadDataset(join(dir, 'a.json'))),
         dir,
       ).message,
-    ).toMatch(/^a\.json line 3, column 17: malformed JSON/)
+    ).toMatch(/^a\.json line 3, column 16: malformed JSON \(a trailing comma/)
     expect(inputError(() => loadDataset(join(dir, 'b.json'))).fix).toBe(
       'this looks like JSON Lines (one case per line): name the file .jsonl',
     )

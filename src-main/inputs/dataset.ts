@@ -1,12 +1,13 @@
 // Loads a dataset (DESIGN §4): JSON Lines, a JSON array, or a skill-creator evals.json, all or nothing.
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { existsSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, extname, join, resolve } from 'node:path'
 import { caseContentHash } from './case-hash'
 import { readCaseFiles } from './case-files'
 import { checkCase, checkEval } from './dataset-case'
-import { displayPath, formatBytes, InputError, ProblemList, reasonOf } from './errors'
+import { displayPath, InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
-import { arrayElementLines, stripBom, tryParseJson } from './json-text'
+import { arrayElementLines, tryParseJson } from './json-text'
+import { readTextFile } from './text-file'
 
 export type DatasetFormat = 'jsonl' | 'json' | 'skill-creator'
 
@@ -66,7 +67,7 @@ export function loadDataset(file: string, opts: LoadDatasetOptions = {}): Loaded
   if (sniffJson || isEvals) {
     if (!whole?.ok) {
       const { line, column, reason } = whole ?? { line: 1, column: 1, reason: 'unreadable' }
-      const jsonl = /after JSON/.test(reason) && column === 1
+      const jsonl = /after the end of the JSON value/.test(reason) && column === 1
       throw new InputError({
         file: shown,
         line,
@@ -106,6 +107,7 @@ export function loadDataset(file: string, opts: LoadDatasetOptions = {}): Loaded
         problems.add({
           file: shown,
           line: i + 1,
+          column: parsed.column,
           message: `malformed JSON (${parsed.reason})`,
           fix: LINE_FIX,
         })
@@ -232,40 +234,26 @@ function readEvalsHeader(
 }
 
 function readDatasetText(abs: string, shown: string): string {
-  let bytes: Buffer
+  let folder = false
   try {
-    const st = statSync(abs)
-    if (st.isDirectory()) {
-      const evals = existsSync(join(abs, 'evals', 'evals.json'))
-        ? join(abs, 'evals', 'evals.json')
-        : undefined
-      throw new InputError({
-        file: shown,
-        message: 'the dataset is a folder',
-        fix: evals ? `point at the file inside it: ${displayPath(evals)}` : 'point at a .jsonl or .json file',
-      })
-    }
-    if (st.size > MAX_DATASET_BYTES)
-      throw new InputError({
-        file: shown,
-        message: `the dataset is ${formatBytes(st.size)}, over the ${formatBytes(MAX_DATASET_BYTES)} limit`,
-        fix: 'split it into smaller datasets',
-      })
-    bytes = readFileSync(abs)
-  } catch (err) {
-    if (err instanceof InputError) throw err
-    const code = reasonOf(err)
+    folder = statSync(abs).isDirectory()
+  } catch {
+    // Missing or unreadable: readTextFile says which.
+  }
+  if (folder) {
+    const evals = existsSync(join(abs, 'evals', 'evals.json')) ? join(abs, 'evals', 'evals.json') : undefined
     throw new InputError({
       file: shown,
-      message: code === 'ENOENT' ? 'dataset file not found' : `dataset file cannot be read (${code})`,
-      fix: `check dataset.path (looked for ${abs})`,
+      message: 'the dataset is a folder',
+      fix: evals ? `point at the file inside it: ${displayPath(evals)}` : 'point at a .jsonl or .json file',
     })
   }
-  try {
-    return stripBom(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
-  } catch {
-    throw new InputError({ file: shown, message: 'the dataset is not UTF-8 text', fix: 'save it as UTF-8' })
-  }
+  return readTextFile(abs, {
+    shown,
+    what: 'dataset file',
+    maxBytes: MAX_DATASET_BYTES,
+    fix: `check dataset.path (looked for ${abs})`,
+  })
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

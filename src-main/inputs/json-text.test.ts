@@ -1,11 +1,16 @@
 // JSON text helpers: syntax errors located by line and column, array elements located by line.
 import { describe, expect, it } from 'vitest'
-import { arrayElementLines, tryParseJson } from './json-text'
+import { arrayElementLines, tryParseJson, tryParseJsonc } from './json-text'
 
 describe('tryParseJson', () => {
   it('gives the line and column of a syntax error and a clean reason', () => {
     const r = tryParseJson('{\n  "a": 1\n  "b": 2\n}')
-    expect(r).toEqual({ ok: false, line: 3, column: 3, reason: "Expected ',' or '}' after property value" })
+    expect(r).toEqual({
+      ok: false,
+      line: 3,
+      column: 3,
+      reason: "expected ',' or '}' after a property, found '\"'",
+    })
   })
 
   it('puts an unexpected end at the end of the text', () => {
@@ -13,8 +18,48 @@ describe('tryParseJson', () => {
       ok: false,
       line: 2,
       column: 1,
-      reason: 'Unexpected end of JSON input',
+      reason: 'unexpected end of the text: expected a value',
     })
+  })
+
+  // The built-in parser names no position for these: each must be found where it is, not at the end.
+  const located: [string, string, number, number, RegExp][] = [
+    ['a comment on line 1', '// the config\n{\n  "name": "t"\n}\n\n\n', 1, 1, /comments are not allowed/],
+    ['a block comment on line 3', '{\n  "a": 1,\n  /* x */ "b": 2\n}', 3, 3, /comments are not allowed/],
+    ['a trailing comma in an array', '{"a": [1, 2,]\n}\n\n', 1, 12, /trailing comma before '\]'/],
+    ['a misspelt literal', '[\n {"a": tru}\n]', 2, 8, /"tru"/],
+    ['NaN', '{\n"a": NaN}', 2, 6, /NaN is not a JSON number/],
+    ['single quotes', '{"a": \'x\'}\n\n', 1, 7, /double quotes/],
+    ['a string never closed', '{"a": "x}\n', 1, 7, /never closed/],
+    ['a number too large', '{\n  "repeatRounds": 1e999\n}', 2, 19, /the number 1e999 is too large/],
+    ['a long run of digits', `[${'9'.repeat(400)}]`, 1, 2, /too large/],
+  ]
+  it.each(located)('locates %s', (_what, text, line, column, reason) => {
+    const r = tryParseJson(text)
+    expect(r).toMatchObject({ ok: false, line, column })
+    expect(r.ok ? '' : r.reason).toMatch(reason)
+  })
+
+  it('keeps large numbers that fit a double', () => {
+    expect(tryParseJson('{"a": 1e300, "b": "1e999"}')).toEqual({ ok: true, value: { a: 1e300, b: '1e999' } })
+  })
+})
+
+describe('tryParseJsonc', () => {
+  it('reads comments and trailing commas as opencode does', () => {
+    const text = '// providers\n{\n  "model": "a/b", /* why */\n  "list": [1, 2,],\n}\n'
+    expect(tryParseJsonc(text)).toEqual({ ok: true, value: { model: 'a/b', list: [1, 2] } })
+  })
+
+  it('refuses what opencode refuses, at its position, repairing nothing', () => {
+    expect(
+      tryParseJsonc('// c\n{\n  "provider": {\n    "x": { "options": { baseURL: "u" } }\n  }\n}'),
+    ).toMatchObject({
+      ok: false,
+      line: 4,
+      column: 25,
+    })
+    expect(tryParseJsonc('{"a": 1 /* never closed\n}')).toMatchObject({ ok: false, line: 1, column: 9 })
   })
 })
 

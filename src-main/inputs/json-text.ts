@@ -1,5 +1,6 @@
 // JSON text helpers: parse with the line/column of a syntax error, and find the line of array elements.
 import { InputError } from './errors'
+import { blankIgnorable, mayOverflow, scanJson } from './json-syntax'
 
 export interface JsonSyntaxError {
   /** The parser's reason without its position suffix. */
@@ -26,19 +27,46 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
   return { line, column: Math.max(1, offset - lineStart + 1) }
 }
 
-/** Parses JSON; on a syntax error returns where it is instead of throwing. */
+/** Parses JSON; on a syntax error (or a number too large for a double) returns where it is instead of throwing. */
 export function tryParseJson(text: string): { ok: true; value: unknown } | ({ ok: false } & JsonSyntaxError) {
+  let value: unknown
   try {
-    return { ok: true, value: JSON.parse(text) as unknown }
+    value = JSON.parse(text) as unknown
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err)
-    const at = /at position (\d+)/.exec(message)
-    const offset = at ? Number(at[1]) : text.length
-    const reason = message
-      .replace(/\s*in JSON at position \d+.*$/s, '')
-      .replace(/\s*\(line \d+ column \d+\)$/, '')
-    return { ok: false, reason, ...lineColumnAt(text, offset) }
+    return { ok: false, ...locateError(text, err instanceof Error ? err.message : String(err)) }
   }
+  const huge = mayOverflow(text) ? scanJson(text).problem : null
+  if (huge?.tooLarge) return { ok: false, reason: huge.reason, ...lineColumnAt(text, huge.offset) }
+  return { ok: true, value }
+}
+
+/**
+ * Parses JSON with comments and trailing commas (JSONC, as opencode reads its config); on a syntax
+ * error returns where it is. Nothing is repaired: what opencode would refuse is refused here.
+ */
+export function tryParseJsonc(
+  text: string,
+): { ok: true; value: unknown } | ({ ok: false } & JsonSyntaxError) {
+  const scan = scanJson(text, { jsonc: true })
+  if (scan.problem)
+    return { ok: false, reason: scan.problem.reason, ...lineColumnAt(text, scan.problem.offset) }
+  return tryParseJson(blankIgnorable(text, scan.ignorable))
+}
+
+/**
+ * The position and reason of a JSON.parse failure. The built-in parser names a position for some errors
+ * only ("Unexpected token '/', … is not valid JSON" has none, and "end of input" is not always at the
+ * end): the scanner finds each where it is, and says why in words a user acts on.
+ */
+function locateError(text: string, message: string): JsonSyntaxError {
+  const found = scanJson(text).problem
+  if (found) return { reason: found.reason, ...lineColumnAt(text, found.offset) }
+  const at = /at position (\d+)/.exec(message)
+  const reason = message
+    .replace(/\s*in JSON at position \d+.*$/s, '')
+    .replace(/\s*\(line \d+ column \d+\)$/, '')
+    .replace(/, ".*" is not valid JSON$/s, '')
+  return { reason, ...lineColumnAt(text, at ? Number(at[1]) : text.length) }
 }
 
 /** Parses a whole JSON file's text or throws an InputError naming the line and column. */

@@ -1,4 +1,5 @@
 // Task config loading: defaults, path resolution, and a message per problem naming the field and the fix.
+import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadTaskConfig, parseTaskConfig } from './load-config'
@@ -190,9 +191,11 @@ describe('loadTaskConfig', () => {
   it('refuses a missing config file, a folder, and JSON with comments', () => {
     const { dir } = project('{\n  // a comment\n  "name": "t"\n}')
     expect(inputError(() => loadTaskConfig(join(dir, 'nope.json'))).message).toMatch(
-      /nope\.json: config file not found \(ENOENT\): check the path/,
+      /nope\.json: config file not found: check the path/,
     )
-    expect(inputError(() => loadTaskConfig(dir)).fix).toBe('give the path of the config JSON file')
+    expect(inputError(() => loadTaskConfig(dir)).fix).toBe(
+      'give the path of the config file itself (a regular file)',
+    )
     const err = shown(
       inputError(() => loadTaskConfig(join(dir, 'task.json'))),
       dir,
@@ -200,6 +203,44 @@ describe('loadTaskConfig', () => {
     expect(err.message).toMatch(
       /^task\.json line 2, column 3: malformed JSON \(.*\): fix the JSON syntax \(a config is plain JSON: no comments/,
     )
+  })
+})
+
+describe('loadTaskConfig: the opencode config', () => {
+  it('refuses a malformed opencode config with its position, before any run', () => {
+    const { file } = project(
+      { ...MINIMAL, agent: { ...MINIMAL.agent, opencodeConfig: './oc.json' } },
+      { 'oc.json': '{\n  "provider": { "p": {} },,\n}' },
+    )
+    expect(inputError(() => loadTaskConfig(file, { env: {} })).message).toMatch(
+      /oc\.json line 2, column 27: malformed opencode config \(.*','.*\): fix the opencode config/,
+    )
+  })
+
+  it('refuses a FIFO given as OPENCODE_CONFIG without opening it for reading', () => {
+    const { dir, file } = project(MINIMAL)
+    const fifo = join(dir, 'oc.fifo')
+    execFileSync('mkfifo', [fifo])
+    expect(inputError(() => loadTaskConfig(file, { env: { OPENCODE_CONFIG: fifo } })).message).toMatch(
+      /OPENCODE_CONFIG: file is a FIFO \(named pipe\), not a file/,
+    )
+  })
+})
+
+describe('parseTaskConfig: the task name', () => {
+  const rows: [string, string, RegExp | null][] = [
+    ['a name of 200 characters', 'é'.repeat(200), null],
+    ['an emoji name', 'pirate 🏴‍☠️ v2', null],
+    ['a name over 200 characters', 'x'.repeat(201), /^name: is 201 characters long: use at most 200$/],
+    ['a NUL in the name', 'a\u0000b', /^name: character 2 is not printable \(U\+0000\)/],
+    ['a newline in the name', 'a\nb', /character 2 is not printable \(U\+000A\)/],
+    ['a bidi override in the name', 'ab\u202Ec', /character 3 is not printable \(U\+202E\)/],
+  ]
+  it.each(rows)('%s', (_what, name, refused) => {
+    const { dir } = project(MINIMAL)
+    const parse = () => parseTaskConfig({ ...MINIMAL, name }, dir, { env: {} })
+    if (refused) expect(inputError(parse).message).toMatch(refused)
+    else expect(parse().config.name).toBe(name)
   })
 })
 

@@ -1,16 +1,18 @@
 // Loads an A/B task config file (DESIGN §4): JSON syntax, schema, then every referenced path checked.
-import { readFileSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { configIssues, taskConfigSchema } from '../../src-shared/task-config'
 import type { TaskConfig } from '../../src-shared/task-config'
+import { loadUserConfig } from '../agent/user-config'
 import { templateProblems } from '../judge/template'
 import { secretSourcesFor, shortSecretWarnings } from '../agent/secret-values'
 import { configWarnings } from './config-warnings'
 import { displayPath, InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
 import type { Problem } from './errors'
-import { parseJsonText, stripBom } from './json-text'
+import { parseJsonText } from './json-text'
+import { notRegularFile, readTextFile } from './text-file'
 import { checkPairwiseConfig } from './pairwise-config'
 
 export interface ResolvedPaths {
@@ -41,27 +43,19 @@ export interface ParseConfigOptions {
 
 const JSON_FIX = 'fix the JSON syntax (a config is plain JSON: no comments, no trailing commas)'
 
+/** The largest task config file read. */
+export const MAX_CONFIG_BYTES = 10 * 1024 * 1024
+
 /** Reads a config file as JSON: `json`, the file's folder and its name for messages. Throws InputError. */
 export function readConfigJson(file: string): { json: unknown; dir: string; shown: string } {
   const abs = resolve(file)
   const shown = displayPath(abs)
-  let text: string
-  try {
-    if (statSync(abs).isDirectory())
-      throw new InputError({
-        file: shown,
-        message: 'is a folder',
-        fix: 'give the path of the config JSON file',
-      })
-    text = stripBom(readFileSync(abs, 'utf8'))
-  } catch (err) {
-    if (err instanceof InputError) throw err
-    throw new InputError({
-      file: shown,
-      message: `config file not found (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
-      fix: `check the path (resolved against the current folder: ${abs})`,
-    })
-  }
+  const text = readTextFile(abs, {
+    shown,
+    what: 'config file',
+    maxBytes: MAX_CONFIG_BYTES,
+    fix: `check the path (resolved against the current folder: ${abs}); give the path of the config JSON file`,
+  })
   return { json: parseJsonText(text, shown, JSON_FIX), dir: dirname(abs), shown }
 }
 
@@ -134,6 +128,9 @@ export function parseTaskConfig(
       process.cwd(),
       'the current folder',
     )
+  // A malformed opencode config is refused now, with its position, not when the first run starts.
+  if (!problems.items.some((p) => p.field === 'agent.opencodeConfig' || p.field === 'OPENCODE_CONFIG'))
+    checkOpencodeConfig(resolved.opencodeConfigPath, env, problems)
   checkTemplates(config, file, problems)
   checkPairwiseConfig(config, file, problems)
   problems.throwIfAny()
@@ -154,6 +151,16 @@ function checkTemplates(config: TaskConfig, file: string | undefined, problems: 
   })
 }
 
+/** The opencode config(s) the runs will read (the given one, else the global ones) must parse. */
+function checkOpencodeConfig(path: string | undefined, env: NodeJS.ProcessEnv, problems: ProblemList): void {
+  try {
+    loadUserConfig(path, env)
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err
+    for (const p of err.details) problems.add(p)
+  }
+}
+
 function resolvePath(base: string, raw: string): string {
   if (raw === '~' || raw.startsWith('~/')) return join(homedir(), raw.slice(1))
   return resolve(base, raw)
@@ -164,8 +171,8 @@ function pathProblem(abs: string, want: 'file' | 'folder'): string | null {
   try {
     const st = statSync(abs)
     if (want === 'folder' && !st.isDirectory()) return 'is not a folder'
-    if (want === 'file' && !st.isFile())
-      return st.isDirectory() ? 'is a folder, not a file' : 'is not a regular file'
+    const odd = want === 'file' ? notRegularFile(st) : null
+    if (odd) return odd === 'is a folder' ? 'is a folder, not a file' : odd
     return null
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code

@@ -13,40 +13,52 @@ import {
   statSync,
   writeSync,
 } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { displayPath, InputError } from './errors'
 import type { CheckedSkill, SkillSnapshot } from './skill'
 import { openRegularFile, readChunks } from './skill-checks'
 import { HASH_RECIPE, selectSkillFiles, type SkillFile } from './skill-files'
 import { hashFiles } from './skill-hash'
 
-/**
- * Copies a checked skill to `<dataDir>/skills/<name>/<hex>/<name>` unless an intact copy is there already.
- * The copy is built in a temp folder and renamed into place, so a crash never leaves a half-written
- * snapshot where one is expected; a damaged one (its hash differs) is replaced.
- */
-export function storeSnapshot(
+/** Where a checked skill's snapshot goes and what it will hold, without writing anything. */
+export function snapshotOf(
   skill: CheckedSkill,
   dataDir: string,
   opts: { label?: string } = {},
 ): SkillSnapshot {
   const { selection, contentHash: hash } = skill
   const hex = hash.slice('sha256:'.length)
-  const base = join(resolve(dataDir), 'skills', skill.name)
-  const final = join(base, hex)
-  const snapshotDir = join(final, skill.name)
   const { evalsFiles, ignored } = selection
-  const result: SkillSnapshot = {
+  return {
     name: skill.name,
     description: skill.description,
     contentHash: hash,
     hashRecipe: HASH_RECIPE,
     recipe1Hash: skill.recipe1Hash,
-    snapshotDir,
+    snapshotDir: join(resolve(dataDir), 'skills', skill.name, hex, skill.name),
     label: opts.label ?? hex.slice(0, 8),
     files: selection.files.length,
     leftOut: { evalsFiles, ignored },
   }
+}
+
+/**
+ * Copies a checked skill to `<dataDir>/skills/<name>/<hex>/<name>` unless an intact copy is there already.
+ * The copy is built in a temp folder and renamed into place, so a crash never leaves a half-written
+ * snapshot where one is expected; a damaged one (its hash differs) is replaced; a folder that changed
+ * since it was checked is refused.
+ */
+export function storeSnapshot(
+  skill: CheckedSkill,
+  dataDir: string,
+  opts: { label?: string } = {},
+): SkillSnapshot {
+  const result = snapshotOf(skill, dataDir, opts)
+  const { selection, contentHash: hash } = skill
+  const hex = hash.slice('sha256:'.length)
+  const snapshotDir = result.snapshotDir
+  const final = dirname(snapshotDir)
+  const base = dirname(final)
   if (isIntact(snapshotDir, hash)) return result
 
   mkdirSync(base, { recursive: true })

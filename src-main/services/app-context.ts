@@ -57,7 +57,14 @@ export function openAppContext(opts: {
       const owner = store.instances.get(instanceId)
       return !owner || !instanceAlive(owner)
     },
-    close: () => store.close(),
+    close: () => {
+      try {
+        store.instances.removeIfUnreferenced(instance.id)
+      } catch {
+        // Closing never fails over bookkeeping (e.g. a full disk): a dead instance's row is harmless.
+      }
+      store.close()
+    },
   }
 }
 

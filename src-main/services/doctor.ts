@@ -1,10 +1,12 @@
 // Pre-flight checks (`skill-ab doctor`): environment, data dir, opencode, and — with a config — the inputs,
-// the model and each side's isolation proof. Every check says what it found and, when it fails, what to do.
+// the provider's reachability, the model and each side's isolation proof. Every check says what it found and, when it fails, what to do.
 import { join } from 'node:path'
 import { findRipgrep } from '../agent/isolation'
 import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { createProcessDriver } from '../agent/process-driver'
+import { pingProvider } from '../agent/provider-ping'
 import type { SealedPaths, SideSpec } from '../agent/types'
+import { loadUserConfig, type UserConfig } from '../agent/user-config'
 import { dataDir, fileSystemFault, openStore, quickCheck } from '../db'
 import { loadDataset, selectCases } from '../inputs/dataset'
 import { reasonOf } from '../inputs/errors'
@@ -13,6 +15,7 @@ import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
 import { inspectSkill, type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
 import { storeSnapshot } from '../inputs/skill-snapshot'
 import { describeLeftOut } from '../inputs/skill-files'
+import { checkSidesDiffer } from './prepare-task'
 
 export interface Check {
   name: string
@@ -89,8 +92,10 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     const path = resolved.baselinePath
     checkedBaseline = undefined
     await attempt('baseline', () => {
-      checkedBaseline = inspectSkill(path)
-      return describeSkill(checkedBaseline, baselineLabel)
+      const inspected = inspectSkill(path)
+      if (checkedSkill) checkSidesDiffer(checkedSkill, inspected)
+      checkedBaseline = inspected
+      return describeSkill(inspected, baselineLabel)
     })
   } else add('baseline', true, 'no skill')
   let sealed: SealedPaths | undefined
@@ -108,6 +113,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     true,
     resolved.opencodeConfigPath ?? 'none given: opencode uses your global config and environment credentials',
   )
+  await pingProviders(config, resolved.opencodeConfigPath, env, add)
   if (!checkedSkill || checkedBaseline === undefined) return checks
   let skill: SkillSnapshot
   let baseline: SkillSnapshot | null
@@ -140,6 +146,26 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     await s.close()
   }
   return checks
+}
+
+/** One line per provider the agent and judge models use: does anything answer at its base URL? */
+async function pingProviders(
+  config: LoadedTaskConfig['config'],
+  opencodeConfigPath: string | undefined,
+  env: NodeJS.ProcessEnv,
+  add: (name: string, ok: boolean, detail: string) => void,
+): Promise<void> {
+  let userConfig: UserConfig | null = null
+  try {
+    userConfig = loadUserConfig(opencodeConfigPath, env)
+  } catch {
+    return // the config check has said what is wrong with it
+  }
+  const byProvider = new Map<string, string>()
+  for (const model of [config.agent.model, config.judge.model ?? config.agent.model])
+    byProvider.set(model.slice(0, model.indexOf('/')), model)
+  const pings = await Promise.all([...byProvider.values()].map((m) => pingProvider(m, userConfig, env)))
+  for (const ping of pings) add('provider', ping.ok, ping.detail)
 }
 
 /** "pirate-speak 1a2b3c4d (sha256:…); 12 files, evals/ and 2 ignored files left out of the snapshot". */

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openStore, type Store } from '../db'
+import { InputError } from '../inputs/errors'
 import { parseTaskConfig } from '../inputs/load-config'
 import { ResumeConflictError } from './errors'
 import { prepareTask } from './prepare-task'
@@ -25,13 +26,18 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function prepare(name: string, model = 'scripted/agent'): ReturnType<typeof prepareTask> {
+function prepare(
+  name: string,
+  model = 'scripted/agent',
+  more: Record<string, unknown> = {},
+): ReturnType<typeof prepareTask> {
   const config = {
     name,
     skill: { path: './skill', label: 'v2' },
     dataset: { path: './cases.jsonl' },
     repeatRounds: 1,
     agent: { model },
+    ...more,
   }
   return prepareTask(store, parseTaskConfig(config, dir, { env: {} }))
 }
@@ -59,20 +65,41 @@ describe('prepareTask', () => {
   })
 })
 
-describe('a refused skill writes nothing', () => {
+describe('prepareTask: a refused input writes nothing', () => {
+  const nothingWritten = (): void => {
+    expect(store.tasks.list()).toEqual([])
+    expect(store.db.prepare('SELECT count(*) AS n FROM skill_version').get()).toEqual({ n: 0 })
+    expect(store.db.prepare('SELECT count(*) AS n FROM run').get()).toEqual({ n: 0 })
+    expect(existsSync(join(dir, 'data', 'skills'))).toBe(false)
+  }
+
+  it('a dataset refused after the skill was read leaves no snapshot', () => {
+    writeFileSync(join(dir, 'bad.jsonl'), '{"id":"c1"}\n')
+    expect(() => prepare('t', 'scripted/agent', { dataset: { path: './bad.jsonl' } })).toThrow(/prompt/)
+    nothingWritten()
+  })
+
+  it('a case selection naming an unknown id leaves no snapshot', () => {
+    expect(() => prepare('t', 'scripted/agent', { cases: ['zz'] })).toThrow(/unknown case id "zz"/)
+    nothingWritten()
+  })
+
+  it('a baseline that is the same skill snapshot as the skill under test: "a and b are the same skill"', () => {
+    mkdirSync(join(dir, 'copy'))
+    writeFileSync(join(dir, 'copy', 'SKILL.md'), readFileSync(join(dir, 'skill', 'SKILL.md')))
+    const same = () =>
+      prepare('t', 'scripted/agent', { baseline: { kind: 'skill', path: './copy', label: 'v1' } })
+    expect(same).toThrow(InputError)
+    expect(same).toThrow(/^baseline\.path: a and b are the same skill \(pirate-speak, sha256:\w{12}…\)/)
+    nothingWritten()
+  })
+
   it('a refused baseline leaves no snapshot of the skill under test, nor any row', () => {
     mkdirSync(join(dir, 'base'))
     writeFileSync(join(dir, 'base', 'SKILL.md'), '---\nname: base\n---\nno description\n')
-    const config = {
-      name: 't',
-      skill: { path: './skill' },
-      baseline: { kind: 'skill', path: './base' },
-      dataset: { path: './cases.jsonl' },
-      agent: { model: 'scripted/agent' },
-    }
-    expect(() => prepareTask(store, parseTaskConfig(config, dir, { env: {} }))).toThrow(/description/)
-    expect(existsSync(join(dir, 'data', 'skills'))).toBe(false)
-    expect(store.db.prepare('SELECT COUNT(*) AS n FROM skill_version').get()).toEqual({ n: 0 })
-    expect(store.tasks.list()).toEqual([])
+    expect(() => prepare('t', 'scripted/agent', { baseline: { kind: 'skill', path: './base' } })).toThrow(
+      /description/,
+    )
+    nothingWritten()
   })
 })

@@ -8,7 +8,7 @@ import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
 import { inspectSkill, type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
-import { storeSnapshot } from '../inputs/skill-snapshot'
+import { snapshotOf, storeSnapshot } from '../inputs/skill-snapshot'
 import { SIDES } from '../../src-shared/run-state'
 import type { TaskConfig } from '../../src-shared/task-config'
 import { ResumeConflictError } from './errors'
@@ -37,7 +37,8 @@ const KIND_NAME: Record<TaskKind, string> = { ab: 'an A/B task', case: 'a case a
 
 /**
  * Reads the inputs, refuses a resume that would mix different work, then writes everything in one
- * transaction. `kind` 'case' = a case analysis: side b only, listed apart from the A/B tasks.
+ * transaction. `kind` 'case' = a case analysis: side b only, listed apart from the A/B tasks. Every
+ * input is read and checked before anything is written: a refused input leaves no snapshot and no row.
  */
 export function prepareTask(
   store: Store,
@@ -46,36 +47,36 @@ export function prepareTask(
 ): PreparedTask {
   const kind = opts.kind ?? 'ab'
   const { config, resolved } = loaded
-  const snapshot = (checked: CheckedSkill, label: string | undefined): SkillSnapshot => {
+  const copySnapshot = (checked: CheckedSkill, label: string | undefined): SkillSnapshot => {
     try {
       return storeSnapshot(checked, store.dataDir, { label })
     } catch (err) {
       throw fileSystemFault(err, store.dataDir) ?? err // a full disk while copying the snapshot
     }
   }
-  // Both skills are checked before either snapshot is written: a refused baseline leaves no snapshot.
-  const checkedSkill = inspectSkill(resolved.skillPath)
-  const checkedBaseline =
+  const baselineLabel = config.baseline.kind === 'skill' ? config.baseline.label : undefined
+  const inspectedSkill = inspectSkill(resolved.skillPath)
+  const inspectedBaseline =
     config.baseline.kind === 'skill' && resolved.baselinePath ? inspectSkill(resolved.baselinePath) : null
-  const skill = snapshot(checkedSkill, config.skill.label)
-  const baseline =
-    checkedBaseline && config.baseline.kind === 'skill'
-      ? snapshot(checkedBaseline, config.baseline.label)
-      : null
+  const checked = snapshotOf(inspectedSkill, store.dataDir, { label: config.skill.label })
+  const checkedBaseline = inspectedBaseline
+    ? snapshotOf(inspectedBaseline, store.dataDir, { label: baselineLabel })
+    : null
+  checkSidesDiffer(checked, checkedBaseline)
   const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
   // The answer key never reaches an agent: no snapshot may copy the dataset.
   checkDatasetSealed(resolved.skillPath, dataset)
-  if (baseline && resolved.baselinePath) checkDatasetSealed(resolved.baselinePath, dataset, 'baseline.path')
+  if (resolved.baselinePath) checkDatasetSealed(resolved.baselinePath, dataset, 'baseline.path')
   const sealed = answerKeyOf(dataset, store.dataDir)
   const cases = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
   const stored = storedConfig(config, resolved)
-  const identity = { skillName: skill.name, skillVersion: skill.label, taskName: config.name }
+  const identity = { skillName: checked.name, skillVersion: checked.label, taskName: config.name }
 
-  const found = findTaskOf(store, config.name, skill, config.skill.label !== undefined)
+  const found = findTaskOf(store, config.name, checked, config.skill.label !== undefined)
   if (found && found.kind !== kind)
     throw new InputError({
       field: 'name',
-      message: `name: "${config.name}" is already ${KIND_NAME[found.kind]} of ${skill.name} ${skill.label} (${found.id})`,
+      message: `name: "${config.name}" is already ${KIND_NAME[found.kind]} of ${checked.name} ${checked.label} (${found.id})`,
       fix: `give this ${KIND_NAME[kind].replace(/^an? /, '')} another "name"`,
     })
   // Nothing paid for yet (e.g. the pre-flight check refused a model typo): the config may change freely.
@@ -84,9 +85,12 @@ export function prepareTask(
     !!t.ownerInstanceId && (opts.isOwnerAlive?.(t.ownerInstanceId) ?? true)
   const unstarted = found && neverStarted(store, found) && !ownerAlive(found) ? found : null
   const existing = unstarted ? null : found
-  if (existing) checkResume(store, existing, stored, skill, baseline, cases)
+  if (existing) checkResume(store, existing, stored, checked, checkedBaseline, cases)
   const known = new Set(existing ? store.runs.listByTask(existing.id).map((r) => r.caseKey) : [])
 
+  // Every input holds: now the snapshots are copied (a folder that changed since it was checked is refused).
+  const skill = copySnapshot(inspectedSkill, config.skill.label)
+  const baseline = inspectedBaseline ? copySnapshot(inspectedBaseline, baselineLabel) : null
   const { task, added } = store.transaction(() => {
     if (unstarted) store.tasks.delete(unstarted.id)
     const version = (s: SkillSnapshot) =>
@@ -125,6 +129,19 @@ export function prepareTask(
     baseline,
     cases,
   }
+}
+
+/** A baseline that is the very skill under test (same content hash) would compare a skill with itself. */
+export function checkSidesDiffer(
+  skill: Pick<SkillSnapshot, 'name' | 'contentHash'>,
+  baseline: Pick<SkillSnapshot, 'contentHash'> | null,
+): void {
+  if (!baseline || baseline.contentHash !== skill.contentHash) return
+  throw new InputError({
+    field: 'baseline.path',
+    message: `baseline.path: a and b are the same skill (${skill.name}, ${skill.contentHash.slice(0, 'sha256:'.length + 12)}…): the comparison would measure nothing`,
+    fix: 'point baseline.path at another version of the skill, or write "baseline": {"kind": "none"} to compare with no skill',
+  })
 }
 
 function neverStarted(store: Store, task: TaskRow): boolean {
