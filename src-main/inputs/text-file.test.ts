@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { firstInvalidUtf8, readTextFile } from './text-file'
+import { readTextFile } from './text-file'
 import { inputError, tempTree } from './test-helpers'
 
 const opts = { shown: 'x.json', what: 'config file', maxBytes: 1024, fix: 'check the path' }
@@ -49,21 +49,5 @@ describe('readTextFile', () => {
     expect(inputError(() => readTextFile('/nonexistent/x.json', opts)).message).toBe(
       'x.json: config file not found: check the path',
     )
-  })
-})
-
-describe('firstInvalidUtf8', () => {
-  const rows: [string, number[], number][] = [
-    ['plain ASCII', [0x61, 0x62], -1],
-    ['a two-byte character', [0x61, 0xc3, 0xa9], -1],
-    ['a four-byte character', [0xf0, 0x9f, 0x98, 0x80], -1],
-    ['a lone continuation byte', [0x61, 0x80], 1],
-    ['an overlong form', [0x61, 0x62, 0xc0, 0xaf], 2],
-    ['a surrogate', [0xed, 0xa0, 0x80], 0],
-    ['a sequence cut short', [0x61, 0xe2, 0x82], 1],
-    ['above U+10FFFF', [0xf4, 0x90, 0x80, 0x80], 0],
-  ]
-  it.each(rows)('%s', (_what, bytes, offset) => {
-    expect(firstInvalidUtf8(Uint8Array.from(bytes))).toBe(offset)
   })
 })

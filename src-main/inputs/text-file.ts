@@ -4,6 +4,7 @@ import { isUtf8 } from 'node:buffer'
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs'
 import { formatBytes, InputError, reasonOf } from './errors'
 import { stripBom } from './json-text'
+import { invalidUtf8Offset } from './utf8'
 
 export interface TextFileOptions {
   /** The file as messages show it. */
@@ -79,7 +80,7 @@ export function readTextFile(abs: string, opts: TextFileOptions): string {
 
 /** UTF-8 bytes as text; anything else is refused with the byte offset (and line) of the first bad byte. */
 export function decodeUtf8(bytes: Uint8Array, shown: string, what: string): string {
-  const bad = firstInvalidUtf8(bytes)
+  const bad = isUtf8(bytes) ? -1 : invalidUtf8Offset(bytes)
   if (bad < 0) return stripBom(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))
   let line = 1
   for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line++
@@ -90,40 +91,4 @@ export function decodeUtf8(bytes: Uint8Array, shown: string, what: string): stri
     message: `the ${what} is not UTF-8 text: invalid byte sequence at byte offset ${bad} (0x${byte})`,
     fix: 'save the file as UTF-8',
   })
-}
-
-/** The offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
-  if (isUtf8(bytes)) return -1
-  let i = 0
-  while (i < bytes.length) {
-    const b = bytes[i] as number
-    if (b < 0x80) {
-      i++
-      continue
-    }
-    let need: number
-    let min: number
-    let max = 0xbf
-    if (b >= 0xc2 && b <= 0xdf) {
-      need = 1
-      min = 0x80
-    } else if (b >= 0xe0 && b <= 0xef) {
-      need = 2
-      min = b === 0xe0 ? 0xa0 : 0x80 // no overlong forms
-      if (b === 0xed) max = 0x9f // no surrogates
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      need = 3
-      min = b === 0xf0 ? 0x90 : 0x80
-      if (b === 0xf4) max = 0x8f // nothing above U+10FFFF
-    } else return i
-    for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k]
-      const lo = k === 1 ? min : 0x80
-      const hi = k === 1 ? max : 0xbf
-      if (c === undefined || c < lo || c > hi) return i
-    }
-    i += need + 1
-  }
-  return -1
 }
