@@ -1,9 +1,10 @@
-// Run modes (seed 000 §4) through `skill-ab run` with the real opencode binary and the scripted LLM:
+// Run modes through `skill-ab run` with the real opencode binary (server driver) and the scripted LLM:
 // a trial run, an append, a retry of selected runs — each touches exactly the runs it names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type RunRow } from '../src-main/db'
 import { runCli, makeWorld, writeSkill, type World } from './support/fixtures'
 import { ANSWER_EXISTS, expectDecided } from './support/expect-decided'
+import { SERVER_AGENT } from './support/server-task'
 import { startScriptedLlm, type ScriptedLlm } from './support/scripted-llm'
 
 let llm: ScriptedLlm
@@ -24,7 +25,7 @@ beforeAll(async () => {
       dataset: { path: './cases.jsonl' },
       repeatRounds: 2,
       evaluators: ANSWER_EXISTS,
-      agent: { model: 'scripted/agent', timeoutSec: 60, idleTimeoutSec: 30, concurrency: 2 },
+      agent: SERVER_AGENT,
     }),
   )
 })

@@ -1,4 +1,5 @@
-// `skill-ab run` end to end with the real opencode binary and the scripted LLM: runs, isolation, resume.
+// `skill-ab run` end to end with the real opencode binary (server driver; the process driver's isolation is
+// agent-isolation's) and the scripted LLM: runs, isolation, resume.
 import { mkdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type RunRow } from '../src-main/db'
@@ -27,7 +28,7 @@ function config(extra: Record<string, unknown> = {}): Record<string, unknown> {
     dataset: { path: './cases.jsonl' },
     repeatRounds: 2,
     evaluators: ANSWER_EXISTS,
-    agent: { model: 'scripted/agent', timeoutSec: 60, idleTimeoutSec: 30, concurrency: 2 },
+    agent: SERVER_AGENT,
     ...extra,
   }
 }
@@ -135,7 +136,6 @@ describe('skill-ab run', () => {
         dataset: { path: './one.jsonl' },
         repeatRounds: 1,
         evaluators: ANSWER_EXISTS,
-        // The server driver here, the process driver in agent-isolation: each side's own version on both.
         agent: SERVER_AGENT,
       }),
     )

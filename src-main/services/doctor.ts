@@ -114,12 +114,14 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     resolved.opencodeConfigPath ?? 'none given: opencode uses your global config and environment credentials',
   )
   await pingProviders(config, resolved.opencodeConfigPath, env, add)
-  if (!checkedSkill || checkedBaseline === undefined) return checks
+  if (!checkedSkill) return checks
+  // A refused baseline has no side a to prove; side b's proof still checks the model and the provider.
+  const proveA = checkedBaseline !== undefined
   let skill: SkillSnapshot
   let baseline: SkillSnapshot | null
   try {
     skill = storeSnapshot(checkedSkill, dir, { label: config.skill.label })
-    baseline = checkedBaseline && storeSnapshot(checkedBaseline, dir, { label: baselineLabel })
+    baseline = checkedBaseline ? storeSnapshot(checkedBaseline, dir, { label: baselineLabel }) : null
   } catch (err) {
     add('snapshot', false, fileSystemFault(err, dir)?.message ?? reasonOf(err))
     return checks
@@ -138,7 +140,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     sealed,
   })
   const sessions = await Promise.all([
-    driver.openSide(spec('a', baseline)),
+    ...(proveA ? [driver.openSide(spec('a', baseline))] : []),
     driver.openSide(spec('b', skill)),
   ])
   for (const s of sessions) {
