@@ -6,7 +6,7 @@ import { openStore } from '../src-main/db'
 import { exportSchema } from '../src-shared/export'
 import { makeWorld, runCli, type World } from './support/fixtures'
 import { startScriptedLlm, type ScriptedLlm } from './support/scripted-llm'
-import { allText, toChatRequest } from './support/scripted-llm/request'
+import { allText, toChatRequest } from '../src-main/demo/scripted-llm/request'
 import { SERVER_AGENT } from './support/server-task'
 
 const SKILL = 'tidy-notes'

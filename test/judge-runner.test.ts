@@ -14,7 +14,7 @@ import {
   writeProviderConfig,
   type ScriptedLlm,
 } from './support/scripted-llm'
-import { allText, toChatRequest } from './support/scripted-llm/request'
+import { allText, toChatRequest } from '../src-main/demo/scripted-llm/request'
 
 let llm: ScriptedLlm
 let root: string

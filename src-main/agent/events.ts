@@ -1,5 +1,5 @@
 // `opencode run --format json` NDJSON: a line splitter robust to partial lines and the fold into run results.
-import { describeError, errorInfo, type AgentErrorInfo } from './provider-error'
+import { describeError, errorInfo, type AgentErrorInfo } from '../../src-shared/provider-error'
 import type { AgentEvent, TokenCounts } from './types'
 
 /** Splits a byte stream into lines; `push` returns the complete lines, `end` the unterminated rest. */

@@ -3,7 +3,7 @@
 // failed (5xx, 429, auth, unreachable: provider-error.ts), else agent_error. Otherwise a nonzero exit or a
 // foreign signal: crashed.
 import type { FoldedEvents } from './events'
-import { describeError, isProviderError, type AgentErrorInfo } from './provider-error'
+import { describeError, isProviderError, type AgentErrorInfo } from '../../src-shared/provider-error'
 import type { ProcessResult } from './run-process'
 import type { OutcomeKind } from './types'
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { foldEvents } from './events'
 import { classify } from './outcome'
-import { errorInfo, isProviderError } from './provider-error'
+import { errorInfo, isProviderError } from '../../src-shared/provider-error'
 import type { ProcessResult } from './run-process'
 import type { AgentEvent, OutcomeKind } from './types'
 

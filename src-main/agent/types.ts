@@ -1,15 +1,10 @@
 // The agent driver seam (DESIGN §5). The engine talks only to `AgentDriver`; `process` (one `opencode run`
 // per run) is the first implementation, `server` (one `opencode serve` per side) can be added behind the
 // same interface without touching the engine.
+import type { AgentEvent, TokenCounts } from '../../src-shared/agent-event'
 import type { Side } from '../../src-shared/run-state'
 
-export interface TokenCounts {
-  input: number
-  output: number
-  reasoning: number
-  cacheRead: number
-  cacheWrite: number
-}
+export type { AgentEvent, TokenCounts }
 
 /**
  * The answer key no agent may see: the dataset file (expected outputs, expectations) and, for a
@@ -72,14 +67,6 @@ export interface RunSpec {
   caseInput: CaseInput
   /** Created by the driver: a fresh git repo with the case files committed. Kept after the run. */
   workDir: string
-}
-
-/** One parsed NDJSON event from `opencode run --format json` (kept as received). */
-export interface AgentEvent {
-  type: string
-  timestamp?: number
-  sessionID?: string
-  [key: string]: unknown
 }
 
 export interface RunHooks {

@@ -1,6 +1,6 @@
 // What every handler file is given: the process's services, its background jobs and the live patches.
 import type { AppContext } from '../services/app-context'
-import type { DemoModelServer } from './demo-model-server'
+import type { DemoModelServer } from '../demo/demo-model-server'
 import type { JobRegistry } from './jobs'
 import type { PatchSource } from './live-patches'
 

@@ -1,6 +1,6 @@
 // Judge results (`trajectory_eval_result`): rows are only appended; display takes the latest per
 // (run, evaluator) and older rows stay for history (DESIGN §3, §8.9).
-import type { TokenCounts } from '../agent/types'
+import type { TokenCounts } from '../../src-shared/agent-event'
 import { newId, nowIso } from './ids'
 import type { TrajectoryEvalResultTable } from './schema'
 import type { Sql } from './sql'

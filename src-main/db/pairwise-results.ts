@@ -1,6 +1,6 @@
 // Pairwise judge results (`pairwise_result`): one row per judgement of a case and round in one order. Rows
 // are only appended; the latest per (task, case, round, evaluator, order) for the runs' current sessions counts.
-import type { TokenCounts } from '../agent/types'
+import type { TokenCounts } from '../../src-shared/agent-event'
 import { newId, nowIso } from './ids'
 import type { PairwiseResultTable } from './schema'
 import type { Sql } from './sql'

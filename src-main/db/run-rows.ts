@@ -1,6 +1,6 @@
 // The `run` row as the app sees it (camelCase, booleans, a tokens object) and its mapping to columns.
 import type { Updateable } from 'kysely'
-import type { TokenCounts } from '../agent/types'
+import type { TokenCounts } from '../../src-shared/agent-event'
 import type { FailureType, RunStatus, Side } from '../../src-shared/run-state'
 import type { Flag, RunRecord, RunStatusChangeTable, RunTable } from './schema'
 

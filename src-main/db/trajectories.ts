@@ -1,5 +1,5 @@
 // Trajectories: agent events appended as they stream (a crash keeps what was paid for) + the final summary.
-import type { AgentEvent } from '../agent/types'
+import type { AgentEvent } from '../../src-shared/agent-event'
 import { nowIso } from './ids'
 import type { Sql } from './sql'
 

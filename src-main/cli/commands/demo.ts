@@ -2,12 +2,12 @@
 // model — the whole flow (runs, judge, decision, export) in about a minute, without any key.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startScriptedLlm, writeProviderConfig } from '../../../test/support/scripted-llm'
+import { startScriptedLlm, writeProviderConfig } from '../../demo/scripted-llm'
 import { dataDir, openStore } from '../../db'
 import { UsageError } from '../args'
 import { EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
-import { demoModel } from '../demo-model'
+import { demoModel } from '../../demo/demo-model'
 import { runCommand } from './run'
 import { demoConfig, writeExampleFiles } from '../../services/examples'
 

@@ -11,8 +11,8 @@
 // new run: `isProviderError`), and a finished task holding one is no longer finished (a plain run executes
 // provider errors again). The status history keeps what was recorded then.
 import type BetterSqlite3 from 'better-sqlite3'
-import { errorInfo, isProviderError } from '../../agent/provider-error'
-import type { AgentEvent } from '../../agent/types'
+import { errorInfo, isProviderError } from '../../../src-shared/provider-error'
+import type { AgentEvent } from '../../../src-shared/agent-event'
 import type { Migration } from './types'
 
 const COLUMNS = `id, task_id, ordinal, case_key, round, side, status, failure_type, failure_message, attempt,

@@ -1,25 +1,3 @@
-// Entry point of the scripted LLM (an OpenAI-compatible fake for opencode): what tests and the demo import.
-export type {
-  CaseScript,
-  Fault,
-  FixedStep,
-  LoggedRequest,
-  ReplyLog,
-  RequestKind,
-  ScriptStep,
-  ScriptedLlm,
-  ScriptedLlmOptions,
-  StepContext,
-} from './types'
-export { startScriptedLlm } from './server'
-export { MODEL_IDS, PROVIDER_ID, providerConfig, writeProviderConfig } from './provider-config'
-export type { ProviderConfigOptions } from './provider-config'
-export {
-  DEFAULT_ANSWER_FILE,
-  DEFAULT_FINAL_TEXT,
-  JUDGE_GARBAGE_TEXT,
-  TITLE_TEXT,
-  defaultJudge,
-} from './script'
-export { GARBAGE_BODY, INTERNAL_ERROR_MESSAGE, RATE_LIMIT_MESSAGE } from './faults'
-export { BUILT_IN_SKILLS } from './request'
+// The scripted LLM the tests use is the demo's bundled model (src-main/demo/scripted-llm); tests import it
+// from here, beside their own helpers that talk to it like opencode does (test-client.ts).
+export * from '../../../src-main/demo/scripted-llm'

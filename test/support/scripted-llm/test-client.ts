@@ -1,5 +1,5 @@
 // Test helpers that talk to a scripted LLM like opencode does: request bodies, POST, SSE parsing.
-import type { ScriptedLlm } from './types'
+import type { ScriptedLlm } from '../../../src-main/demo/scripted-llm'
 
 export const TEST_TOOLS = ['bash', 'edit', 'read', 'skill', 'write']
 export const TEST_WORK_DIR = '/tmp/case-work'

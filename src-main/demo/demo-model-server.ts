@@ -1,8 +1,8 @@
 // The bundled scripted model for "Run the demo" in the app: started on first use, kept while the app lives
 // (a demo task resumed later needs it again), its provider config rewritten with the current port.
 import { join } from 'node:path'
-import { startScriptedLlm, writeProviderConfig, type ScriptedLlm } from '../../test/support/scripted-llm'
-import { demoModel } from '../cli/demo-model'
+import { startScriptedLlm, writeProviderConfig, type ScriptedLlm } from './scripted-llm'
+import { demoModel } from './demo-model'
 
 export class DemoModelServer {
   private llm: Promise<ScriptedLlm> | null = null

@@ -1,6 +1,6 @@
 // Whether an error opencode reports is the model provider's (not attributable to the agent under test) or
 // the agent's own. A provider error says nothing about the skill: the run stays missing, never scores 0.
-import type { AgentEvent } from './types'
+import type { AgentEvent } from './agent-event'
 
 type Obj = Record<string, unknown>
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {})

@@ -1,6 +1,6 @@
 // The demo's scripted model: the project's test LLM with a script for the bundled pirate example and a judge
 // that rewards pirate voice. Deterministic, offline, no key — clearly a demo, not a measurement.
-import type { ScriptedLlmOptions } from '../../test/support/scripted-llm'
+import type { ScriptedLlmOptions } from './scripted-llm'
 
 const PIRATE = /\b(arr|ahoy|matey|aye|ye)\b/gi
 
