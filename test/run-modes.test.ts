@@ -1,4 +1,4 @@
-// Run modes (seed 000 §4) through `skill-ab run` with the real opencode binary and the scripted LLM:
+// Run modes through `skill-ab run` with the real opencode binary and the scripted LLM:
 // a trial run, an append, a retry of selected runs — each touches exactly the runs it names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type RunRow } from '../src-main/db'
