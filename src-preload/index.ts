@@ -1,5 +1,5 @@
 // Preload (sandboxed, so one self-contained CommonJS file): one named function per channel of the contract
-// and the patch subscription — never ipcRenderer itself (STYLE habit 2). The raw IPC of the renderer side.
+// and the patch subscription — never ipcRenderer itself. The raw IPC of the renderer side.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import { CHANNEL_PREFIX, CHANNELS, PATCH_EVENT, PRELOAD_GLOBAL } from '../src-shared/ipc-channels'
 import type { Patch } from '../src-shared/ipc-views'

@@ -1,9 +1,9 @@
-// Case analysis configs (seed 004 §4.7, §5.1): one skill judged on a dataset without a comparison (the §4
+// Case analysis configs: one skill judged on a dataset without a comparison (the A/B task config's
 // shape without `baseline` and `policy`), or existing opencode sessions judged as they are (an import).
 import { z } from 'zod'
 import { evaluatorList, intIn, judgeSchema, modelName, nonEmpty } from './task-config'
 
-/** §4 keys a case analysis refuses, with what to do instead. */
+/** A/B task config keys a case analysis refuses, with what to do instead. */
 export const CASE_ANALYSIS_REFUSED_KEYS: Record<string, string> = {
   baseline:
     'a case analysis judges one skill without a comparison: remove "baseline" (use `skill-ab run` to compare)',

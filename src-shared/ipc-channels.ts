@@ -33,7 +33,7 @@ export type Channel = (typeof CHANNELS)[number]
 /** Every channel carries this prefix on the wire (checked on both sides, as VS Code does). */
 export const CHANNEL_PREFIX = 'skill-ab:'
 
-/** The one event main pushes (coalesced patches, DESIGN §11). */
+/** The one event main pushes (coalesced patches). */
 export const PATCH_EVENT = `${CHANNEL_PREFIX}patch`
 
 /** The name the preload exposes the api under (`window.skillAb`). */

@@ -1,4 +1,4 @@
-// What the UI is given (DESIGN §11, §12): the shapes main returns and pushes. Plain data, no behaviour.
+// What the UI is given: the shapes main returns and pushes. Plain data, no behaviour.
 import type { Decision, Verdict } from './decision'
 import type { JudgeAgreement } from './export'
 import type { FailureType, RunStatus, Side, TaskStatus } from './run-state'
@@ -26,7 +26,7 @@ export interface RunView {
 
 export interface TaskDetail {
   summary: TaskSummary
-  /** The §4 config as stored (defaults filled in, paths absolute). */
+  /** The task config as stored (defaults filled in, paths absolute). */
   config: TaskConfig
   /** The bundled demo's task (labelled as such on every screen). */
   demo: boolean
@@ -112,7 +112,7 @@ export interface CorrectionView {
 
 export interface BatchView {
   batchId: string
-  /** `grayscale-ab`: the one batch of an A/B task; `case-analysis`: a plain evaluation (DESIGN §8.7). */
+  /** `grayscale-ab`: the one batch of an A/B task; `case-analysis`: a plain evaluation (invariant 7). */
   source: 'grayscale-ab' | 'case-analysis'
   taskId: string
   taskName: string

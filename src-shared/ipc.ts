@@ -1,4 +1,4 @@
-// The one IPC contract (DESIGN §11, STYLE habit 1): per channel a zod schema for the request (validated in
+// The one IPC contract: per channel a zod schema for the request (validated in
 // main before any service runs) and one for the response (typed; main builds it from typed code, so it is
 // not re-validated). The renderer's `Api`, the preload and main's handlers are all derived from this map.
 import { z } from 'zod'
@@ -50,12 +50,12 @@ export const contract = {
     request: z.strictObject({ config: z.unknown() }),
     response: z.custom<ValidationResult>(),
   },
-  /** Creates (or resumes, DESIGN §4) the task and starts it; answers once its runs exist. */
+  /** Creates (or resumes) the task and starts it; answers once its runs exist. */
   'tasks.create': {
     request: z.strictObject({ config: z.unknown() }),
     response: z.custom<{ taskId: string }>(),
   },
-  /** Continues the task (DESIGN §4 "Resume"); answers with its id once its runs are prepared. */
+  /** Continues the task; answers with its id once its runs are prepared. */
   'tasks.start': { request: taskRef, response: z.custom<{ taskId: string }>() },
   'tasks.cancel': { request: taskRef, response: ok },
   'tasks.delete': { request: taskRef, response: ok },
@@ -89,7 +89,7 @@ export const contract = {
     request: z.strictObject({ runId: id, evaluatorId: id }),
     response: z.custom<RunView>(),
   },
-  /** `center`: every batch with its source; `case-analysis`: A/B batches excluded (DESIGN §8.7). */
+  /** `center`: every batch with its source; `case-analysis`: A/B batches excluded (invariant 7). */
   'evaluations.batches': {
     request: z.strictObject({ view: z.enum(['center', 'case-analysis']) }),
     response: z.custom<BatchView[]>(),

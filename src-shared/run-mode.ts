@@ -1,4 +1,4 @@
-// How a `run` / Start treats the task's runs (seed 000 §4, DESIGN §4 "Resume"): one shape for CLI and app.
+// How a `run` / Start treats the task's runs: one shape for CLI and app.
 
 import type { FailureType, RunStatus } from './run-state'
 

@@ -1,4 +1,4 @@
-// Run and task states (DESIGN §6, binding names) and the transitions the engine may make.
+// Run and task states (docs/run-states.md, binding names) and the transitions the engine may make.
 
 export const SIDES = ['a', 'b'] as const
 export type Side = (typeof SIDES)[number]

@@ -1,4 +1,4 @@
-// The A/B task config (DESIGN §4, binding): one JSON shape for the UI, the CLI and the export.
+// The A/B task config (binding): one JSON shape for the UI, the CLI and the export.
 import { z } from 'zod'
 import { PRESET_EVALUATOR_IDS } from './evaluator-ids'
 

@@ -33,7 +33,7 @@ let llm: ScriptedLlm
 let configFile = ''
 let skillsDir = ''
 
-/** A private HOME/XDG/TMPDIR, a seeded config dir (no npm install) and a git work dir (OPENCODE.md §0). */
+/** A private HOME/XDG/TMPDIR, a seeded config dir (no npm install) and a git work dir (docs/opencode.md). */
 function isolatedEnv(
   tag: string,
   extra: Record<string, string>,

@@ -26,7 +26,7 @@ export function findRipgrep(pathVar: string | undefined): Ripgrep {
 
 /**
  * Seeds an opencode config dir so its background `npm install @opencode-ai/plugin` is skipped: it only
- * runs when node_modules/ is missing or the lockfile's root lacks a dependency (OPENCODE.md §2.3).
+ * runs when node_modules/ is missing or the lockfile's root lacks a dependency (docs/opencode.md).
  */
 export function seedConfigDir(dir: string, opencodeVersion: string): void {
   mkdirSync(join(dir, 'node_modules'), { recursive: true })

@@ -15,7 +15,7 @@ export interface OpencodeBin {
   detail: string
 }
 
-/** The bundled packages (DESIGN §2): AVX2 build first, the baseline build for CPUs without AVX2. */
+/** The bundled packages (optionalDependencies at one pinned version): AVX2 build first, the baseline build for CPUs without AVX2. */
 export const BUNDLED_PACKAGES = ['opencode-linux-x64', 'opencode-linux-x64-baseline'] as const
 
 function isExecutableFile(file: string): boolean {

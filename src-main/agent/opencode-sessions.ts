@@ -1,4 +1,4 @@
-// Reads sessions out of a user's opencode data dir with opencode's own CLI (OPENCODE.md §5): the database is
+// Reads sessions out of a user's opencode data dir with opencode's own CLI (docs/opencode.md): the database is
 // copied into private dirs first, so the user's data is never written to (not even a log line or a schema
 // upgrade) and a running opencode is not disturbed. `opencode db` lists the sessions (`session list` only
 // shows the current project's), `opencode export <id>` reads each one.

@@ -1,4 +1,4 @@
-// The clean allow-listed env and OPENCODE_CONFIG_CONTENT of one agent process (DESIGN §5, OPENCODE.md §9).
+// The clean allow-listed env and OPENCODE_CONFIG_CONTENT of one agent process (docs/opencode.md).
 import { join } from 'node:path'
 import { sealedRules } from './sealed'
 import type { SealedPaths } from './types'
@@ -14,7 +14,7 @@ export interface PrivateDirs {
   tmp: string
 }
 
-/** opencode's escape hatches, all set to 1 for every agent process (DESIGN §5). */
+/** opencode's escape hatches, all set to 1 for every agent process (docs/opencode.md). */
 export const DISABLE_FLAGS = [
   'OPENCODE_DISABLE_MODELS_FETCH',
   'OPENCODE_DISABLE_AUTOUPDATE',

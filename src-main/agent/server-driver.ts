@@ -1,4 +1,4 @@
-// The `server` AgentDriver (DESIGN §5): one long-lived `opencode serve` per side of a running task, in the
+// The `server` AgentDriver (docs/opencode.md): one long-lived `opencode serve` per side of a running task, in the
 // same private env as the process driver's runs; a session per run (server-run.ts); never throws per run.
 import { join } from 'node:path'
 import { removePrivateDirs } from './isolation'

@@ -3,7 +3,7 @@ import { condenseTrajectory } from '../judge/condense'
 import { sessionTrace } from './session-events'
 
 const tokens = { input: 100, output: 20, reasoning: 0, cache: { read: 5, write: 1 } }
-/** The shape `opencode export <id>` prints (OPENCODE.md §5), trimmed. */
+/** The shape `opencode export <id>` prints (docs/opencode.md), trimmed. */
 const EXPORT = {
   info: { id: 'ses_1', title: 'alpha', directory: '/p/alpha', time: { created: 1_000, updated: 61_000 } },
   messages: [

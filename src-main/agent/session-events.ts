@@ -1,4 +1,4 @@
-// An exported opencode session (`opencode export <id>`, OPENCODE.md §5) as the events `opencode run
+// An exported opencode session (`opencode export <id>`, docs/opencode.md) as the events `opencode run
 // --format json` streams, so an imported trace is stored, condensed and judged like an executed run.
 import { foldEvents, type FoldedEvents } from './events'
 import type { AgentEvent } from './types'

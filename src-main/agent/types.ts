@@ -1,4 +1,4 @@
-// The agent driver seam (DESIGN §5). The engine talks only to `AgentDriver`; `process` (one `opencode run`
+// The agent driver seam (docs/opencode.md). The engine talks only to `AgentDriver`; `process` (one `opencode run`
 // per run) is the first implementation, `server` (one `opencode serve` per side) can be added behind the
 // same interface without touching the engine.
 import type { AgentEvent, TokenCounts } from '../../src-shared/agent-event'

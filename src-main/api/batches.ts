@@ -1,4 +1,4 @@
-// Evaluation batches for the UI (DESIGN §8.7): the evaluation center lists every batch with its `source`;
+// Evaluation batches for the UI (invariant 7): the evaluation center lists every batch with its `source`;
 // the case-analysis view excludes A/B batches. The filtering (and the reconcile on open) is the service's.
 import { listBatches as listBatchRows } from '../services/list-batches'
 import type { AppContext } from '../services/app-context'

@@ -1,5 +1,5 @@
 // Background work of the app (run a task, re-evaluate): at most one job per task, each with its own
-// AbortController; cancel by task id; every job stopped and awaited on quit (STYLE habit 5).
+// AbortController; cancel by task id; every job stopped and awaited on quit.
 export interface Job {
   kind: 'run' | 'reevaluate'
   controller: AbortController

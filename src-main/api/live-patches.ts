@@ -1,6 +1,6 @@
-// Live updates (DESIGN §11): engine events are coalesced into one patch every ≈75 ms, so a thousand state
+// Live updates: engine events are coalesced into one patch every ≈75 ms, so a thousand state
 // changes a second reach the renderer as a dozen messages. Per run the patch keeps its newest state and every
-// status it passed through, in order. Nothing polls, except PRAGMA data_version (≈2×/s, DESIGN §3) to see
+// status it passed through, in order. Nothing polls, except PRAGMA data_version (≈2×/s, docs/data-model.md) to see
 // other processes' writes, which the patch reports as `external`.
 import type { Store } from '../db'
 import type { EngineEvents, RunChange, TaskChange } from '../engine/events'

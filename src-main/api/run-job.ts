@@ -15,7 +15,7 @@ export function loadStoredConfig(d: HostDeps, task: TaskRow): LoadedTaskConfig {
   return parseTaskConfig(JSON.parse(task.configJson) as unknown, d.ctx.dataDir, { env: d.ctx.env })
 }
 
-/** The id of the existing task a config resumes, if any (DESIGN §4 identity), without writing anything. */
+/** The id of the existing task a config resumes, if any, without writing anything. */
 function existingTaskId(d: HostDeps, loaded: LoadedTaskConfig): string | null {
   const skill = inspectSkill(loaded.resolved.skillPath)
   const hash = skill.contentHash

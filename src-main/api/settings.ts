@@ -1,4 +1,4 @@
-// App settings (DESIGN §12): `<data dir>/settings.json`. The opencode binary and provider config reach the
+// App settings: `<data dir>/settings.json`. The opencode binary and provider config reach the
 // environment the services run with when the app or serve starts (a variable already set wins).
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,4 +1,4 @@
-// tasks.*: list, open, decide, validate, create, start, cancel, delete, export (DESIGN §11, §12).
+// tasks.*: list, open, decide, validate, create, start, cancel, delete, export.
 import type { TaskRow } from '../db'
 import { taskDecision } from '../export/build-export'
 import { parseTaskConfig } from '../inputs/load-config'

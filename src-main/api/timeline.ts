@@ -1,4 +1,4 @@
-// A trajectory as a readable timeline (DESIGN §12 run detail): text, tool calls with input and output, each
+// A trajectory as a readable timeline: text, tool calls with input and output, each
 // LLM step's tokens and cost, errors. Long bodies are cut so a 1,000-event run stays light to send.
 import { errorMessage } from '../agent/events'
 import type { AgentEvent } from '../agent/types'

@@ -1,4 +1,4 @@
-// What every CLI command module provides, and the exit codes of DESIGN §14 (binding).
+// What every CLI command module provides, and the exit codes every command keeps (a contract scripts rely on).
 import type { FlagSpec } from './args'
 
 export const EXIT = { pass: 0, reject: 1, error: 2, inconclusive: 3, maxCost: 4, interrupted: 130 } as const

@@ -1,4 +1,4 @@
-// Errors a user can act on: shown as one clear message with exit code 2 (DESIGN §14); the rest are bugs.
+// Errors a user can act on: shown as one clear message with exit code 2; the rest are bugs.
 import { dirname } from 'node:path'
 import { fileSystemFault, StoreError } from '../db'
 import { IsolationError } from '../engine/execute-runs'

@@ -1,4 +1,4 @@
-// skill-ab command line: parses argv and dispatches to one module per command (DESIGN §14).
+// skill-ab command line: parses argv and dispatches to one module per command.
 import { parseArgs, UsageError } from './args'
 import { EXIT, type Command, type Io } from './command'
 import { commands } from './commands/index'

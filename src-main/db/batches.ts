@@ -1,6 +1,6 @@
 // Evaluation batches (the `evaluation_batch` view, migration 2): one per task that has been judged, with
 // its source and run counts. Case-analysis views exclude A/B batches; the evaluation center shows all
-// (seed 004 §4.7, invariant 7). There is deliberately no way to force one batch in (seed §5.2).
+// (invariant 7). There is deliberately no way to force one batch in.
 import { sql as raw } from 'kysely'
 import type { Sql } from './sql'
 

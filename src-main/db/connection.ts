@@ -27,7 +27,7 @@ export interface Store {
   readonly sql: Sql
   /** One write transaction (BEGIN IMMEDIATE); synchronous `fn` only; nested calls are savepoints. */
   transaction<T>(fn: () => T): T
-  /** PRAGMA data_version: changes when ANOTHER connection committed (the one allowed poll, §3). */
+  /** PRAGMA data_version: changes when ANOTHER connection committed (the one allowed poll). */
   dataVersion(): number
   close(): void
   readonly instances: InstancesRepo

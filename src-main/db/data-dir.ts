@@ -1,4 +1,4 @@
-// The data dir (DESIGN §3, binding): $SKILL_AB_HOME, else ${XDG_CONFIG_HOME:-~/.config}/skill-ab.
+// The data dir (docs/data-model.md, binding): $SKILL_AB_HOME, else ${XDG_CONFIG_HOME:-~/.config}/skill-ab.
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 

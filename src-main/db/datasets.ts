@@ -1,4 +1,4 @@
-// Datasets and their cases: imported all-or-nothing; a case's content hash detects edits on resume (§4).
+// Datasets and their cases: imported all-or-nothing; a case's content hash detects edits on resume.
 import { createHash } from 'node:crypto'
 import { newId, nowIso } from './ids'
 import type { DatasetCaseTable, DatasetTable } from './schema'

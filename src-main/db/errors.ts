@@ -29,7 +29,7 @@ export interface TaskIdentity {
   taskName: string
 }
 
-/** A task with the same (skill name, skill version, task name) exists (DESIGN §8.5). */
+/** A task with the same (skill name, skill version, task name) exists (invariant 5). */
 export class DuplicateTaskError extends StoreError {
   override readonly name = 'DuplicateTaskError'
   constructor(
@@ -44,7 +44,7 @@ export class DuplicateTaskError extends StoreError {
   }
 }
 
-/** The state machine (DESIGN §6) does not allow this change; a programming error, never a race. */
+/** The state machine (docs/run-states.md) does not allow this change; a programming error, never a race. */
 export class TransitionError extends StoreError {
   override readonly name = 'TransitionError'
   constructor(

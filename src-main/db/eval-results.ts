@@ -1,5 +1,5 @@
 // Judge results (`trajectory_eval_result`): rows are only appended; display takes the latest per
-// (run, evaluator) and older rows stay for history (DESIGN §3, §8.9).
+// (run, evaluator) and older rows stay for history (docs/data-model.md, invariant 9).
 import type { TokenCounts } from '../../src-shared/agent-event'
 import { newId, nowIso } from './ids'
 import type { TrajectoryEvalResultTable } from './schema'

@@ -1,4 +1,4 @@
-// Instances: every process that opens the data dir (app, CLI run, serve) registers one row (DESIGN §3).
+// Instances: every process that opens the data dir (app, CLI run, serve) registers one row (docs/data-model.md).
 import { hostname } from 'node:os'
 import { newId, nowIso } from './ids'
 import { processStartTime } from './process-info'

@@ -117,7 +117,7 @@ describe('runs.transition', () => {
     expect(running?.startedAt).not.toBeNull()
   })
 
-  it('keeps execution and evaluation failures apart (seed 004 §5.4)', () => {
+  it('keeps execution and evaluation failures apart: an execution failure needs a failure type, an evaluation failure has none', () => {
     const run = onePending()
     store.runs.transition(run.id, { from: ['pending'], to: 'running' })
     expect(() => store.runs.transition(run.id, { from: ['running'], to: 'failed' })).toThrow(

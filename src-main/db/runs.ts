@@ -1,4 +1,4 @@
-// Runs: one row per case × round × side; status changes are compare-and-set and recorded in order (§6).
+// Runs: one row per case × round × side; status changes are compare-and-set and recorded in order (docs/run-states.md).
 import { sql, type Updateable } from 'kysely'
 import {
   canTransition,
@@ -46,7 +46,7 @@ const EXECUTION_FAILURES: readonly FailureType[] = [
   'provider_error',
 ]
 
-/** The failure_type the new status gets; throws when it contradicts §6 (seed 004 §5.4). */
+/** The failure_type the new status gets; throws when the state machine forbids it (docs/run-states.md). */
 function failureTypeFor(
   run: RunRow,
   to: RunStatus,
@@ -197,7 +197,7 @@ export class RunsRepo {
    * Compare-and-set status change: applies `to` (+ patch) only if the run is in one of `from`, records it
    * in the status history, in one transaction. Returns the updated run, or null if it was not in `from`.
    * Throws `TransitionError` when any `from → to` is forbidden by `canTransition`, or when failureType
-   * contradicts §6. Automatic: → running sets startedBy (local OS user), startedAt and attempt + 1;
+   * does not fit (an execution failure needs one, an evaluation failure has none). Automatic: → running sets startedBy (local OS user), startedAt and attempt + 1;
    * → pending (re-run) clears everything the previous attempt produced; → evaluating clears the score;
    * → canceled sets failureType 'canceled'; other non-failed statuses clear the failure fields.
    */

@@ -7,7 +7,7 @@ export interface SkillVersionRow {
   id: string
   skillName: string
   label: string
-  /** `sha256:<hex>` (DESIGN §10). */
+  /** `sha256:<hex>`. */
   contentHash: string
   snapshotDir: string
   createdAt: string

@@ -14,7 +14,7 @@ export interface TaskRow {
   skillName: string
   /** Label of side b's skill version. */
   skillVersion: string
-  /** The §4 config after defaults are filled in. */
+  /** The task config after defaults are filled in. */
   configJson: string
   evaluationBatchId: string | null
   status: TaskStatus
@@ -119,7 +119,7 @@ export class TasksRepo {
     return task
   }
 
-  /** A/B tasks only (case analyses have their own list, seed 004 §4.7), newest first. */
+  /** A/B tasks only (case analyses have their own list), newest first. */
   list(): TaskRow[] {
     return this.listKind('ab')
   }
@@ -189,7 +189,7 @@ export class TasksRepo {
   }
 
   /**
-   * The task's one evaluation batch id (DESIGN §8.1): stores `candidateId` only if none is stored yet,
+   * The task's one evaluation batch id (invariant 1): stores `candidateId` only if none is stored yet,
    * atomically, and returns the stored id — concurrent first evaluations all get the same batch.
    */
   ensureBatchId(taskId: string, candidateId: string): string {

@@ -1,4 +1,4 @@
-// The local OS user who starts a run (DESIGN §8.2): never a service identity.
+// The local OS user who starts a run (invariant 2): never a service identity.
 import { userInfo } from 'node:os'
 
 export function localUser(env: NodeJS.ProcessEnv = process.env): string {

@@ -1,4 +1,4 @@
-// The one file of main that touches raw IPC (STYLE habit 2): one handler per channel of the contract, each
+// The one file of main that touches raw IPC: one handler per channel of the contract, each
 // checking the sender frame before the api host validates the payload; patches pushed to the window.
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
 import type { ApiHost } from '../api/host'

@@ -1,4 +1,4 @@
-// External links the app may open in the user's browser (DESIGN §13): everything else is refused.
+// External links the app may open in the user's browser: everything else is refused.
 export const EXTERNAL_ALLOW_LIST = [
   'https://opencode.ai',
   'https://github.com',

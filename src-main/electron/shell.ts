@@ -1,4 +1,4 @@
-// The desktop shell (DESIGN §2, §13): one instance, one window over the same services as the CLI and serve,
+// The desktop shell (docs/architecture.md): one instance, one window over the same services as the CLI and serve,
 // `userData` = the data dir; on quit, running agents are stopped and state is written before the app exits.
 import type { BrowserWindow } from 'electron'
 import { app, dialog, ipcMain, Menu, protocol, session } from 'electron'

@@ -1,5 +1,5 @@
 // Judges executed runs: one batch id per task, evaluators of a run concurrently (each on its own copy of
-// the input), retries while the run stays `evaluating`, then `scored` or terminal `failed` (DESIGN §6–§8).
+// the input), retries while the run stays `evaluating`, then `scored` or terminal `failed` (docs/run-states.md).
 // A case analysis dedupes by trace: an evaluator whose latest result for the session is `done` (any batch)
 // is not asked again and the run is filled back from it (invariant 3). A/B tasks always judge (invariant 8).
 import type { EvalResultInput, EvalResultRow, RunRow, TrajectoryRecord } from '../db'
@@ -30,7 +30,7 @@ export interface EvaluationPlan {
   backoffMs?: (attempt: number) => number
   commandTimeoutSec?: number
   /**
-   * A case analysis (seed 004 §4.7): results carry `caseAnalysisBinding` and dedupe by trace. Absent/false
+   * A case analysis: results carry `caseAnalysisBinding` and dedupe by trace. Absent/false
    * = an A/B task: results carry `grayscaleBinding` and every run is judged, re-evaluations included.
    */
   caseAnalysis?: boolean
@@ -46,7 +46,7 @@ export interface EvaluationQueue {
   readonly batchId: string
 }
 
-/** Runs a plain start or resume judges: executed, without a result (DESIGN §4). */
+/** Runs a plain start or resume judges: executed, without a result. */
 export function needsEvaluation(run: RunRow): boolean {
   return run.status === 'executed'
 }
@@ -109,7 +109,7 @@ async function evaluateOne(
     ),
   )
   if (signal.aborted) {
-    // Canceled while judging: the execution is kept, nothing half-scored is stored (DESIGN §6).
+    // Canceled while judging: the execution is kept, nothing half-scored is stored (docs/run-states.md).
     const back = store.runs.transition(run.id, { from: ['evaluating'], to: 'executed' })
     if (back) announceRun(ctx.events, back)
     return null
@@ -218,7 +218,7 @@ function resultRow(
       evaluatorFingerprint: evaluator.fingerprint,
       judgeSessionId: a.sessionId,
       durationMs: a.durationMs,
-      // The batch's source is read from this binding (seed 004 §4.7): only A/B results carry grayscaleBinding.
+      // The batch's source is read from this binding: only A/B results carry grayscaleBinding.
       ...(caseAnalysis ? { caseAnalysisBinding: binding } : { grayscaleBinding: binding }),
     },
   }

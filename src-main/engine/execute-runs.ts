@@ -1,5 +1,5 @@
 // Executes a task's runs with the agent driver: isolation proof per side, a concurrency limit, cancellation,
-// and every state change written to SQLite before it is announced (DESIGN §5, §6).
+// and every state change written to SQLite before it is announced (docs/opencode.md, docs/run-states.md).
 import { join } from 'node:path'
 import type {
   AgentDriver,

@@ -1,4 +1,4 @@
-// buildExport on a real temp store: §10 keys and nulls, case status rules, decision input, scope, demo label.
+// buildExport on a real temp store: every export key and null, case status rules, decision input, scope, demo label.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../db'
 import { openTempStore, type TempStore } from '../db/testing'
@@ -24,7 +24,7 @@ const env = {
   secrets: [],
 }
 
-/** Every key of §10 at every level (values may be null). */
+/** Every key of the export document at every level (values may be null). */
 function expectAllKeys(doc: ExportDocument): void {
   expect(Object.keys(doc)).toEqual(
     expect.arrayContaining([

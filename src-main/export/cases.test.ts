@@ -1,4 +1,4 @@
-// The §10 per-case status rule (first match) and mean score, as a table.
+// The export's per-case status rule (first match) and mean score, as a table.
 import { describe, expect, it } from 'vitest'
 import type { RunStatus } from '../../src-shared/run-state'
 import { caseSideStatus, meanScore, summarizeCases, type CaseRunInput } from './cases'

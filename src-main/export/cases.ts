@@ -1,4 +1,4 @@
-// Per-case summary of the export (DESIGN §10): each side's status by the first-match rule and its mean score.
+// Per-case summary of the export: each side's status by the first-match rule and its mean score.
 import type { ExportCase, ExportCaseStatus } from '../../src-shared/export'
 import { isTerminal, type RunStatus, type Side } from '../../src-shared/run-state'
 

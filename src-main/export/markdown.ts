@@ -1,4 +1,4 @@
-// A markdown summary of an export (DESIGN §10) for pasting into a review: verdict, per-case table, dimensions.
+// A markdown summary of an export for pasting into a review: verdict, per-case table, dimensions.
 import { runDecisionScore, type FailedRunScore } from '../../src-shared/decision-score'
 import type { ExportCase, ExportDecision, ExportDocument, ExportRun } from '../../src-shared/export'
 

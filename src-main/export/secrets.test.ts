@@ -1,4 +1,4 @@
-// No secret ever reaches an export (DESIGN §3): env credentials, the provider config file, secret-named fields.
+// No secret ever reaches an export (docs/data-model.md): env credentials, the provider config file, secret-named fields.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

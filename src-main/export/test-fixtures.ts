@@ -1,4 +1,4 @@
-// Test-only: a task with a full §4 config and its runs, driven through the real repositories' transitions.
+// Test-only: a task with a full task config and its runs, driven through the real repositories' transitions.
 import type { RunRow, Store, TaskRow } from '../db'
 import type { TokenCounts } from '../agent/types'
 import { taskConfigSchema, type TaskConfigInput } from '../../src-shared/task-config'
@@ -82,7 +82,7 @@ function step(store: Store, runId: string, from: RunRow['status'], to: RunRow['s
   return row
 }
 
-/** Moves a pending run to `target` through the state machine (§6), filling what each step produces. */
+/** Moves a pending run to `target` through the state machine (docs/run-states.md), filling what each step produces. */
 export function drive(store: Store, runId: string, target: Target, o: DriveOptions = {}): RunRow {
   if (target === 'canceled') return step(store, runId, 'pending', 'canceled')
   const started = step(store, runId, 'pending', 'running', { sessionId: o.sessionId ?? `ses_${runId}` })

@@ -1,4 +1,4 @@
-// The content hash of a dataset case: an edited case under the same id gets another hash (DESIGN §4).
+// The content hash of a dataset case: an edited case under the same id gets another hash.
 import { createHash } from 'node:crypto'
 
 /** `sha256:<hex>` of the canonical JSON (sorted keys, no spaces) of a case's content. */

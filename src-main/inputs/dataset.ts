@@ -1,4 +1,4 @@
-// Loads a dataset (DESIGN §4): JSON Lines, a JSON array, or a skill-creator evals.json, all or nothing.
+// Loads a dataset: JSON Lines, a JSON array, or a skill-creator evals.json, all or nothing.
 import { existsSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, extname, join, resolve } from 'node:path'
 import { caseContentHash } from './case-hash'

@@ -20,7 +20,7 @@ function file(config: unknown): string {
 }
 
 describe('loadCaseAnalysisConfig', () => {
-  it('is the §4 config with one round by default', () => {
+  it('is the A/B task config with one round by default', () => {
     expect(loadCaseAnalysisConfig(file(BASE), { env: {} }).config.repeatRounds).toBe(1)
     expect(loadCaseAnalysisConfig(file({ ...BASE, repeatRounds: 3 }), { env: {} }).config.repeatRounds).toBe(
       3,

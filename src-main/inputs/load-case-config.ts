@@ -1,4 +1,4 @@
-// Loads a case-analysis config: the §4 shape without `baseline` and `policy`, one round by default; the
+// Loads a case-analysis config: the A/B task config's shape without `baseline` and `policy`, one round by default; the
 // rest (schema, paths, evaluator templates) is checked exactly as for an A/B task.
 import { CASE_ANALYSIS_DEFAULT_ROUNDS, CASE_ANALYSIS_REFUSED_KEYS } from '../../src-shared/case-analysis'
 import { InputError, type Problem } from './errors'

@@ -24,7 +24,7 @@ function project(config: unknown, extra: Record<string, string> = {}) {
 }
 
 describe('loadTaskConfig', () => {
-  it('fills in the defaults of DESIGN §4 and resolves paths against the config folder', () => {
+  it('fills in the config defaults and resolves paths against the config folder', () => {
     const { dir, file } = project(MINIMAL)
     const { config, configDir, resolved, warnings } = loadTaskConfig(file, { env: {} })
     expect(configDir).toBe(dir)

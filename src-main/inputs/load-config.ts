@@ -1,4 +1,4 @@
-// Loads an A/B task config file (DESIGN §4): JSON syntax, schema, then every referenced path checked.
+// Loads an A/B task config file: JSON syntax, schema, then every referenced path checked.
 import { statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'

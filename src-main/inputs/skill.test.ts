@@ -1,4 +1,4 @@
-// Skill folders: SKILL.md checks, the DESIGN §10 content hash and immutable snapshots.
+// Skill folders: SKILL.md checks, the content hash and immutable snapshots.
 import {
   chmodSync,
   existsSync,
@@ -22,7 +22,7 @@ const VECTOR = {
 }
 
 describe('contentHash', () => {
-  it('matches the DESIGN §10 test vector', () => {
+  it('matches the content-hash test vector (path, NUL, length, NUL, content per file, sorted by UTF-8 path)', () => {
     expect(contentHash(tempTree(VECTOR))).toBe(
       'sha256:02f794052eef70d21a4ff6d451116040737296f720098a706dbfe84b9a27cf7a',
     )

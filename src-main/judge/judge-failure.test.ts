@@ -1,4 +1,4 @@
-// Which failed judge attempts may be retried (DESIGN §7): timeouts, 5xx, 429 and connection trouble.
+// Which failed judge attempts may be retried: timeouts, 5xx, 429 and connection trouble.
 import { describe, expect, it } from 'vitest'
 import type { AgentEvent } from '../agent/types'
 import { isRetryableError, judgeFailure, type FailureFacts } from './judge-failure'

@@ -1,4 +1,4 @@
-// Whether a failed judge attempt may be retried (DESIGN §7): timeouts, 5xx, 429 and connection trouble may.
+// Whether a failed judge attempt may be retried: timeouts, 5xx, 429 and connection trouble may.
 import { errorMessage } from '../agent/events'
 import type { AgentEvent, OutcomeKind } from '../agent/types'
 

@@ -26,7 +26,7 @@ export interface JudgeInput {
   blind?: BlindSpec | null
 }
 
-/** One attempt. `failed` + `retryable` = the engine may try again (DESIGN §7: timeout, 5xx, 429, unparseable). */
+/** One attempt. `failed` + `retryable` = the engine may try again (timeout, 5xx, 429, unparseable output). */
 export interface JudgeAttempt {
   status: 'done' | 'failed'
   /** 0–100; null when failed. */

@@ -1,4 +1,4 @@
-// Four-level parsing of an LLM judge's free-text answer into a 0–100 score and a reason (DESIGN §7, seed 003 §3.3).
+// Four-level parsing of an LLM judge's free-text answer into a 0–100 score and a reason.
 import { parseJsonFragments } from './parse-fragments'
 import { parseDirectJson, parseRepairedJson, type LevelOutcome } from './parse-json'
 import { parseLabelledScore } from './parse-regex'
@@ -6,7 +6,7 @@ import { isJudgeScale, type JudgeScale } from './score-value'
 
 export type { JudgeScale } from './score-value'
 
-/** The level that produced the score, stored with the result (binding values, DESIGN §7). */
+/** The level that produced the score, stored with the result (binding values). */
 export type ParseStrategy = 'direct_json' | 'repaired_json' | 'regex_json' | 'regex_score'
 
 export type ParseResult =

@@ -1,4 +1,4 @@
-// A run's row score from its evaluators' scores (DESIGN §7, seed 000 §5): weighted mean, corrections first.
+// A run's row score from its evaluators' scores: weighted mean, corrections first.
 
 export interface RowScoreItem {
   /** The evaluator's score on 0–100; null when it has none (failed, not yet judged). */

@@ -1,7 +1,7 @@
 // Reads one judge score value (number, numeric string, "8/10", "85%", "4 out of 5") and normalises it to 0–100.
 import { JUDGE_SCALES } from '../../src-shared/task-config'
 
-/** The declared scale of an LLM evaluator (DESIGN §7): 100, 10, 5 or 1; a bare number is read on it. */
+/** The declared scale of an LLM evaluator: 100, 10, 5 or 1; a bare number is read on it. */
 export type JudgeScale = (typeof JUDGE_SCALES)[number]
 
 export function isJudgeScale(value: unknown): value is JudgeScale {

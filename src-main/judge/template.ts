@@ -1,4 +1,4 @@
-// `{{variable}}` templates of LLM evaluators (DESIGN §7): the six known variables, rendering and checking.
+// `{{variable}}` templates of LLM evaluators: the six known variables, rendering and checking.
 // A pairwise evaluator's template has its own set (the case, and the two responses it compares).
 
 /** The variables an LLM evaluator's prompt may use, in the order the docs list them. */

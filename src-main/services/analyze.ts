@@ -1,4 +1,4 @@
-// Case analysis (seed 004 §4.7, §5.1): one skill version judged on a dataset without a comparison, or
+// Case analysis: one skill version judged on a dataset without a comparison, or
 // existing opencode sessions judged as they are. Same runs, judge and batch as an A/B task, `kind` 'case':
 // its evaluations dedupe by trace (invariant 3) and it is listed apart from the A/B tasks (invariant 7).
 import { join } from 'node:path'

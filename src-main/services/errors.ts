@@ -1,6 +1,6 @@
 // Service-level errors a front door turns into a clear message and exit code 2.
 
-/** A resume refused by DESIGN §4: what differs, and what to do instead. */
+/** A resume refused because the skill, baseline, a case, a model or an evaluator changed: what differs, and what to do instead. */
 export class ResumeConflictError extends Error {
   override name = 'ResumeConflictError'
   constructor(

@@ -1,4 +1,4 @@
-// The bundled example (DESIGN issue 5 "Start"): the pirate-speak skill (v2, and v1 as a possible baseline)
+// The bundled example: the pirate-speak skill (v2, and v1 as a possible baseline)
 // and a five-case dataset, written to a folder of the data dir; and the demo's config, which runs it
 // against the bundled scripted model.
 import { mkdirSync, writeFileSync } from 'node:fs'

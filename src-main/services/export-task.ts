@@ -1,4 +1,4 @@
-// The export document of one task (DESIGN §10) as the front doors produce it, and writing it to files.
+// The export document of one task as the front doors produce it, and writing it to files.
 import { writeFileSync } from 'node:fs'
 import { version as APP_VERSION } from '../../package.json'
 import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'

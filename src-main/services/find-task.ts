@@ -1,4 +1,4 @@
-// Resolves a `<task>` argument (DESIGN §14): a task id, or a task name when exactly one task has it.
+// Resolves a `<task>` argument: a task id, or a task name when exactly one task has it.
 import type { Store, TaskRow } from '../db'
 
 /** How many known tasks an "unknown task" message lists. */
@@ -46,7 +46,7 @@ function lookupMessage(
 
 /**
  * The A/B task whose id is `ref`, else the one A/B task named `ref`; throws `TaskLookupError` otherwise.
- * Case analyses are not A/B tasks (seed 004 §4.7): they are found through `skill-ab batches`.
+ * Case analyses are not A/B tasks: they are found through `skill-ab batches`.
  */
 export function findTask(store: Store, ref: string): TaskRow {
   const byId = store.tasks.get(ref)

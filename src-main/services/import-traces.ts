@@ -1,4 +1,4 @@
-// Imported opencode sessions as a case analysis (seed 004 §5.1): each session is a case with one run on
+// Imported opencode sessions as a case analysis: each session is a case with one run on
 // side b, recorded as `executed` with its trajectory, so the judge, the dedupe by trace and the batch
 // lists work exactly as for runs the app executed. Nothing runs again: the sessions are what is judged.
 import type { SessionTrace } from '../agent/session-events'

@@ -1,4 +1,4 @@
-// Batch lists (seed 004 §4.7, §5.2; invariant 7): the evaluation center shows every batch with its
+// Batch lists (invariant 7): the evaluation center shows every batch with its
 // `source`; the case-analysis view shows case analyses only — A/B batches live on the A/B pages. The
 // filter is clean: no parameter lets a "selected" batch back in. Listing reconciles, never starts work.
 import { BatchesRepo, type BatchRow } from '../db'

@@ -1,4 +1,4 @@
-// Listing and opening tasks (DESIGN §8.4, seed 004 §4.4): both only reconcile — runs stuck by a dead owner
+// Listing and opening tasks (invariant 4): both only reconcile — runs stuck by a dead owner
 // are unstuck — and never start an execution or an evaluation.
 import type { RunRow, TaskRow } from '../db'
 import { taskDecision } from '../export/build-export'

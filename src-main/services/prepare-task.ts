@@ -1,4 +1,4 @@
-// Create or resume (DESIGN §4) the task a config describes: snapshots, dataset import, identity, runs.
+// Create or resume the task a config describes: snapshots, dataset import, identity, runs.
 import { join } from 'node:path'
 import type { CaseInput, SealedPaths, SideSpec } from '../agent/types'
 import { fileSystemFault, type Store, type TaskKind, type TaskRow } from '../db'

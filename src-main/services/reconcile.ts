@@ -1,4 +1,4 @@
-// Reconcile by status (DESIGN §8.10, seed 004 §5.4): runs left `running`/`evaluating` by a dead owner are
+// Reconcile by status (invariant 10, docs/run-states.md): runs left `running`/`evaluating` by a dead owner are
 // unstuck — never restarted. running → failed/interrupted (re-run offered, partial trajectory kept);
 // evaluating → executed (re-evaluate offered). Their orphaned agent process is killed (pid + start time).
 // Then evaluation failures whose trace has results from every evaluator are filled back (fill-back.ts).

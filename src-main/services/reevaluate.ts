@@ -1,4 +1,4 @@
-// Re-evaluate (DESIGN §6, §8): judge runs again in the task's one batch, reusing their trajectories —
+// Re-evaluate (docs/run-states.md, docs/invariants.md): judge runs again in the task's one batch, reusing their trajectories —
 // never re-executing. Results are appended; display takes the latest. A human correction of a run's
 // execution stays in force through it (the judge's new score is stored beside it).
 import type { RunRow, TaskRow } from '../db'

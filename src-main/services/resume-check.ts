@@ -1,4 +1,4 @@
-// Resume rules (DESIGN §4, binding): what may change when a config resumes an existing task, and what not.
+// Resume rules (binding): what may change when a config resumes an existing task, and what not.
 import type { TaskConfig } from '../../src-shared/task-config'
 
 /** What identifies the work already paid for: contents, models and evaluators. */

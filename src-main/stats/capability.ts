@@ -1,4 +1,4 @@
-// Capability (DESIGN §9): per-case lift d_i = mean_r s_B − mean_r s_A, its t-interval, bootstrap and sign test.
+// Capability (docs/decision.md): per-case lift d_i = mean_r s_B − mean_r s_A, its t-interval, bootstrap and sign test.
 import type { CapabilityDecision, CaseDifference, Verdict } from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
 import type { CaseRuns } from './cases'

@@ -1,4 +1,4 @@
-// Cases needed (DESIGN §9): the smallest design that would pass capability with 80% probability.
+// Cases needed (docs/decision.md): the smallest design that would pass capability with 80% probability.
 import type { CapabilityDecision, CasesNeeded } from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
 import { count, num, plain, signed } from './format'

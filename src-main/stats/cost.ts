@@ -1,4 +1,4 @@
-// Cost (DESIGN §9): per-case log ratio of mean cost b / a for tokens, dollars and wall time; one is gated.
+// Cost (docs/decision.md): per-case log ratio of mean cost b / a for tokens, dollars and wall time; one is gated.
 import type { CostDecision, CostMetric, CostMetricDecision, Verdict } from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'

@@ -1,4 +1,4 @@
-// Stability (DESIGN §9): change in round-to-round sd per case, plus pass^k, pass@k and flip rate per side.
+// Stability (docs/decision.md): change in round-to-round sd per case, plus pass^k, pass@k and flip rate per side.
 import type { CaseRate, SideReliability, StabilityDecision, Verdict } from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'

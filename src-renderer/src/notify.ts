@@ -1,4 +1,4 @@
-// An OS notification when a task this window watched running ends (DESIGN issue 5), if it ran a while.
+// An OS notification when a task this window watched running ends, if it ran a while.
 import type { Patch } from '../../src-shared/ipc-views'
 import { useTasks } from './stores/tasks-store'
 

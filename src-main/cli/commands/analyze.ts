@@ -1,5 +1,5 @@
 // `skill-ab analyze`: a case analysis — one skill judged on a dataset without a comparison, or existing
-// opencode sessions judged as they are (seed 004 §4.7, §5.1). Prints the score per case and the mean.
+// opencode sessions judged as they are. Prints the score per case and the mean.
 import { needsEvaluation } from '../../engine/evaluate-runs'
 import { needsExecution } from '../../engine/execute-runs'
 import { loadCaseAnalysisConfig } from '../../inputs/load-case-config'

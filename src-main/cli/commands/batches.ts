@@ -1,4 +1,4 @@
-// `skill-ab batches [--case-analysis] [--json]`: evaluation batches with their source (seed 004 §4.7):
+// `skill-ab batches [--case-analysis] [--json]`: evaluation batches with their source:
 // all of them (the evaluation center), or the case analyses only — never an A/B batch there.
 import { openAppContext, type AppContext } from '../../services/app-context'
 import { listBatches } from '../../services/list-batches'

@@ -77,7 +77,7 @@ function experiment(lift: number, cases = 4, extra: Record<string, unknown> = {}
 describe('skill-ab decide', () => {
   afterEach(() => vi.restoreAllMocks())
 
-  it('prints one §10 decision per line, in order, and exits 0', async () => {
+  it('prints one decision (in the export shape) per line, in order, and exits 0', async () => {
     const r = await run([], `${experiment(20)}\n\n${experiment(0)}\n`)
     expect(r.code).toBe(0)
     expect(r.stderr).toBe('')

@@ -1,4 +1,4 @@
-// `skill-ab decide [--policy p.json]`: one experiment per stdin line in, one §10 decision per stdout line out.
+// `skill-ab decide [--policy p.json]`: one experiment per stdin line in, one decision (the export's shape) per stdout line out.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// `skill-ab export <task> [--out f.json] [--markdown f.md]`: the §10 document of one task (stdout without --out).
+// `skill-ab export <task> [--out f.json] [--markdown f.md]`: the export document of one task (stdout without --out).
 import { resolve } from 'node:path'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import { exportTask, writeExportFiles } from '../../services/export-task'

@@ -5,7 +5,7 @@ import { UsageError } from '../args'
 import { EXIT, type Command, type Io } from '../command'
 import { readProcessStdin } from '../stdin'
 
-/** DESIGN §14: exit 1 when nothing in the judge output parses. */
+/** Exit 1 when nothing in the judge output parses. */
 const EXIT_UNPARSEABLE = 1
 
 /** An Io that may bring its own stdin (tests); without it the command reads process.stdin. */

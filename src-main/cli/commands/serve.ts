@@ -1,4 +1,4 @@
-// `skill-ab serve [--port N]`: the app's UI in a browser, over the same services (DESIGN §2, §14).
+// `skill-ab serve [--port N]`: the app's UI in a browser, over the same services (docs/architecture.md).
 import { createApiHost } from '../../api/host'
 import { environmentWithSettings, readSettings } from '../../api/settings'
 import { dataDir } from '../../db'

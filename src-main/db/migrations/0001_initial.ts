@@ -1,4 +1,4 @@
-// Migration 1: the initial schema (DESIGN §3). Applied migrations are frozen: never edit, append a new one.
+// Migration 1: the initial schema (docs/data-model.md). Applied migrations are frozen: never edit, append a new one.
 import type { Migration } from './types'
 
 const up = /* sql */ `

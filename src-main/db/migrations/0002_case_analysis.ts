@@ -1,6 +1,6 @@
-// Migration 2: case analyses (seed 004 §4.7, §5.1) share the A/B machinery — runs, trajectories, results —
+// Migration 2: case analyses share the A/B machinery — runs, trajectories, results —
 // and are told apart by `grayscale_task.kind`. `evaluation_batch` is derived (each task has exactly one
-// batch id, DESIGN §8.1), so it can never disagree with the tasks: a view, not a second copy.
+// batch id, invariant 1), so it can never disagree with the tasks: a view, not a second copy.
 import type { Migration } from './types'
 
 const up = /* sql */ `

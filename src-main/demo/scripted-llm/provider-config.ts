@@ -1,4 +1,4 @@
-// The opencode config (OPENCODE.md §2.2) that points provider "scripted" at a scripted LLM server.
+// The opencode config (docs/opencode.md) that points provider "scripted" at a scripted LLM server.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 

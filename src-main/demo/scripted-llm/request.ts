@@ -75,7 +75,7 @@ export function assistantCount(req: ChatRequest): number {
   return req.messages.filter((m) => m.role === 'assistant').length
 }
 
-/** The only tool opencode offers to a session whose message asks for a json_schema `format` (OPENCODE.md §8). */
+/** The only tool opencode offers to a session whose message asks for a json_schema `format` (docs/opencode.md). */
 export const STRUCTURED_OUTPUT_TOOL = 'StructuredOutput'
 
 /** 'title' (title generator), 'judge' (no tools: every tool denied; or only StructuredOutput), else 'agent'. */

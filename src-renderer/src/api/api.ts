@@ -1,4 +1,4 @@
-// The renderer's one `api` object (DESIGN §2): the preload's functions in Electron, a WebSocket in a
+// The renderer's one `api` object (docs/architecture.md): the preload's functions in Electron, a WebSocket in a
 // browser. Screens and stores import `api` from here and never know which transport is under it.
 import { ApiError, type ApiErrorBody } from '../../../src-shared/api-error'
 import type { Api, Request, Response } from '../../../src-shared/ipc'

@@ -1,5 +1,5 @@
 // Status and verdict badges. A failed run says which part failed: the execution (re-run it) or the
-// evaluation (re-evaluate it; the execution is kept) — DESIGN §6, seed 004 §5.4.
+// evaluation (re-evaluate it; the execution is kept) — docs/run-states.md.
 import type { Verdict } from '../../../src-shared/decision'
 import { FAILURE_MEANING, failureLabel } from '../../../src-shared/failure-label'
 import type { RunView } from '../../../src-shared/ipc-views'

@@ -1,4 +1,4 @@
-// The evaluation center (DESIGN §8.7, §12): every batch with its source. The "case analysis" view lists
+// The evaluation center (invariant 7): every batch with its source. The "case analysis" view lists
 // only plain evaluation batches — an A/B task's batch never shows there. Below: judge agreement with your
 // corrections, per evaluator.
 import { useEffect, useState } from 'react'

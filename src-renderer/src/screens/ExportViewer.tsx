@@ -1,4 +1,4 @@
-// Opens a shared export (DESIGN §10) read-only: its decision and per-case table, nothing to run.
+// Opens a shared export read-only: its decision and per-case table, nothing to run.
 import { useMemo, useState } from 'react'
 import type { Decision } from '../../../src-shared/decision'
 import type { OpenedExport } from '../../../src-shared/export-read'

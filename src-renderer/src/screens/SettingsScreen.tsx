@@ -1,4 +1,4 @@
-// Settings (DESIGN §12): opencode binary, provider config, default models, concurrency; the data dir shown.
+// Settings: opencode binary, provider config, default models, concurrency; the data dir shown.
 import { useEffect, useState } from 'react'
 import type { AppInfo, Settings } from '../../../src-shared/ipc-views'
 import { call } from '../api/api'

@@ -1,5 +1,5 @@
 // Tasks: the list beside the chosen task. The chosen task is the route's (the user's intent) whenever the
-// list holds it, on every reload — DESIGN §8.11; with none chosen, the newest.
+// list holds it, on every reload (invariant 11); with none chosen, the newest.
 import { useEffect, useState } from 'react'
 import type { AppInfo } from '../../../src-shared/ipc-views'
 import { call } from '../api/api'

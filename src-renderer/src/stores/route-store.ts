@@ -1,5 +1,5 @@
 // The route lives in the URL hash (`#/task/<id>/run/<runId>`), so a reload or a shared link lands on the
-// same screen. The task in the route is the user's *intended* selection (DESIGN §8.11, seed 004 §5.3).
+// same screen. The task in the route is the user's *intended* selection (invariant 11).
 import { create } from 'zustand'
 
 export type Screen = 'tasks' | 'setup' | 'evaluations' | 'settings' | 'export'

@@ -1,4 +1,4 @@
-// The open task: its detail and runs, patched live (DESIGN §11). Runs live in a Map mutated in place and a
+// The open task: its detail and runs, patched live. Runs live in a Map mutated in place and a
 // `version` counter tells React something changed, so a patch to 5,000 runs costs no copy of them all.
 // Each run keeps its ordered status history as this window saw it.
 import { create } from 'zustand'

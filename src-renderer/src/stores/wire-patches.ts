@@ -1,4 +1,4 @@
-// The one place live patches enter the stores (STYLE habit 7). Another process's writes (`external`)
+// The one place live patches enter the stores. Another process's writes (`external`)
 // reload the list and the open task, throttled.
 import type { Api } from '../../../src-shared/ipc'
 import type { Patch } from '../../../src-shared/ipc-views'

@@ -1,4 +1,4 @@
-// Task setup (DESIGN §12): every §4 field as a form control — no JSON typed by hand. Each change is checked
+// Task setup: every task config field as a form control — no JSON typed by hand. Each change is checked
 // by main (schema, paths, templates) and the problems show under their fields.
 import { useEffect, useMemo, useState } from 'react'
 import type { AppInfo, DatasetPreview, SkillPreview } from '../../../../src-shared/ipc-views'

@@ -1,4 +1,4 @@
-// Pure: the setup form's state and the §4 config it stands for (and back, to duplicate a task or load the
+// Pure: the setup form's state and the task config it stands for (and back, to duplicate a task or load the
 // example). Numbers are kept as typed text; empty fields are left out so the defaults apply.
 import { PRESET_EVALUATOR_IDS } from '../../../../src-shared/evaluator-ids'
 

@@ -1,4 +1,4 @@
-// Score correction (seed 000 §5): a human score on 0–100 for one evaluator, with a note saying why.
+// Score correction: a human score on 0–100 for one evaluator, with a note saying why.
 import { useState } from 'react'
 
 export function CorrectionForm(props: {

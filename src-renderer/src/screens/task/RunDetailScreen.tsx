@@ -1,4 +1,4 @@
-// One run (DESIGN §12): its state and history, the case, the trajectory as a timeline, the work-dir diff,
+// One run: its state and history, the case, the trajectory as a timeline, the work-dir diff,
 // every evaluator's score and reason (history kept), and score corrections: made with a note, kept through
 // a re-evaluation, cleared by hand, dropped (and said so) when the run is executed again.
 import { useEffect, useState } from 'react'

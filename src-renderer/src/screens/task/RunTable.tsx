@@ -1,4 +1,4 @@
-// The per-case a/b table (DESIGN §12): one virtualised row per case with every round's a and b run, the
+// The per-case a/b table: one virtualised row per case with every round's a and b run, the
 // side means and their difference. Arrow keys move between runs, Enter opens one, Space selects its case.
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useRef, useState, type KeyboardEvent } from 'react'

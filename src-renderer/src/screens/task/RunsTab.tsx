@@ -1,4 +1,4 @@
-// The run view (DESIGN §12): progress, bulk actions, and the per-case table, all live.
+// The run view: progress, bulk actions, and the per-case table, all live.
 import { useCallback, useMemo, useState } from 'react'
 import type { RunView, TaskDetail } from '../../../../src-shared/ipc-views'
 import { ProgressBar } from '../../components/ProgressBar'

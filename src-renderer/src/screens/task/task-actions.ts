@@ -32,7 +32,7 @@ export async function deleteTask(taskId: string, name: string): Promise<void> {
   if (ok) useRoute.getState().navigate({ screen: 'tasks' })
 }
 
-/** Saves the §10 export document as a JSON file (a download: the browser or Electron asks where). */
+/** Saves the export document as a JSON file (a download: the browser or Electron asks where). */
 export function saveJson(doc: ExportDocument): void {
   const blob = new Blob([`${JSON.stringify(doc, null, 2)}\n`], { type: 'application/json' })
   const url = URL.createObjectURL(blob)
