@@ -57,30 +57,44 @@ describe('skill-ab doctor', () => {
       /ok\s+skill\s+pirate-speak \w{8} \(sha256:\w+\); 2 files, evals\/ and 1 ignored file left out of the snapshot/,
     )
 
-    // One bad config for three problems (each line says its own): no extra opencode start-ups.
+    // One bad config for two problems (each line says its own): no extra opencode start-ups.
     const closed = writeProviderConfig(`${world.root}/closed-provider.json`, {
       baseURL: 'http://127.0.0.1:9/v1',
     })
-    const same = world.write(
-      'doctor-bad.json',
-      JSON.stringify({
-        name: 'd',
-        skill: { path: './skill' },
-        baseline: { kind: 'skill', path: './skill', label: 'v0' },
-        dataset: { path: './cases.jsonl' },
-        agent: { model: 'scripted/gpt-9' },
-      }),
+    const badConfig = {
+      name: 'd',
+      skill: { path: './skill' },
+      dataset: { path: './cases.jsonl' },
+      agent: { model: 'scripted/gpt-9' },
+    }
+    const bad = await runCli(
+      ['doctor', world.write('doctor-bad.json', JSON.stringify(badConfig))],
+      { ...world.env, OPENCODE_CONFIG: closed },
+      world.root,
     )
-    const bad = await runCli(['doctor', same], { ...world.env, OPENCODE_CONFIG: closed }, world.root)
     expect(bad.code).toBe(2)
-    expect(bad.stdout).toMatch(
-      /FAIL\s+side b\s+.*provider "scripted" has no such model; it has: .*scripted\/agent/,
-    )
+    for (const side of ['a', 'b'])
+      expect(bad.stdout).toMatch(
+        new RegExp(
+          `FAIL\\s+side ${side}\\s+.*provider "scripted" has no such model; it has: .*scripted/agent`,
+        ),
+      )
     expect(bad.stdout).toMatch(
       /FAIL\s+provider\s+scripted: unreachable at http:\/\/127\.0\.0\.1:9\/v1 \(ECONNREFUSED\): start the provider/,
     )
-    expect(bad.stdout).toMatch(/FAIL\s+baseline\s+baseline\.path: a and b are the same skill \(pirate-speak/)
-    expect(bad.stdout).not.toMatch(/side a/) // the refused baseline leaves no side a to prove
     expect(bad.stdout).toContain('3 checks failed')
+
+    // A baseline that is the skill itself is named, and stops doctor before the side proofs (nothing written).
+    const same = { ...badConfig, baseline: { kind: 'skill', path: './skill', label: 'v0' } }
+    const refused = await runCli(
+      ['doctor', world.write('doctor-same.json', JSON.stringify(same))],
+      world.env,
+      world.root,
+    )
+    expect(refused.code).toBe(2)
+    expect(refused.stdout).toMatch(
+      /FAIL\s+baseline\s+baseline\.path: a and b are the same skill \(pirate-speak/,
+    )
+    expect(refused.stdout).not.toMatch(/side [ab]/)
   })
 })

@@ -114,9 +114,8 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     resolved.opencodeConfigPath ?? 'none given: opencode uses your global config and environment credentials',
   )
   await pingProviders(config, resolved.opencodeConfigPath, env, add)
-  if (!checkedSkill) return checks
-  // A refused baseline has no side a to prove; side b's proof still checks the model and the provider.
-  const proveA = checkedBaseline !== undefined
+  // A refused skill or baseline stops here: nothing is written for it, not even the other side's snapshot.
+  if (!checkedSkill || checkedBaseline === undefined) return checks
   let skill: SkillSnapshot
   let baseline: SkillSnapshot | null
   try {
@@ -140,7 +139,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     sealed,
   })
   const sessions = await Promise.all([
-    ...(proveA ? [driver.openSide(spec('a', baseline))] : []),
+    driver.openSide(spec('a', baseline)),
     driver.openSide(spec('b', skill)),
   ])
   for (const s of sessions) {
