@@ -76,6 +76,10 @@ describe('skill-ab run', () => {
       expect(run.skillVisible).toBe(run.side === 'b')
       expect(run.skillLoaded).toBe(run.side === 'b')
     }
+    // One warm server per side: every run of a side names the same process.
+    for (const side of ['a', 'b'])
+      expect(new Set(runs.filter((r) => r.side === side).map((r) => r.pid)).size).toBe(1)
+    expect(new Set(runs.map((r) => r.pid)).size).toBe(2)
     const store = openStore(world.dataDir)
     try {
       for (const run of runs) {

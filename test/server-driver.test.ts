@@ -1,10 +1,10 @@
 // The server driver with real opencode and the scripted LLM: one `opencode serve` per side, proofs, runs
-// shaped like the process driver's, cancel and idle timeout through /abort, nothing left after close().
+// shaped like the process driver's, cancel and idle timeout through /abort, nothing left after close(). A whole task on one server per
+// side: run-task.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openStore } from '../src-main/db'
 import { foldEvents } from '../src-main/agent/events'
 import { createServerDriver } from '../src-main/agent/server-driver'
 import type { AgentEvent, RunHooks, RunOutcome, SideSession } from '../src-main/agent/types'
@@ -15,9 +15,6 @@ import {
   writeProviderConfig,
   type ScriptedLlm,
 } from './support/scripted-llm'
-import { expectDecided } from './support/expect-decided'
-import { makeWorld, runCli, writeSkill, type World } from './support/fixtures'
-import { runsOf, writeTask } from './support/server-task'
 import { SKILL, makeSnapshot, processesOfRun, sideSpec, waitFor } from './agent-support'
 
 const FORCE = '[[force-skill]]'
@@ -229,45 +226,5 @@ describe('server driver', () => {
     }
     const out = await run(sideA, 'closed', 'Please write the answer.')
     expect(out.out.kind).toBe('crashed')
-  })
-})
-
-describe('skill-ab run with "driver": "server"', () => {
-  let world: World
-  beforeAll(() => {
-    world = makeWorld(llm.url)
-    writeSkill(world, `skills/${SKILL}`, SKILL)
-  })
-  afterAll(() => world?.cleanup())
-
-  it('runs a small task (2 cases × 1 round × 2 sides) on one server per side and scores every run', async () => {
-    writeTask(
-      world,
-      'task.json',
-      'over a server',
-      SKILL,
-      '{"id":"c1","prompt":"Say hello."}\n{"id":"c2","prompt":"Say goodbye."}\n',
-    )
-    const t0 = Date.now()
-    const res = await runCli(['run', 'task.json'], world.env, world.root)
-    console.log(`[timing] skill-ab run, 4 runs, server driver: ${Date.now() - t0} ms`)
-    expectDecided(res)
-    const runs = runsOf(world, 'over a server')
-    expect(runs).toHaveLength(4)
-    const store = openStore(world.dataDir)
-    try {
-      for (const run of runs) {
-        expect(run.status, `${run.caseKey} ${run.side}: ${run.failureMessage ?? ''}`).toBe('scored')
-        expect(run.sessionId).toMatch(/^ses_/)
-        expect(run.skillLoaded).toBe(run.side === 'b')
-        expect(store.trajectories.get(run.id)?.diff).toContain('answer.txt')
-      }
-    } finally {
-      store.close()
-    }
-    // One server per side: both runs of a side name the same process.
-    for (const side of ['a', 'b'])
-      expect(new Set(runs.filter((r) => r.side === side).map((r) => r.pid)).size).toBe(1)
-    expect(new Set(runs.map((r) => r.pid)).size).toBe(2)
   })
 })
