@@ -199,10 +199,10 @@ describe('loadDataset: bad input is refused whole, with every problem', () => {
   it('follows symlinks that stay inside the dataset folder', () => {
     const dir = tempTree({
       'd.jsonl': jsonl({ id: 'a', prompt: 'p', filesDir: 'f' }),
-      'shared/lib.py': 'x\n',
+      'common/lib.py': 'x\n',
       'f/a.txt': 'a',
     })
-    symlinkSync('../shared', join(dir, 'f', 'lib'))
+    symlinkSync('../common', join(dir, 'f', 'lib'))
     expect(loadDataset(join(dir, 'd.jsonl')).cases[0]?.files).toEqual({ 'a.txt': 'a', 'lib/lib.py': 'x\n' })
   })
 
