@@ -3,7 +3,7 @@ import type { Decision, Verdict } from './decision'
 import type { JudgeAgreement } from './export'
 import type { FailureType, RunStatus, Side, TaskStatus } from './run-state'
 import type { TaskConfig } from './task-config'
-import type { TaskSummary } from './task-summary'
+import type { OpenedTaskSummary } from './task-summary'
 
 /** One run as a table row shows it; also the body of a live patch. */
 export interface RunView {
@@ -25,7 +25,7 @@ export interface RunView {
 }
 
 export interface TaskDetail {
-  summary: TaskSummary
+  summary: OpenedTaskSummary
   /** The task config as stored (defaults filled in, paths absolute). */
   config: TaskConfig
   /** The bundled demo's task (labelled as such on every screen). */

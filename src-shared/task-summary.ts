@@ -13,3 +13,6 @@ export interface TaskSummary {
   createdAt: string
   updatedAt: string
 }
+
+/** A task as opened for its screen: the verdict is `null` until it is decided (a patch brings it). */
+export type OpenedTaskSummary = Omit<TaskSummary, 'verdict'> & { verdict: Verdict | null }

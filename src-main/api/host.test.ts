@@ -60,6 +60,23 @@ describe('api host', () => {
     expect(detail.evaluatorIds).toEqual(['preset-agent-task-completion'])
   })
 
+  it('opens a task before it is decided: the runs come at once, the verdict follows in a patch', async () => {
+    const { task, runs } = seedExportTask(t.ctx.store, { cases: ['c1'], rounds: 1 })
+    drive(t.ctx.store, findRun(runs, 'c1', 'a', 1).id, 'scored', { score: 40 })
+    const opened = await t.ok<{ task: TaskDetail; runs: RunView[] }>('tasks.get', { taskId: task.id })
+    expect(opened.task.summary.verdict).toBeNull()
+    expect(opened.runs).toHaveLength(2)
+    await wait(60)
+    const own = t.patches.flatMap((p) => p.tasks).find((p) => p.taskId === task.id)
+    expect(own?.verdict).toBe('inconclusive')
+    // Decided and nothing written since: the next open has it.
+    const again = await t.ok<{ task: TaskDetail }>('tasks.get', { taskId: task.id })
+    expect(again.task.summary.verdict).toBe('inconclusive')
+    drive(t.ctx.store, findRun(runs, 'c1', 'b', 1).id, 'scored', { score: 90 })
+    const changed = await t.ok<{ task: TaskDetail }>('tasks.get', { taskId: task.id })
+    expect(changed.task.summary.verdict).toBeNull()
+  })
+
   it('a score correction through the api rescores the run and reaches subscribers as a patch', async () => {
     const { runs } = seedExportTask(t.ctx.store, { cases: ['c1'], rounds: 1 })
     const run = drive(t.ctx.store, findRun(runs, 'c1', 'b', 1).id, 'eval-failed')

@@ -35,7 +35,7 @@ export function taskHandlers(d: HostDeps) {
       const seq = d.patches.watermark
       const opened = openTask(ctx, mustTask(d, taskId).id)
       const row = mustTask(d, opened.task.id)
-      return {
+      const reply = {
         task: taskDetail(ctx.store, row, opened.task, {
           busy: jobs.busy(row.id),
           message: jobs.message(row.id),
@@ -43,6 +43,9 @@ export function taskHandlers(d: HostDeps) {
         runs: opened.runs.map(runView),
         seq,
       }
+      // Not decided yet: the runs go out first, the verdict follows in a task patch.
+      if (opened.task.verdict === null) d.patches.touchTask(row.id, { status: row.status })
+      return reply
     },
     'tasks.decision': ({ taskId }: { taskId: string }) => taskDecision(ctx.store, mustTask(d, taskId)),
     'tasks.validate': ({ config }: { config?: unknown }) => validateConfig(config, ctx.env),

@@ -11,7 +11,7 @@ import type {
   RunView,
   TaskDetail,
 } from '../../src-shared/ipc-views'
-import type { TaskSummary } from '../../src-shared/task-summary'
+import type { OpenedTaskSummary } from '../../src-shared/task-summary'
 import { toRunView } from './live-patches'
 import { toTimeline } from './timeline'
 
@@ -26,7 +26,7 @@ export function isDemoTask(task: Pick<TaskRow, 'taskName'>): boolean {
 export function taskDetail(
   store: Store,
   task: TaskRow,
-  summary: TaskSummary,
+  summary: OpenedTaskSummary,
   job: { busy: boolean; message: string | null },
 ): TaskDetail {
   return {

@@ -29,6 +29,8 @@ export interface Store {
   transaction<T>(fn: () => T): T
   /** PRAGMA data_version: changes when ANOTHER connection committed (the one allowed poll). */
   dataVersion(): number
+  /** Changes whenever anything was written to the database, by this connection or another: a cache key. */
+  writeStamp(): string
   close(): void
   readonly instances: InstancesRepo
   readonly skillVersions: SkillVersionsRepo
@@ -136,6 +138,7 @@ export function openStore(dataDir: string): Store {
   }
   const qb = createQueryBuilder()
   const sql = new Sql(db, qb)
+  const changes = db.prepare('SELECT total_changes()').pluck()
   return {
     dataDir,
     file,
@@ -144,6 +147,7 @@ export function openStore(dataDir: string): Store {
     sql,
     transaction: (fn) => sql.transaction(fn),
     dataVersion: () => db.pragma('data_version', { simple: true }) as number,
+    writeStamp: () => `${String(db.pragma('data_version', { simple: true }))}:${String(changes.get())}`,
     close: () => {
       sql.clearCache()
       if (db.open) db.close()

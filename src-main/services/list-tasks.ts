@@ -1,20 +1,23 @@
 // Listing and opening tasks (invariant 4): both only reconcile — runs stuck by a dead owner
 // are unstuck — and never start an execution or an evaluation.
 import type { RunRow, TaskRow } from '../db'
-import { taskDecision } from '../export/build-export'
-import type { TaskSummary } from '../../src-shared/task-summary'
+import { cachedTaskDecision, taskDecision } from '../export/build-export'
+import type { OpenedTaskSummary, TaskSummary } from '../../src-shared/task-summary'
 import type { AppContext } from './app-context'
 import { findTask } from './find-task'
 import { reconcileTask } from './reconcile'
 
 function summarize(ctx: AppContext, t: TaskRow): TaskSummary {
+  return { ...counted(ctx, t), verdict: taskDecision(ctx.store, t).verdict }
+}
+
+function counted(ctx: AppContext, t: TaskRow): Omit<TaskSummary, 'verdict'> {
   return {
     id: t.id,
     name: t.taskName,
     skillName: t.skillName,
     skillVersion: t.skillVersion,
     status: t.status,
-    verdict: taskDecision(ctx.store, t).verdict,
     runs: ctx.store.runs.countsByStatus(t.id),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
@@ -29,10 +32,14 @@ export function listTasks(ctx: AppContext): TaskSummary[] {
   })
 }
 
-/** One task (id, or a unique name) with its runs, reconciled first. */
-export function openTask(ctx: AppContext, ref: string): { task: TaskSummary; runs: RunRow[] } {
+/**
+ * One task (id, or a unique name) with its runs, reconciled first. The verdict only when it is already
+ * decided: at 5,000 runs deciding takes longer than showing the runs, so the caller sends it later.
+ */
+export function openTask(ctx: AppContext, ref: string): { task: OpenedTaskSummary; runs: RunRow[] } {
   const found = findTask(ctx.store, ref)
   reconcileTask(ctx, found.id)
   const task = ctx.store.tasks.get(found.id) ?? found
-  return { task: summarize(ctx, task), runs: ctx.store.runs.listByTask(task.id) }
+  const verdict = cachedTaskDecision(ctx.store, task)?.verdict ?? null
+  return { task: { ...counted(ctx, task), verdict }, runs: ctx.store.runs.listByTask(task.id) }
 }

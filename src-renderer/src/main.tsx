@@ -3,6 +3,7 @@ import type { Patch } from '../../src-shared/ipc-views'
 import { getApi } from './api/api'
 import { App } from './App'
 import { notifyOnTaskEnd } from './notify'
+import { useRoute } from './stores/route-store'
 import { useTaskView } from './stores/task-view-store'
 import { useTasks } from './stores/tasks-store'
 import { applyTheme, useTheme } from './stores/theme-store'
@@ -16,7 +17,11 @@ matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
 )
 const api = getApi()
 wirePatches(api, notifyOnTaskEnd)
-void useTasks.getState().load()
+// A page opened on a task shows its runs first; the list (which decides every task) is asked for after.
+const landing = useRoute.getState().route.taskId
+void (landing ? useTaskView.getState().open(landing) : Promise.resolve()).then(() =>
+  useTasks.getState().load(),
+)
 
 // Read-only hooks for end-to-end tests and the bench: what the stores hold, as a user's screen would.
 Object.assign(window, {

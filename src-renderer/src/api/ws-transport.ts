@@ -43,6 +43,7 @@ export function wsTransport(
   let nextId = 1
   let socket: WebSocket | null = null
   let open = false
+  let opened = false
 
   const connect = (): void => {
     const ws = new WebSocketImpl(url)
@@ -50,8 +51,10 @@ export function wsTransport(
     ws.onopen = () => {
       open = true
       for (const p of pending.values()) ws.send(p.frame)
-      // After a reconnect the page may have missed patches: say so like another process's write.
-      for (const l of listeners) l({ runs: [], tasks: [], external: true })
+      // After a reconnect the page may have missed patches: say so like another process's write. The first
+      // connection missed nothing (every call waited for it), so it does not make the page load twice.
+      if (opened) for (const l of listeners) l({ runs: [], tasks: [], external: true })
+      opened = true
     }
     ws.onmessage = (event) => {
       const msg = JSON.parse(String(event.data)) as WsServerMessage

@@ -77,7 +77,13 @@ function Header({ detail }: { detail: TaskDetail }) {
         <span className="mono">{config.agent.model}</span>
         <span>·</span>
         <span className={`badge ${summary.status === 'running' ? 'running' : ''}`}>{summary.status}</span>
-        <VerdictBadge verdict={summary.verdict} />
+        {summary.verdict ? (
+          <VerdictBadge verdict={summary.verdict} />
+        ) : (
+          <span className="badge" title="The decision is being computed">
+            deciding…
+          </span>
+        )}
       </div>
       {detail.demo && (
         <div className="banner warn">
