@@ -45,6 +45,11 @@ export const contract = {
   /** `seq`: the last change the snapshot includes (patches up to it are already in it). */
   'tasks.get': { request: taskRef, response: z.custom<{ task: TaskDetail; runs: RunView[]; seq: number }>() },
   'tasks.decision': { request: taskRef, response: z.custom<Decision>() },
+  /**
+   * What changed in the task's source folders (skill, baseline, dataset) since it was made, one sentence
+   * each: the task still runs what it stored; a new version is a new task.
+   */
+  'tasks.sourceChanges': { request: taskRef, response: z.custom<{ changes: string[] }>() },
   /** The config is checked by main (schema, paths, templates): the form shows the issues inline. */
   'tasks.validate': {
     request: z.strictObject({ config: z.unknown() }),

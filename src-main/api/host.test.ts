@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { drive, findRun, seedExportTask } from '../export/test-fixtures'
 import type {
   BatchView,
@@ -122,6 +124,35 @@ describe('api host', () => {
     expect(await t.ok<TaskSummary[]>('tasks.list')).toEqual([])
     await wait(60)
     expect(t.patches.flatMap((p) => p.tasks)).toContainEqual({ taskId: task.id, removed: true })
+  })
+
+  it('a task never started keeps its id when started, and its runs stay its runs', async () => {
+    mkdirSync(join(t.dir, 'skill'))
+    writeFileSync(
+      join(t.dir, 'skill', 'SKILL.md'),
+      '---\nname: pirate-speak\ndescription: Use for pirate talk.\n---\nTalk like a pirate.\n',
+    )
+    writeFileSync(join(t.dir, 'cases.jsonl'), '{"id":"c1","prompt":"Say hello."}\n')
+    const config = {
+      name: 'never started',
+      skill: { path: join(t.dir, 'skill') },
+      dataset: { path: join(t.dir, 'cases.jsonl') },
+      repeatRounds: 1,
+      agent: { model: 'scripted/agent' },
+    }
+    // This host's judge refuses to start: the task is created, and its runs never start.
+    const { taskId } = await t.ok<{ taskId: string }>('tasks.create', { config })
+    await vi.waitFor(() => expect(t.host.jobs.size).toBe(0))
+    const runs = t.ctx.store.runs.listByTask(taskId).map((r) => [r.id, r.status, r.attempt])
+    expect(runs).toEqual([expect.arrayContaining(['pending', 0]), expect.arrayContaining(['pending', 0])])
+
+    const started = await t.ok<{ taskId: string }>('tasks.start', { taskId })
+    expect(started.taskId).toBe(taskId)
+    await vi.waitFor(() => expect(t.host.jobs.size).toBe(0))
+    expect((await t.ok<TaskSummary[]>('tasks.list')).map((s) => s.id)).toEqual([taskId])
+    expect(t.ctx.store.runs.listByTask(taskId).map((r) => [r.id, r.status, r.attempt])).toEqual(runs)
+    await wait(60)
+    expect(t.patches.flatMap((p) => p.tasks).filter((p) => p.removed)).toEqual([])
   })
 
   it('invariant 7: the evaluation center lists every batch with its source; case analysis excludes A/B batches', async () => {

@@ -10,7 +10,7 @@ import { listBatches, type BatchListView } from './batches'
 import type { HostDeps } from './deps'
 import { ApiRefusal } from './errors'
 import { JobBusyError } from './jobs'
-import { loadStoredConfig, startRun } from './run-job'
+import { startStored } from './run-job'
 import { mustTask, refuseForeignOwner } from './task-handlers'
 import { runDetail, runView } from './views'
 
@@ -38,7 +38,7 @@ export function runHandlers(d: HostDeps) {
           `${busy.length} of the runs are ${busy[0]?.status}: only finished runs can be re-run`,
         )
       // Exactly these runs are executed again (the task's other pending runs wait for a Start).
-      await startRun(d, loadStoredConfig(d, task), { taskId, mode: { kind: 'retry-selected', runIds } })
+      await startStored(d, task.id, { kind: 'retry-selected', runIds })
       return { ok: true as const }
     },
     'runs.reevaluate': ({

@@ -1,19 +1,15 @@
-// Starting a task's execution in the background (create, start, re-run): answers once the task's runs
-// exist (or with the error that stopped it before), while the job goes on and reports through patches.
+// Starting a task's execution in the background: a config (create, or resume the task it names) or a
+// stored task (start, continue, re-run: from its stored inputs). Answers once the task's runs exist (or
+// with the error that stopped it before), while the job goes on and reports through patches.
 import { randomUUID } from 'node:crypto'
-import { parseTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
+import type { LoadedTaskConfig } from '../inputs/load-config'
 import { inspectSkill } from '../inputs/skill'
+import { continueTask } from '../services/continue-task'
 import { runTask } from '../services/run-task'
 import { findTaskOf } from '../services/task-identity'
-import type { TaskRow } from '../db'
 import type { RunMode } from '../../src-shared/run-mode'
 import { PROVISIONAL_PREFIX, type HostDeps } from './deps'
 import { JobBusyError } from './jobs'
-
-/** A stored task's config, loaded as `run` would load its file (paths in it are absolute). */
-export function loadStoredConfig(d: HostDeps, task: TaskRow): LoadedTaskConfig {
-  return parseTaskConfig(JSON.parse(task.configJson) as unknown, d.ctx.dataDir, { env: d.ctx.env })
-}
 
 /** The id of the existing task a config resumes, if any, without writing anything. */
 function existingTaskId(d: HostDeps, loaded: LoadedTaskConfig): string | null {
@@ -34,31 +30,39 @@ function existingTaskId(d: HostDeps, loaded: LoadedTaskConfig): string | null {
   return task?.id ?? null
 }
 
-export function startRun(
-  d: HostDeps,
-  loaded: LoadedTaskConfig,
-  opts: { taskId?: string; mode?: RunMode } = {},
-): Promise<{ taskId: string }> {
-  const known = opts.taskId ?? existingTaskId(d, loaded)
+/** Creates (or resumes) the task a config describes and runs it. */
+export function startRun(d: HostDeps, loaded: LoadedTaskConfig): Promise<{ taskId: string }> {
+  const known = existingTaskId(d, loaded)
   if (known && d.jobs.busy(known)) throw new JobBusyError('run')
+  // A task not created yet runs under a provisional key until it has its id.
   const key = known ?? `${PROVISIONAL_PREFIX}${randomUUID()}`
+  return inBackground(d, key, (signal, onPrepared) =>
+    runTask(d.ctx, loaded, { signal, onPrepared: (p) => onPrepared(p.task.id) }),
+  )
+}
+
+/** Runs a stored task as `mode` says, from its stored snapshot, cases and config (never the live folders). */
+export function startStored(d: HostDeps, taskId: string, mode?: RunMode): Promise<{ taskId: string }> {
+  if (d.jobs.busy(taskId)) throw new JobBusyError('run')
+  return inBackground(d, taskId, (signal, onPrepared) =>
+    continueTask(d.ctx, taskId, mode, { signal, onPrepared: (p) => onPrepared(p.task.id) }),
+  )
+}
+
+function inBackground(
+  d: HostDeps,
+  key: string,
+  work: (signal: AbortSignal, onPrepared: (taskId: string) => void) => Promise<unknown>,
+): Promise<{ taskId: string }> {
   return new Promise((resolve, reject) => {
     let prepared = false
     d.jobs.start(key, 'run', async (signal) => {
       try {
-        await runTask(d.ctx, loaded, {
-          signal,
-          mode: opts.mode,
-          onPrepared: (p) => {
-            prepared = true
-            if (p.task.id !== key) {
-              d.jobs.rekey(key, p.task.id)
-              // A task never started is re-created on start (new id): the old one disappears.
-              if (!key.startsWith(PROVISIONAL_PREFIX)) d.patches.touchTask(key, { removed: true })
-            }
-            d.patches.touchTask(p.task.id)
-            resolve({ taskId: p.task.id })
-          },
+        await work(signal, (taskId) => {
+          prepared = true
+          if (taskId !== key) d.jobs.rekey(key, taskId)
+          d.patches.touchTask(taskId)
+          resolve({ taskId })
         })
       } catch (err) {
         if (!prepared) reject(err)

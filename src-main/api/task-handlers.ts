@@ -5,10 +5,11 @@ import { parseTaskConfig } from '../inputs/load-config'
 import { describeInstance } from '../services/app-context'
 import { exportTask } from '../services/export-task'
 import { listTasks, openTask } from '../services/list-tasks'
+import { sourceChanges } from '../services/source-changes'
 import { ApiRefusal } from './errors'
 import type { HostDeps } from './deps'
 import { uiBaseDir, validateConfig } from './input-handlers'
-import { loadStoredConfig, startRun } from './run-job'
+import { startRun, startStored } from './run-job'
 import { isDemoTask, runView, taskDetail } from './views'
 
 export function mustTask(d: HostDeps, taskId: string): TaskRow {
@@ -48,6 +49,9 @@ export function taskHandlers(d: HostDeps) {
       return reply
     },
     'tasks.decision': ({ taskId }: { taskId: string }) => taskDecision(ctx.store, mustTask(d, taskId)),
+    'tasks.sourceChanges': ({ taskId }: { taskId: string }) => ({
+      changes: sourceChanges(ctx.store, mustTask(d, taskId)),
+    }),
     'tasks.validate': ({ config }: { config?: unknown }) => validateConfig(config, ctx.env),
     'tasks.create': ({ config }: { config?: unknown }) =>
       startRun(d, parseTaskConfig(config, uiBaseDir(ctx.env), { env: ctx.env })),
@@ -55,7 +59,7 @@ export function taskHandlers(d: HostDeps) {
       const task = mustTask(d, taskId)
       refuseForeignOwner(d, task, 'start it')
       if (isDemoTask(task)) await d.demo.ensure()
-      return startRun(d, loadStoredConfig(d, task), { taskId })
+      return startStored(d, task.id)
     },
     'tasks.cancel': async ({ taskId }: { taskId: string }) => {
       const task = mustTask(d, taskId)

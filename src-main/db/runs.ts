@@ -135,6 +135,19 @@ export class RunsRepo {
     })
   }
 
+  /** Removes the task's runs never started (pending, attempt 0); returns how many. */
+  deleteUnstarted(taskId: string): number {
+    return this.sql.transaction(() =>
+      this.sql.run(
+        this.sql.qb
+          .deleteFrom('run')
+          .where('task_id', '=', taskId)
+          .where('status', '=', 'pending')
+          .where('attempt', '=', 0),
+      ),
+    )
+  }
+
   get(runId: string): RunRow | null {
     const r = this.sql.first(this.sql.qb.selectFrom('run').selectAll().where('id', '=', runId))
     return r ? toRunRow(r) : null

@@ -160,6 +160,24 @@ export class TasksRepo {
   }
 
   /**
+   * A task never started, given new inputs in place (its id, name and identity kept): the config, the
+   * dataset and the skill versions of both sides. Its runs are replaced by the caller.
+   */
+  replaceInputs(
+    taskId: string,
+    t: Pick<NewTask, 'configJson' | 'datasetId' | 'skillVersionAId' | 'skillVersionBId'>,
+  ): TaskRow {
+    return this.sql.transaction(() =>
+      this.#update(taskId, {
+        config_json: t.configJson,
+        dataset_id: t.datasetId,
+        skill_version_a_id: t.skillVersionAId,
+        skill_version_b_id: t.skillVersionBId,
+      }),
+    )
+  }
+
+  /**
    * Compare-and-set of the owner: succeeds when the task has no owner, is already owned by `instanceId`,
    * or its owner is dead per `isDead` (decided by the OS, never by a timeout). Otherwise reports the owner.
    */

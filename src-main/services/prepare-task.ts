@@ -92,7 +92,8 @@ export function prepareTask(
   const skill = copySnapshot(inspectedSkill, config.skill.label)
   const baseline = inspectedBaseline ? copySnapshot(inspectedBaseline, baselineLabel) : null
   const { task, added } = store.transaction(() => {
-    if (unstarted) store.tasks.delete(unstarted.id)
+    // A task never started keeps its id: its inputs and runs are replaced in place.
+    if (unstarted) store.runs.deleteUnstarted(unstarted.id)
     const version = (s: SkillSnapshot) =>
       store.skillVersions.upsert(s.name, s.label, s.contentHash, s.snapshotDir, s.hashRecipe)
     const imported = store.datasets.import(
@@ -101,16 +102,17 @@ export function prepareTask(
       cases.map((c) => ({ ...c, caseKey: c.id })),
     )
     const configJson = JSON.stringify(stored)
+    const inputs = () => ({
+      configJson,
+      skillVersionAId: baseline ? version(baseline).id : null,
+      skillVersionBId: version(skill).id,
+      datasetId: imported.dataset.id,
+    })
     const task = existing
       ? store.tasks.updateConfig(existing.id, configJson, imported.dataset.id)
-      : store.tasks.create({
-          ...identity,
-          configJson,
-          skillVersionAId: baseline ? version(baseline).id : null,
-          skillVersionBId: version(skill).id,
-          datasetId: imported.dataset.id,
-          kind,
-        })
+      : unstarted
+        ? store.tasks.replaceInputs(unstarted.id, inputs())
+        : store.tasks.create({ ...identity, ...inputs(), kind })
     const pending = cases.flatMap((c) =>
       Array.from({ length: config.repeatRounds }, (_, r) =>
         sidesOf(kind).map((side) => ({ caseKey: c.id, round: r + 1, side, caseHash: c.contentHash })),

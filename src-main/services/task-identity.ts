@@ -31,7 +31,10 @@ export function findTaskOf(
  * row also matches the current hash when they are equal (nothing was left out, and the kept files are
  * the same), so adding `evals/` to an old skill is no change either.
  */
-export function liveHashFor(stored: SkillVersionRow | null, live: SkillHashes): string {
+export function liveHashFor(
+  stored: SkillVersionRow | null,
+  live: Pick<SkillHashes, 'contentHash' | 'recipe1Hash'>,
+): string {
   if (stored?.hashRecipe !== 1 || stored.contentHash === live.contentHash) return live.contentHash
   return live.recipe1Hash
 }

@@ -10,6 +10,7 @@ import { useTaskView } from '../../stores/task-view-store'
 import { DecisionPanel } from './DecisionPanel'
 import { RunDetailScreen } from './RunDetailScreen'
 import { RunsTab } from './RunsTab'
+import { SourceChanged } from './SourceChanged'
 import { cancelTask, deleteTask, exportTask, startTask } from './task-actions'
 
 const TABS: { id: TaskTab; label: string }[] = [
@@ -91,6 +92,7 @@ function Header({ detail }: { detail: TaskDetail }) {
           not a measurement.
         </div>
       )}
+      <SourceChanged detail={detail} />
       {detail.message && <div className="banner error">{detail.message}</div>}
     </div>
   )

@@ -7,9 +7,7 @@ import { useRoute } from '../../stores/route-store'
 const api = () => getApi()
 
 export async function startTask(taskId: string): Promise<void> {
-  const res = await attempt('Start', () => api()['tasks.start']({ taskId }))
-  // A task never started is re-created on start (new id): follow it.
-  if (res && res.taskId !== taskId) useRoute.getState().navigate({ taskId: res.taskId })
+  await attempt('Start', () => api()['tasks.start']({ taskId }))
 }
 
 export const cancelTask = (taskId: string) => attempt('Cancel', () => api()['tasks.cancel']({ taskId }))

@@ -1,0 +1,179 @@
+// Executing a planned task: own it, reset what the mode redoes, execute its runs, judge them, release it.
+// Both doors end here: `runTask` (a config: create or resume) and `continueTask` (a stored task).
+import type { RunRow, TaskRow } from '../db'
+import { announceRun } from '../engine/announce'
+import { needsEvaluation } from '../engine/evaluate-runs'
+import type { PairwiseSummary } from '../engine/pairwise-runs'
+import { executeRuns, inPlan, type ExecutionPlan, type ExecutionSummary } from '../engine/execute-runs'
+import { InputError } from '../inputs/errors'
+import { isExecutionFailure, type RunStatus } from '../../src-shared/run-state'
+import { executesOnResume, type RunMode } from '../../src-shared/run-mode'
+import { describeInstance, type AppContext } from './app-context'
+import { TaskBusyError } from './errors'
+import { engineContext, openEvaluation } from './evaluation-setup'
+import { reconcileTask } from './reconcile'
+
+/** What executing a task needs: the task, the plan of all its selected runs, its cases in order. */
+export interface TaskPlan {
+  task: TaskRow
+  plan: ExecutionPlan
+  /** The selected cases' ids, in dataset order (a trial takes the first ones). */
+  caseIds: readonly string[]
+  /** Cases that had no run before this plan was made (what an append executes). */
+  newCases: ReadonlySet<string>
+}
+
+export interface ExecutionSettings {
+  /** The task's agent.driver. */
+  driver: 'process' | 'server'
+  /** The opencode config the agents and the judge read (absent: opencode's own). */
+  opencodeConfigPath: string | undefined
+}
+
+export interface ExecuteTaskResult {
+  /** The plan narrowed to the runs the mode touched. */
+  plan: ExecutionPlan
+  summary: ExecutionSummary
+  /** Runs judged, and the pairwise comparisons judged after them (null: no pairwise evaluator). */
+  evaluation: { scored: number; failed: number; pairwise: PairwiseSummary | null }
+  batchId: string
+  task: TaskRow
+  counts: Record<RunStatus, number>
+  /** Corrections in force for runs this mode executed again: they applied to the old execution only. */
+  correctionsDropped: number
+}
+
+export async function executeTask<P extends TaskPlan>(
+  ctx: AppContext,
+  unscoped: P,
+  settings: ExecutionSettings,
+  mode: RunMode,
+  opts: { signal: AbortSignal; onPrepared?: (p: P) => void },
+): Promise<ExecuteTaskResult> {
+  const taskId = unscoped.task.id
+  // Before claiming: a dead owner's runs are unstuck and everything it started is killed.
+  reconcileTask(ctx, taskId)
+  const claim = ctx.store.tasks.claimOwner(taskId, ctx.instance.id, (id) => ctx.isInstanceDead(id))
+  if (!claim.claimed)
+    throw new TaskBusyError(unscoped.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
+  try {
+    const plan = scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode)
+    const { rejudge, correctionsDropped } = resetForMode(
+      ctx,
+      ctx.store.runs.listByTask(taskId).filter((r) => inPlan(plan, r)),
+      mode,
+    )
+    // Announced once the runs the mode resets are back in the queue (what "to execute" counts).
+    opts.onPrepared?.({ ...unscoped, plan })
+    setTaskStatus(ctx, taskId, 'running')
+    // Pairwise comparisons of the runs in the plan: the missing ones, and with --rerun failed the failed ones.
+    const queue = openEvaluation(ctx, unscoped.task, opts.signal, settings.opencodeConfigPath, {
+      redo: mode.kind === 'retry-failed' ? 'failed' : 'missing',
+      inScope: (run) => inPlan(plan, run),
+    })
+    for (const run of ctx.store.runs.listByTask(taskId)) {
+      if (inPlan(plan, run) && (needsEvaluation(run) || rejudge.has(run.id))) queue.add(run)
+    }
+    // The task's agent.driver picks how opencode runs (a process per run, or a server per side).
+    const engine = { ...engineContext(ctx), driver: ctx.driverFor(settings.driver) }
+    const execution = await executeRuns(engine, plan, opts.signal, (run) => queue.add(run)).then(
+      (summary) => ({ summary }),
+      (error: unknown) => ({ error }),
+    )
+    // Judges already started finish (or give their run back on cancel) before anything else happens; a
+    // failed execution (e.g. an isolation proof that does not hold) pays for no pairwise comparison.
+    const evaluation = await queue.drain({ compare: !('error' in execution) })
+    if ('error' in execution) throw execution.error
+    const { summary } = execution
+    const counts = ctx.store.runs.countsByStatus(taskId)
+    // Failures a plain run executes again (interrupted, provider errors) leave the task unfinished too.
+    const resumed = ctx.store.runs
+      .listByTask(taskId)
+      .filter((r) => r.status === 'failed' && executesOnResume(r))
+    const unfinished = counts.pending + counts.running + counts.executed + counts.evaluating + resumed.length
+    const task = setTaskStatus(ctx, taskId, opts.signal.aborted ? 'canceled' : unfinished ? 'idle' : 'done')
+    return { plan, summary, evaluation, batchId: queue.batchId, task, counts, correctionsDropped }
+  } catch (err) {
+    setTaskStatus(ctx, taskId, 'idle', err instanceof Error ? err.message : String(err))
+    throw err
+  } finally {
+    ctx.store.tasks.releaseOwner(taskId, ctx.instance.id)
+  }
+}
+
+function setTaskStatus(
+  ctx: AppContext,
+  taskId: string,
+  status: TaskRow['status'],
+  message?: string,
+): TaskRow {
+  const task = ctx.store.tasks.setStatus(taskId, status)
+  ctx.events.emit('task.changed', { taskId, status, ...(message ? { message } : {}) })
+  return task
+}
+
+/** The plan narrowed to the runs the mode touches (a trial, an append or a retry of selected runs). */
+function scopePlan(planned: TaskPlan, runs: RunRow[], mode: RunMode): ExecutionPlan {
+  const { plan } = planned
+  const pick = (keep: (r: RunRow) => boolean): ExecutionPlan => ({
+    ...plan,
+    only: new Set(runs.filter((r) => inPlan(plan, r) && keep(r)).map((r) => r.id)),
+  })
+  switch (mode.kind) {
+    case 'trial': {
+      const first = new Set(planned.caseIds.slice(0, mode.cases))
+      return pick((r) => r.round === 1 && first.has(r.caseKey))
+    }
+    case 'append':
+      return pick((r) => planned.newCases.has(r.caseKey))
+    case 'retry-selected': {
+      const byId = new Map(runs.map((r) => [r.id, r]))
+      const unknown = mode.runIds.filter((id) => !byId.has(id))
+      const outside = mode.runIds.filter((id) => byId.has(id) && !inPlan(plan, byId.get(id) as RunRow))
+      if (unknown.length || outside.length)
+        throw new InputError({
+          field: '--runs',
+          message: unknown.length
+            ? `--runs: no run ${unknown.join(', ')} in task "${planned.task.taskName}"`
+            : `--runs: ${outside.join(', ')} belong to cases or rounds this config does not select`,
+          fix: 'use run ids from `skill-ab export <task>` (runs[].id)',
+        })
+      const wanted = new Set(mode.runIds)
+      return pick((r) => wanted.has(r.id))
+    }
+    default:
+      return plan
+  }
+}
+
+/**
+ * Resets the mode asks for. Retry failed: execution failures go back to pending; evaluation failures are
+ * judged again, never re-executed (returned). Retry all / selected: those runs are executed again, same
+ * batch — a correction of a run's old execution no longer applies to the new one (counted).
+ */
+function resetForMode(
+  ctx: AppContext,
+  runs: RunRow[],
+  mode: RunMode,
+): { rejudge: Set<string>; correctionsDropped: number } {
+  const rejudge = new Set<string>()
+  let correctionsDropped = 0
+  if (mode.kind !== 'retry-failed' && mode.kind !== 'retry-all' && mode.kind !== 'retry-selected')
+    return { rejudge, correctionsDropped }
+  for (const run of runs) {
+    if (run.status === 'pending' || run.status === 'running' || run.status === 'evaluating') continue
+    const executionFailure = isExecutionFailure(run.status, run.failureType)
+    if (mode.kind === 'retry-failed' && run.status === 'failed' && !executionFailure) {
+      rejudge.add(run.id)
+      continue
+    }
+    if (mode.kind === 'retry-failed' && !executionFailure) continue
+    const inForce = ctx.store.corrections.activeFor(run.id, run.sessionId).length
+    const row = ctx.store.runs.transition(run.id, { from: [run.status], to: 'pending' })
+    if (row) {
+      correctionsDropped += inForce
+      announceRun(ctx.events, row)
+    }
+  }
+  return { rejudge, correctionsDropped }
+}
