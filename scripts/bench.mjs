@@ -3,7 +3,7 @@
 // Measures time to first render of the run view, scrolling to the last case, live patches applied per
 // second in the renderer, and the main-side coalescing throughput; prints them and writes JSON.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -37,6 +37,21 @@ await build({
 const { seedBenchTask, benchPatchSource } = await import(
   pathToFileURL(join(root, '.tmp', 'bench', 'seed.mjs')).href
 )
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  build: {
+    ssr: 'scripts/bench/floor.ts',
+    outDir: '.tmp/bench-floor',
+    emptyOutDir: true,
+    target: 'node22',
+    rollupOptions: { output: { entryFileNames: 'floor.mjs', format: 'es' } },
+  },
+})
+const { floorBench } = await import(pathToFileURL(join(root, '.tmp', 'bench-floor', 'floor.mjs')).href)
+// The CI time this work started from (a fresh clone's `.ci/run`), and the target set against it.
+const ciBaseline = JSON.parse(readFileSync(join(root, 'scripts', 'bench', 'ci-baseline.json'), 'utf8'))
 
 const home = mkdtempSync(join(tmpdir(), 'skill-ab-bench-'))
 const dataDir = join(home, 'data')
@@ -126,12 +141,25 @@ try {
   rmSync(home, { recursive: true, force: true })
 }
 
+// Real opencode sessions against the scripted model: minutes, so it can be left out (BENCH_FLOOR=0).
+const floor =
+  process.env.BENCH_FLOOR === '0'
+    ? null
+    : await floorBench({
+        root,
+        rounds: Number(process.env.BENCH_FLOOR_ROUNDS ?? 2),
+        concurrency: 2,
+        drivers: ['server', 'process'],
+      })
+
 const report = {
   date: new Date().toISOString(),
   runs: seeded.runs,
   seedMs: seeded.seedMs,
   ...results,
   mainCoalescing: coalescing,
+  floor,
+  ci: { ...ciBaseline, targetSeconds: Math.round(ciBaseline.seconds * ciBaseline.targetShare) },
 }
 mkdirSync(join(root, 'bench-results'), { recursive: true })
 const file = join(root, 'bench-results', `bench-${report.date.replace(/[:.]/g, '-')}.json`)
@@ -143,6 +171,16 @@ process.stdout.write(
     `scroll to the last case:          ${report.scroll.steps} steps, ${report.scroll.totalMs} ms, p95 frame ${report.scroll.p95FrameMs} ms, max ${report.scroll.maxFrameMs} ms (last: ${report.lastCaseShown})`,
     `live run changes applied:         ${report.patches.runChangesPerSecond}/s (${report.patches.runChanges} in ${report.patches.ms} ms, painted per patch)`,
     `main-side coalescing:             ${coalescing.eventsPerSecond} events/s into ${coalescing.patches} patch(es)`,
+    ...(floor
+      ? [
+          `floor: ${floor.runs} runs + ${floor.judgements} judgements at concurrency ${floor.concurrency}; bare opencode loop ${floor.bareLoopMs} ms (${floor.bareOverheadPerRunMs} ms a run)`,
+          ...Object.entries(floor.transports).map(
+            ([driver, t]) =>
+              `  skill-ab run, ${driver.padEnd(7)} ${t.wallMs} ms = ${t.ratioToBare} × the bare loop, ${t.overheadPerRunMs} ms a run`,
+          ),
+        ]
+      : []),
+    `CI baseline:                      ${report.ci.seconds} s for ${report.ci.tests} tests (${report.ci.date}); target ≤ ${report.ci.targetSeconds} s`,
     `written: ${file}`,
     '',
   ].join('\n'),
