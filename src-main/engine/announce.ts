@@ -1,9 +1,9 @@
 // Turns a stored run row into the `run.changed` event (called only after the row was written).
 import type { RunRow } from '../db'
 import type { EngineEvents, RunChange } from './events'
+import { totalTokens } from '../../src-shared/run-rules'
 
 export function toRunChange(run: RunRow): RunChange {
-  const t = run.tokens
   return {
     runId: run.id,
     taskId: run.taskId,
@@ -15,7 +15,7 @@ export function toRunChange(run: RunRow): RunChange {
     failureMessage: run.failureMessage,
     durationMs:
       run.startedAt && run.executedAt ? Date.parse(run.executedAt) - Date.parse(run.startedAt) : null,
-    totalTokens: run.executedAt ? t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite : null,
+    totalTokens: run.executedAt ? totalTokens(run.tokens) : null,
     score: run.score,
     skillLoaded: run.skillLoaded,
   }

@@ -10,7 +10,7 @@ import type {
   SideSpec,
 } from '../agent/types'
 import type { RunRow, Store } from '../db'
-import { executesOnResume } from '../../src-shared/run-mode'
+import { needsExecution } from '../../src-shared/run-rules'
 import type { Side } from '../../src-shared/run-state'
 import type { EngineEvents } from './events'
 import { createLimiter } from './limiter'
@@ -55,11 +55,6 @@ export class IsolationError extends Error {
         .join('\n'),
     )
   }
-}
-
-/** Runs a plain start or resume executes: never started, canceled, interrupted, or a provider failure. */
-export function needsExecution(run: RunRow): boolean {
-  return executesOnResume(run)
 }
 
 /** Whether the plan covers this run (its case is selected, its round asked for, and it is in `only`). */

@@ -238,7 +238,8 @@ describe('buildExport', () => {
     const doc = buildExport(store, task.id, env)
     expect(doc.cases).toEqual([
       { caseId: 'c1', a: { status: 'running', score: 60 }, b: { status: 'running', score: null } },
-      { caseId: 'c2', a: { status: 'partial', score: 60 }, b: { status: 'failed', score: null } },
+      // The agent's own failure scores 0 as the decision (and the app's table) counts it; the cancel is left out.
+      { caseId: 'c2', a: { status: 'partial', score: 60 }, b: { status: 'failed', score: 0 } },
       { caseId: 'c3', a: { status: 'scored', score: 45 }, b: { status: 'pending', score: null } },
       { caseId: 'c4', a: { status: 'pending', score: null }, b: { status: 'pending', score: null } },
     ])

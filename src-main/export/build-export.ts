@@ -200,7 +200,14 @@ export function buildExport(store: Store, taskId: string, env: ExportEnv): Expor
     runs: runs.map((r) => toRunEntry(r, evaluations.get(r.id) ?? [])),
     cases: summarizeCases(
       caseOrder,
-      runs.map((r) => ({ caseId: r.caseKey, side: r.side, status: r.status, score: r.score })),
+      runs.map((r) => ({
+        caseId: r.caseKey,
+        side: r.side,
+        status: r.status,
+        failureType: r.failureType,
+        score: r.score,
+      })),
+      view.policy.failedRunScore,
     ),
     decision: toExportDecision(decision),
     judgeAgreement: judgeAgreement(store.corrections.labels({ taskId: task.id }), scoringEvaluatorIds(task)),
