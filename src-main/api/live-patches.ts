@@ -3,6 +3,7 @@
 // status it passed through, in order. Nothing polls, except PRAGMA data_version (≈2×/s, docs/data-model.md) to see
 // other processes' writes, which the patch reports as `external`.
 import type { Store } from '../db'
+import { taskRunCounts } from '../services/task-decision'
 import type { EngineEvents, RunChange, TaskChange } from '../engine/events'
 import type { Patch, RunPatch, RunView, TaskPatch } from '../../src-shared/ipc-views'
 import type { RunStatus } from '../../src-shared/run-state'
@@ -125,7 +126,8 @@ export class PatchSource {
 
   private completeTask(t: TaskPatch): TaskPatch {
     if (t.removed) return t
-    const counts = this.opts.store.tasks.get(t.taskId) ? this.opts.store.runs.countsByStatus(t.taskId) : null
+    const task = this.opts.store.tasks.get(t.taskId)
+    const counts = task ? taskRunCounts(this.opts.store, task) : null
     return { ...t, ...(counts ? { runs: counts } : {}), ...this.opts.taskExtras?.(t.taskId, t) }
   }
 

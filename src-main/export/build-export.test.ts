@@ -5,7 +5,8 @@ import { openTempStore, type TempStore } from '../db/testing'
 import { decide } from '../stats/decide'
 import { EXPORT_SCHEMA_ID, exportSchema, type ExportDocument } from '../../src-shared/export'
 import { policySchema } from '../../src-shared/task-config'
-import { buildExport, taskDecision } from './build-export'
+import { taskDecision } from '../services/task-decision'
+import { buildExport } from './build-export'
 import { toExperimentRun } from './run-entries'
 import { drive, findRun, seedExportTask } from './test-fixtures'
 
@@ -285,32 +286,5 @@ describe('buildExport', () => {
 
   it('an unknown task id throws a StoreError', () => {
     expect(() => buildExport(store, 'task_nope', env)).toThrow(/no A\/B task with id task_nope/)
-  })
-})
-
-describe('taskDecision (kept between changes)', () => {
-  it('follows a score correction, a new scored run and a policy change; unchanged runs reuse it', () => {
-    const { task, runs } = seedExportTask(store, { cases: ['c1', 'c2', 'c3'], rounds: 1 })
-    for (const c of ['c1', 'c2']) {
-      drive(store, findRun(runs, c, 'a', 1).id, 'scored', { score: 50 })
-      drive(store, findRun(runs, c, 'b', 1).id, 'scored', { score: 70 })
-    }
-    const first = taskDecision(store, task)
-    expect(first.capability.estimate).toBe(20)
-    expect(taskDecision(store, task)).toBe(first)
-
-    store.runs.update(findRun(runs, 'c1', 'b', 1).id, { score: 90 })
-    expect(taskDecision(store, task).capability.estimate).toBe(30)
-
-    drive(store, findRun(runs, 'c3', 'a', 1).id, 'scored', { score: 50 })
-    drive(store, findRun(runs, 'c3', 'b', 1).id, 'scored', { score: 50 })
-    expect(taskDecision(store, task).capability.estimate).toBeCloseTo(20)
-
-    const config = JSON.parse(task.configJson) as { policy: { minLift: number } }
-    const strict = store.tasks.updateConfig(
-      task.id,
-      JSON.stringify({ ...config, policy: { ...config.policy, minLift: 99 } }),
-    )
-    expect(taskDecision(store, strict).capability.minLift).toBe(99)
   })
 })

@@ -1,7 +1,8 @@
 // Listing and opening tasks (invariant 4): both only reconcile — runs stuck by a dead owner
 // are unstuck — and never start an execution or an evaluation.
 import type { RunRow, TaskRow } from '../db'
-import { taskDecision } from '../export/build-export'
+import { readConfig } from '../export/config-view'
+import { scopeRuns, taskDecision, taskRunCounts } from './task-decision'
 import type { TaskSummary } from '../../src-shared/task-summary'
 import type { AppContext } from './app-context'
 import { findTask } from './find-task'
@@ -15,7 +16,7 @@ function summarize(ctx: AppContext, t: TaskRow): TaskSummary {
     skillVersion: t.skillVersion,
     status: t.status,
     verdict: taskDecision(ctx.store, t).verdict,
-    runs: ctx.store.runs.countsByStatus(t.id),
+    runs: taskRunCounts(ctx.store, t),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   }
@@ -29,10 +30,11 @@ export function listTasks(ctx: AppContext): TaskSummary[] {
   })
 }
 
-/** One task (id, or a unique name) with its runs, reconciled first. */
+/** One task (id, or a unique name) with the runs its decision counts, reconciled first. */
 export function openTask(ctx: AppContext, ref: string): { task: TaskSummary; runs: RunRow[] } {
   const found = findTask(ctx.store, ref)
   reconcileTask(ctx, found.id)
   const task = ctx.store.tasks.get(found.id) ?? found
-  return { task: summarize(ctx, task), runs: ctx.store.runs.listByTask(task.id) }
+  const { runs } = scopeRuns(ctx.store, task, readConfig(task.configJson).rounds)
+  return { task: summarize(ctx, task), runs }
 }

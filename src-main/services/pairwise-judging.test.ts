@@ -2,7 +2,8 @@
 // outcomes; resume, --failed and re-execution; cancel; never part of a run's score; the decision's cache.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RunRow, TaskRow } from '../db'
-import { buildExport, scopeRuns, taskDecision } from '../export/build-export'
+import { buildExport } from '../export/build-export'
+import { scopeRuns, taskDecision } from './task-decision'
 import { pairwiseOutcomesOf } from '../export/pairwise'
 import { drive, seedExportTask } from '../export/test-fixtures'
 import type { JudgeAttempt, PairwiseAttempt, PairwiseJudgeInput } from '../judge/judge-runner'
