@@ -1,5 +1,6 @@
 // Executes a task's runs with the agent driver: isolation proof per side, a concurrency limit, cancellation,
 // and every state change written to SQLite before it is announced (docs/opencode.md, docs/run-states.md).
+import { UserError } from '../../src-shared/user-error'
 import { join } from 'node:path'
 import type {
   AgentDriver,
@@ -45,14 +46,15 @@ export interface ExecutionSummary {
   canceled: number
 }
 
-export class IsolationError extends Error {
+/** A side proof that does not hold: nothing was run. */
+export class IsolationError extends UserError {
   override name = 'IsolationError'
   constructor(readonly proofs: IsolationProof[]) {
+    const failed = proofs.filter((p) => !p.ok).map((p) => `side ${p.side}: ${p.message}`)
     super(
-      proofs
-        .filter((p) => !p.ok)
-        .map((p) => `side ${p.side}: ${p.message}`)
-        .join('\n'),
+      'input',
+      `the pre-flight check failed, nothing was run:\n${failed.join('\n')}\n` +
+        '(Each side must know the model and see exactly its own skill; `skill-ab doctor <config>` checks this.)',
     )
   }
 }

@@ -1,4 +1,5 @@
 // The export document of one task as the front doors produce it, and writing it to files.
+import { UserError } from '../../src-shared/user-error'
 import { writeFileSync } from 'node:fs'
 import { version as APP_VERSION } from '../../package.json'
 import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
@@ -33,8 +34,12 @@ export async function exportTask(
   })
 }
 
-export class WriteError extends Error {
+/** An export file that cannot be written: where, why, and what to do. */
+export class WriteError extends UserError {
   override name = 'WriteError'
+  constructor(message: string) {
+    super('storage', message)
+  }
 }
 
 /** Writes the JSON and/or markdown files asked for; a file that cannot be written is a WriteError. */
