@@ -1,11 +1,12 @@
-// Turns a stored run row into the `run.changed` event (called only after the row was written).
+// Turns a stored run row into the view every front door shows, announced as `run.changed` (only after the
+// row was written).
 import type { RunRow } from '../db'
 import type { EngineEvents, RunChange } from './events'
 import { totalTokens } from '../../src-shared/run-rules'
 
-export function toRunChange(run: RunRow): RunChange {
+export function toRunView(run: RunRow): RunChange {
   return {
-    runId: run.id,
+    id: run.id,
     taskId: run.taskId,
     caseId: run.caseKey,
     round: run.round,
@@ -22,5 +23,5 @@ export function toRunChange(run: RunRow): RunChange {
 }
 
 export function announceRun(events: EngineEvents, run: RunRow): void {
-  events.emit('run.changed', toRunChange(run))
+  events.emit('run.changed', toRunView(run))
 }
