@@ -6,7 +6,7 @@ import { decide } from '../stats/decide'
 import { EXPORT_SCHEMA_ID, exportSchema, type ExportDocument } from '../../src-shared/export'
 import { policySchema } from '../../src-shared/task-config'
 import { taskDecision } from '../services/task-decision'
-import { buildExport } from './build-export'
+import { buildTaskExport } from '../services/export-task'
 import { toExperimentRun } from './run-entries'
 import { drive, findRun, seedExportTask } from './test-fixtures'
 
@@ -84,7 +84,7 @@ function expectAllKeys(doc: ExportDocument): void {
 describe('buildExport', () => {
   it('a task with nothing scored: every key present, figures null, valid against the schema', () => {
     const { task } = seedExportTask(store)
-    const doc = buildExport(store, task.id, { ...env, opencodeVersion: null })
+    const doc = buildTaskExport(store, task.id, { ...env, opencodeVersion: null })
     expect(exportSchema.safeParse(doc).success).toBe(true)
     expectAllKeys(doc)
     expect(doc.schema).toBe(EXPORT_SCHEMA_ID)
@@ -147,7 +147,7 @@ describe('buildExport', () => {
         costUsd: run.side === 'a' ? 0.01 : 0.012,
       })
     }
-    const doc = buildExport(store, task.id, env)
+    const doc = buildTaskExport(store, task.id, env)
     expect(exportSchema.safeParse(doc).success).toBe(true)
     expectAllKeys(doc)
     expect(doc.environment.judgeModel).toBe('other/judge')
@@ -207,7 +207,7 @@ describe('buildExport', () => {
       failureType: 'agent_error',
     })
     const d = taskDecision(store, task)
-    expect(buildExport(store, task.id, env).decision).toEqual(JSON.parse(JSON.stringify(d)))
+    expect(buildTaskExport(store, task.id, env).decision).toEqual(JSON.parse(JSON.stringify(d)))
     expect(d.coverage).toMatchObject({ counting: 2, total: 3 })
     expect(d.capability.perCase.map((c) => [c.caseId, c.b])).toEqual([
       ['c1', 0],
@@ -236,7 +236,7 @@ describe('buildExport', () => {
     drive(store, at('c2', 'b', 2), 'canceled') // c2 b: failed + canceled → failed
     drive(store, at('c3', 'a', 1), 'scored', { score: 40 })
     drive(store, at('c3', 'a', 2), 'scored', { score: 50 }) // c3 a: scored (45); c3 b and c4: pending
-    const doc = buildExport(store, task.id, env)
+    const doc = buildTaskExport(store, task.id, env)
     expect(doc.cases).toEqual([
       { caseId: 'c1', a: { status: 'running', score: 60 }, b: { status: 'running', score: null } },
       // The agent's own failure scores 0 as the decision (and the app's table) counts it; the cancel is left out.
@@ -269,7 +269,7 @@ describe('buildExport', () => {
       { caseKey: 'c1', round: 2, side: 'a', caseHash: 'h' },
       { caseKey: 'gone', round: 1, side: 'a', caseHash: 'h' },
     ])
-    const doc = buildExport(store, task.id, env)
+    const doc = buildTaskExport(store, task.id, env)
     expect(doc.runs.map((r) => [r.caseId, r.round])).toEqual([
       ['c1', 1],
       ['c1', 1],
@@ -279,12 +279,12 @@ describe('buildExport', () => {
 
   it('labels a demo export', () => {
     const { task } = seedExportTask(store)
-    const doc = buildExport(store, task.id, { ...env, demo: true })
+    const doc = buildTaskExport(store, task.id, { ...env, demo: true })
     expect(doc.demo).toBe(true)
     expect(exportSchema.safeParse(doc).success).toBe(true)
   })
 
   it('an unknown task id throws a StoreError', () => {
-    expect(() => buildExport(store, 'task_nope', env)).toThrow(/no A\/B task with id task_nope/)
+    expect(() => buildTaskExport(store, 'task_nope', env)).toThrow(/no A\/B task with id task_nope/)
   })
 })

@@ -1,13 +1,12 @@
 // Builds the export document of one A/B task from the store: runs, results, per-case summary, decision.
-import { StoreError, type SkillVersionRow, type Store, type TaskRow } from '../db'
-import { decideRuns, scopeRuns } from '../services/task-decision'
-import { opencodeConfigOf, readConfig } from './config-view'
+import type { RunRow, SkillVersionRow, Store, TaskRow } from '../db'
+import { opencodeConfigOf, type ConfigView } from './config-view'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { judgeAgreement } from '../stats/judge-agreement'
 import type { Decision } from '../../src-shared/decision'
 import { EXPORT_SCHEMA_ID, type ExportDecision, type ExportDocument } from '../../src-shared/export'
 import { summarizeCases } from './cases'
-import { pairwiseEntries, pairwiseOutcomesOf } from './pairwise'
+import { pairwiseEntries } from './pairwise'
 import { redactSecretFields, scrubSecrets, taskSecrets } from './redact'
 import { evaluationsByRun, toRunEntry } from './run-entries'
 
@@ -60,17 +59,23 @@ export function toExportDecision(d: Decision): ExportDecision {
 const skillVersion = (row: SkillVersionRow | null) =>
   row && { name: row.skillName, label: row.label, contentHash: row.contentHash, hashRecipe: row.hashRecipe }
 
-export function buildExport(store: Store, taskId: string, env: ExportEnv): ExportDocument {
-  const task = store.tasks.get(taskId)
-  if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`)
-  const view = readConfig(task.configJson)
-  const { runs, caseOrder } = scopeRuns(store, task, view.rounds)
+/** A task with the runs its decision counts (dataset case order) and that decision. */
+export interface DecidedTask {
+  task: TaskRow
+  view: ConfigView
+  runs: RunRow[]
+  caseOrder: string[]
+  decision: Decision
+}
+
+/** The export document of a decided task (services/task-decision computes the decision). */
+export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv): ExportDocument {
+  const { task, view, runs, caseOrder, decision } = decided
   const evaluations = evaluationsByRun(
     runs,
     store.evalResults.latestByTask(task.id),
     store.corrections.activeByTask(task.id),
   )
-  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs))
   const a = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
   const b = store.skillVersions.get(task.skillVersionBId)
 

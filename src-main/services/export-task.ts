@@ -3,20 +3,26 @@ import { UserError } from '../../src-shared/user-error'
 import { writeFileSync } from 'node:fs'
 import { version as APP_VERSION } from '../../package.json'
 import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
-import { StoreError } from '../db'
-import { buildExport } from '../export/build-export'
+import { StoreError, type Store } from '../db'
+import { buildExport, type ExportEnv } from '../export/build-export'
 import { opencodeConfigOf, readConfig } from '../export/config-view'
 import { exportToMarkdown } from '../export/markdown'
 import { taskSecrets } from '../export/redact'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
 import type { ExportDocument } from '../../src-shared/export'
 import type { AppContext } from './app-context'
+import { decidedTask } from './task-decision'
 
 /** The version of the opencode binary the app would use; null when there is none or it does not answer. */
 export async function detectOpencodeVersion(env: NodeJS.ProcessEnv): Promise<string | null> {
   const bin = findOpencodeBin({ env })
   if (!bin) return null
   return opencodeVersion(bin.path, env.PATH).catch(() => null)
+}
+
+/** The export document of task `taskId`, over the runs and decision every view shows. */
+export function buildTaskExport(store: Store, taskId: string, env: ExportEnv): ExportDocument {
+  return buildExport(store, decidedTask(store, taskId), env)
 }
 
 export async function exportTask(
@@ -26,7 +32,7 @@ export async function exportTask(
 ): Promise<ExportDocument> {
   const task = ctx.store.tasks.get(taskId)
   if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`) // before starting opencode
-  return buildExport(ctx.store, taskId, {
+  return buildTaskExport(ctx.store, taskId, {
     demo: task.taskName.startsWith(DEMO_TASK_PREFIX),
     opencodeVersion: await detectOpencodeVersion(env),
     app: APP_VERSION,

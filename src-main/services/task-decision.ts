@@ -1,7 +1,8 @@
 // The decision of a task, computed here only: which runs it counts (the task's scope), the verdict and
 // dimensions over them, and the run counts every view shows beside it (so a view never counts a run the
 // decision ignores).
-import type { RunRow, Store, TaskRow } from '../db'
+import { StoreError, type RunRow, type Store, type TaskRow } from '../db'
+import type { DecidedTask } from '../export/build-export'
 import { readConfig, type ConfigView } from '../export/config-view'
 import { pairwiseOutcomesOf } from '../export/pairwise'
 import { toExperimentRun } from '../export/run-entries'
@@ -71,4 +72,13 @@ export function taskDecision(store: Store, task: TaskRow): Decision {
   const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs))
   cache.set(task.id, { key, decision })
   return decision
+}
+
+/** The task `taskId` with the runs its decision counts and that decision (what the export is built from). */
+export function decidedTask(store: Store, taskId: string): DecidedTask {
+  const task = store.tasks.get(taskId)
+  if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`)
+  const view = readConfig(task.configJson)
+  const { runs, caseOrder } = scopeRuns(store, task, view.rounds)
+  return { task, view, runs, caseOrder, decision: taskDecision(store, task) }
 }
