@@ -1,12 +1,9 @@
 // A failed api call, as it crosses the wire and as the renderer throws it. No zod here: the renderer
 // bundle imports this, not the channel schemas.
+import type { UserErrorBody } from './user-error'
 
-/** A failed call as it crosses the wire: what went wrong, and the fields for a form when known. */
-export interface ApiErrorBody {
-  kind: 'input' | 'busy' | 'not_found' | 'conflict' | 'internal'
-  message: string
-  issues?: { field: string; message: string; fix?: string }[]
-}
+/** A failed call as it crosses the wire: the user-facing error (kind, message, field issues with codes). */
+export type ApiErrorBody = UserErrorBody
 
 export type Envelope<T> = { ok: true; result: T } | { ok: false; error: ApiErrorBody }
 

@@ -99,7 +99,9 @@ const caseSide = z.looseObject({
   status: exportCaseStatusSchema.describe(
     'first match: pending (all pending), running (any not terminal), scored (all scored), partial (some scored), failed',
   ),
-  score: nullableNum.describe("mean of the side's scored rounds on 0–100; null if none"),
+  score: nullableNum.describe(
+    "the side's mean over its rounds as the decision counts them, on 0–100 (a failure the agent is answerable for scores policy.failedRunScore; other failures and unscored rounds are left out); null if none",
+  ),
 })
 export const exportCaseSchema = z.looseObject({ caseId: z.string(), a: caseSide, b: caseSide })
 

@@ -1,4 +1,5 @@
 // What the UI is given: the shapes main returns and pushes. Plain data, no behaviour.
+import type { FieldIssue } from './user-error'
 import type { Decision, Verdict } from './decision'
 import type { JudgeAgreement } from './export'
 import type { FailureType, RunStatus, Side, TaskStatus } from './run-state'
@@ -189,7 +190,7 @@ export interface DatasetPreview {
 }
 
 export interface ValidationResult {
-  issues: { field: string; message: string; fix?: string }[]
+  issues: FieldIssue[]
   warnings: string[]
 }
 

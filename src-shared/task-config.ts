@@ -1,4 +1,5 @@
 // The A/B task config (binding): one JSON shape for the UI, the CLI and the export.
+import type { FieldIssue } from './user-error'
 import { z } from 'zod'
 import { PRESET_EVALUATOR_IDS } from './evaluator-ids'
 
@@ -216,12 +217,8 @@ export type EvaluatorRef = z.output<typeof evaluatorRefSchema>
 export type Policy = z.output<typeof policySchema>
 export type Baseline = z.output<typeof baselineSchema>
 
-/** One config problem: the field (`evaluators[0].id`), what is wrong, and what to do when we know. */
-export interface ConfigIssue {
-  field: string
-  message: string
-  fix?: string
-}
+/** One config problem: the field (`evaluators[0].id`), its code, what is wrong, and what to do when we know. */
+export type ConfigIssue = FieldIssue
 
 const KNOWN_KEYS: Record<string, readonly string[]> = {
   '': Object.keys(taskConfigSchema.shape),
@@ -280,7 +277,7 @@ export function configIssues(error: z.ZodError): ConfigIssue[] {
         let fix = `remove it${known.length ? ` (known here: ${known.join(', ')})` : ''}`
         if (known.includes(key)) fix = `remove it: "${key}" goes with another "kind"`
         else if (near) fix = `did you mean "${near}"? (known here: ${known.join(', ')})`
-        out.push({ field: full, message: `unknown key "${full}"`, fix })
+        out.push({ field: full, code: 'unknown_key', message: `unknown key "${full}"`, fix })
       }
       continue
     }
@@ -290,12 +287,19 @@ export function configIssues(error: z.ZodError): ConfigIssue[] {
     if (missing) {
       out.push({
         field: field || '(top level)',
+        code: 'required',
         message: `${field || '(top level)'} is required`,
         fix: 'add it',
       })
       continue
     }
-    out.push({ field: field || '(top level)', message: `${field || '(top level)'}: ${issue.message}` })
+    // An empty text (`nonEmpty`) is a missing value to the form, like an absent key.
+    const empty = issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1
+    out.push({
+      field: field || '(top level)',
+      code: empty ? 'required' : 'invalid',
+      message: `${field || '(top level)'}: ${issue.message}`,
+    })
   }
   return out
 }

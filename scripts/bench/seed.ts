@@ -47,17 +47,18 @@ export async function benchPatchSource(
   const started = performance.now()
   for (let i = 0; i < events; i++)
     bus.emit('run.changed', {
-      runId: `run-${i % 5000}`,
+      id: `run-${i % 5000}`,
       taskId: 'task-bench',
       caseId: `case-${i % 1250}`,
       round: 1,
       side: i % 2 ? 'a' : 'b',
-      status: statuses[i % 4] as string,
+      status: statuses[i % 4] as (typeof statuses)[number],
       failureType: null,
       failureMessage: null,
       durationMs: null,
       totalTokens: null,
       score: null,
+      skillLoaded: null,
     })
   source.flush()
   const elapsed = performance.now() - started

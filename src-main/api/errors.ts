@@ -1,51 +1,17 @@
-// Errors → the envelope's `ApiErrorBody` (what the renderer shows); bugs keep their message and are logged.
-import { z } from 'zod'
-import { StoreError } from '../db'
-import { IsolationError } from '../engine/execute-runs'
-import { InputError } from '../inputs/errors'
-import { ResumeConflictError, TaskBusyError } from '../services/errors'
-import { WriteError } from '../services/export-task'
-import { TaskLookupError } from '../services/find-task'
-import { formatFieldPath } from '../../src-shared/task-config'
+// The api's side of the one user-facing error (services/user-errors): the envelope's error body the
+// renderer gets. A bug keeps its message as kind `internal` (and is logged).
+import { toUserError } from '../services/user-errors'
 import type { ApiErrorBody } from '../../src-shared/ipc'
-import { JobBusyError } from './jobs'
+import { UserError, type UserErrorKind } from '../../src-shared/user-error'
 
 /** A refusal a handler raises itself (unknown run, wrong state …). */
-export class ApiRefusal extends Error {
+export class ApiRefusal extends UserError {
   override name = 'ApiRefusal'
-  constructor(
-    readonly kind: ApiErrorBody['kind'],
-    message: string,
-  ) {
-    super(message)
+  constructor(kind: UserErrorKind, message: string) {
+    super(kind, message)
   }
 }
 
 export function toApiError(err: unknown): ApiErrorBody {
-  if (err instanceof ApiRefusal) return { kind: err.kind, message: err.message }
-  if (err instanceof InputError)
-    return {
-      kind: 'input',
-      message: err.message,
-      issues: err.details.map((p) => ({
-        field: p.field ?? p.file ?? '',
-        message: p.message,
-        ...(p.fix ? { fix: p.fix } : {}),
-      })),
-    }
-  if (err instanceof z.ZodError)
-    return {
-      kind: 'input',
-      message: `bad request: ${err.issues.map((i) => `${formatFieldPath(i.path) || '(payload)'}: ${i.message}`).join('; ')}`,
-      issues: err.issues.map((i) => ({ field: formatFieldPath(i.path), message: i.message })),
-    }
-  if (err instanceof TaskBusyError || err instanceof JobBusyError)
-    return { kind: 'busy', message: err.message }
-  if (err instanceof ResumeConflictError) return { kind: 'conflict', message: err.message }
-  if (err instanceof TaskLookupError) return { kind: 'not_found', message: err.message }
-  if (err instanceof StoreError)
-    return { kind: err.code === 'not_found' ? 'not_found' : 'internal', message: err.message }
-  if (err instanceof IsolationError || err instanceof WriteError)
-    return { kind: 'input', message: err.message }
-  return { kind: 'internal', message: err instanceof Error ? err.message : String(err) }
+  return toUserError(err) ?? { kind: 'internal', message: err instanceof Error ? err.message : String(err) }
 }

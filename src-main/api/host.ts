@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import type { z } from 'zod'
 import type { AppContext } from '../services/app-context'
-import { taskDecision } from '../export/build-export'
+import { taskDecision } from '../services/task-decision'
 import { contract, type Envelope } from '../../src-shared/ipc'
 import { CHANNELS, type Channel } from '../../src-shared/ipc-channels'
 import type { Patch } from '../../src-shared/ipc-views'

@@ -78,13 +78,6 @@ export function validateConfig(config: unknown, env: NodeJS.ProcessEnv): Validat
     return { issues: [], warnings: loaded.warnings }
   } catch (err) {
     if (!(err instanceof InputError)) throw err
-    return {
-      issues: err.details.map((p) => ({
-        field: p.field ?? '',
-        message: p.message,
-        ...(p.fix ? { fix: p.fix } : {}),
-      })),
-      warnings: [],
-    }
+    return { issues: err.issues.map((i) => ({ ...i })), warnings: [] }
   }
 }

@@ -1,5 +1,7 @@
 // Background work of the app (run a task, re-evaluate): at most one job per task, each with its own
 // AbortController; cancel by task id; every job stopped and awaited on quit.
+import { UserError } from '../../src-shared/user-error'
+
 export interface Job {
   kind: 'run' | 'reevaluate'
   controller: AbortController
@@ -90,10 +92,11 @@ export class JobRegistry {
   }
 }
 
-export class JobBusyError extends Error {
+export class JobBusyError extends UserError {
   override name = 'JobBusyError'
   constructor(kind: Job['kind']) {
     super(
+      'busy',
       kind === 'run'
         ? 'the task is running: cancel it first, or wait until it ends'
         : 'the task is being re-evaluated: wait until it ends, or cancel it',

@@ -3,9 +3,9 @@
 // status it passed through, in order. Nothing polls, except PRAGMA data_version (≈2×/s, docs/data-model.md) to see
 // other processes' writes, which the patch reports as `external`.
 import type { Store } from '../db'
+import { taskRunCounts } from '../services/task-decision'
 import type { EngineEvents, RunChange, TaskChange } from '../engine/events'
-import type { Patch, RunPatch, RunView, TaskPatch } from '../../src-shared/ipc-views'
-import type { RunStatus } from '../../src-shared/run-state'
+import type { Patch, RunPatch, TaskPatch } from '../../src-shared/ipc-views'
 
 export const COALESCE_MS = 75
 export const DATA_VERSION_POLL_MS = 500
@@ -17,23 +17,6 @@ export interface PatchSourceOptions {
   taskExtras?: (taskId: string, change: TaskPatch) => Partial<TaskPatch>
   coalesceMs?: number
   pollMs?: number
-}
-
-export function toRunView(c: RunChange): RunView {
-  return {
-    id: c.runId,
-    taskId: c.taskId,
-    caseId: c.caseId,
-    round: c.round,
-    side: c.side,
-    status: c.status as RunStatus,
-    failureType: c.failureType as RunView['failureType'],
-    failureMessage: c.failureMessage,
-    durationMs: c.durationMs,
-    totalTokens: c.totalTokens,
-    score: c.score,
-    skillLoaded: c.skillLoaded,
-  }
 }
 
 export class PatchSource {
@@ -79,15 +62,15 @@ export class PatchSource {
   }
 
   private addRun(c: RunChange): void {
-    const prev = this.runs.get(c.runId)
+    const prev = this.runs.get(c.id)
     const statuses = prev ? prev.statuses : []
     const seqs = prev ? prev.seqs : []
     this.seq += 1
     if (statuses[statuses.length - 1] !== c.status) {
-      statuses.push(c.status as RunStatus)
+      statuses.push(c.status)
       seqs.push(this.seq)
     } else seqs[seqs.length - 1] = this.seq
-    this.runs.set(c.runId, { ...toRunView(c), statuses, seqs })
+    this.runs.set(c.id, { ...c, statuses, seqs })
     if (!this.tasks.has(c.taskId)) this.tasks.set(c.taskId, { taskId: c.taskId })
     this.schedule()
   }
@@ -125,7 +108,8 @@ export class PatchSource {
 
   private completeTask(t: TaskPatch): TaskPatch {
     if (t.removed) return t
-    const counts = this.opts.store.tasks.get(t.taskId) ? this.opts.store.runs.countsByStatus(t.taskId) : null
+    const task = this.opts.store.tasks.get(t.taskId)
+    const counts = task ? taskRunCounts(this.opts.store, task) : null
     return { ...t, ...(counts ? { runs: counts } : {}), ...this.opts.taskExtras?.(t.taskId, t) }
   }
 

@@ -1,6 +1,6 @@
 // tasks.*: list, open, decide, validate, create, start, cancel, delete, export.
 import type { TaskRow } from '../db'
-import { taskDecision } from '../export/build-export'
+import { taskDecision } from '../services/task-decision'
 import { parseTaskConfig } from '../inputs/load-config'
 import { describeInstance } from '../services/app-context'
 import { exportTask } from '../services/export-task'

@@ -1,6 +1,6 @@
 // Stored rows → the shapes the UI is given (src-shared/ipc-views.ts).
 import type { CorrectionRow, EvalResultRow, RunRow, Store, TaskRow } from '../db'
-import { toRunChange } from '../engine/announce'
+import { toRunView } from '../engine/announce'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { taskConfigOf } from '../services/evaluation-setup'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
@@ -12,11 +12,10 @@ import type {
   TaskDetail,
 } from '../../src-shared/ipc-views'
 import type { OpenedTaskSummary } from '../../src-shared/task-summary'
-import { toRunView } from './live-patches'
 import { toTimeline } from './timeline'
 
 export function runView(run: RunRow): RunView {
-  return toRunView(toRunChange(run))
+  return toRunView(run)
 }
 
 export function isDemoTask(task: Pick<TaskRow, 'taskName'>): boolean {

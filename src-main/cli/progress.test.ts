@@ -4,7 +4,7 @@ import type { RunChange } from '../engine/events'
 import { formatRunLine } from './progress'
 
 const change = (extra: Partial<RunChange>): RunChange => ({
-  runId: 'r1',
+  id: 'r1',
   taskId: 't1',
   caseId: 'c1',
   round: 1,

@@ -1,6 +1,5 @@
 // Live progress of a task on the terminal: one line per run that finished executing or being judged.
 import { FAILURE_LABEL } from '../../src-shared/failure-label'
-import { FAILURE_TYPES, type FailureType } from '../../src-shared/run-state'
 import type { PairwiseProgress, RunChange } from '../engine/events'
 import type { Io } from './command'
 
@@ -23,7 +22,7 @@ function isJudgingEnd(c: RunChange): boolean {
 
 export function formatRunLine(change: RunChange, counter: string): string {
   const where = `${change.caseId} · round ${change.round} · ${change.side}`
-  const failure = change.failureType ? failureLabelOf(change.failureType) : null
+  const failure = change.failureType ? FAILURE_LABEL[change.failureType] : null
   const bits: string[] = [failure ? `${change.status} (${failure})` : change.status]
   if (change.status === 'executed') {
     if (change.durationMs !== null) bits.push(`${(change.durationMs / 1000).toFixed(1)} s`)
@@ -32,11 +31,6 @@ export function formatRunLine(change: RunChange, counter: string): string {
   if (change.status === 'scored' && change.score !== null) bits.push(`score ${change.score.toFixed(1)}`)
   if (change.failureMessage && change.status === 'failed') bits.push(oneLine(change.failureMessage))
   return `[${counter}] ${where}  ${bits.join('  ')}\n`
-}
-
-/** RunChange carries the failure type as a string: a known one gets its label, anything else as it is. */
-function failureLabelOf(type: string): string {
-  return FAILURE_TYPES.includes(type as FailureType) ? FAILURE_LABEL[type as FailureType] : type
 }
 
 function oneLine(text: string): string {
@@ -49,8 +43,8 @@ export function progressPrinter(io: Io, totals: ProgressTotals): (change: RunCha
   const executed = new Set<string>()
   const judged = new Set<string>()
   return (change) => {
-    if (isExecutionEnd(change)) executed.add(change.runId)
-    else if (isJudgingEnd(change)) judged.add(change.runId)
+    if (isExecutionEnd(change)) executed.add(change.id)
+    else if (isJudgingEnd(change)) judged.add(change.id)
     else return
     const parts: string[] = []
     if (totals.execute > 0) parts.push(`ran ${executed.size}/${totals.execute}`)

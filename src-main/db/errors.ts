@@ -1,4 +1,5 @@
 // Typed errors of the store: callers (CLI exit 2, UI messages) switch on `code`, never on message text.
+import { UserError, type UserErrorKind } from '../../src-shared/user-error'
 import type { RunStatus } from '../../src-shared/run-state'
 
 export type StoreErrorCode =
@@ -12,15 +13,21 @@ export type StoreErrorCode =
   | 'forbidden_transition' // the run state machine forbids the change
   | 'not_found'
 
-export class StoreError extends Error {
+export class StoreError extends UserError {
   override readonly name: string = 'StoreError'
   constructor(
     readonly code: StoreErrorCode,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options)
+    super(storeErrorKind(code), message, [], options)
   }
+}
+
+function storeErrorKind(code: StoreErrorCode): UserErrorKind {
+  if (code === 'not_found') return 'not_found'
+  if (code === 'duplicate_task' || code === 'forbidden_transition') return 'conflict'
+  return 'storage'
 }
 
 export interface TaskIdentity {

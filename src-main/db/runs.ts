@@ -167,14 +167,24 @@ export class RunsRepo {
     return this.sql.all(q.orderBy('task_id').orderBy('ordinal')).map(toRunRow)
   }
 
-  countsByStatus(taskId: string): Record<RunStatus, number> {
-    const rows = this.sql.all(
-      this.sql.qb
-        .selectFrom('run')
-        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-        .where('task_id', '=', taskId)
-        .groupBy('status'),
-    )
+  /**
+   * The task's runs per status; with `scope`, only runs of these cases (null: every case) and rounds up to
+   * `maxRound` (null: every round).
+   */
+  countsByStatus(
+    taskId: string,
+    scope?: { caseKeys: readonly string[] | null; maxRound: number | null },
+  ): Record<RunStatus, number> {
+    let q = this.sql.qb
+      .selectFrom('run')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .where('task_id', '=', taskId)
+    if (scope?.maxRound != null) q = q.where('round', '<=', scope.maxRound)
+    if (scope?.caseKeys) {
+      if (scope.caseKeys.length === 0) q = q.where(sql<boolean>`0`)
+      else q = q.where('case_key', 'in', [...scope.caseKeys])
+    }
+    const rows = this.sql.all(q.groupBy('status'))
     const counts = Object.fromEntries(RUN_STATUSES.map((s) => [s, 0])) as Record<RunStatus, number>
     for (const r of rows) counts[r.status as RunStatus] = r.n
     return counts

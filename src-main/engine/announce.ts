@@ -1,11 +1,12 @@
-// Turns a stored run row into the `run.changed` event (called only after the row was written).
+// Turns a stored run row into the view every front door shows, announced as `run.changed` (only after the
+// row was written).
 import type { RunRow } from '../db'
 import type { EngineEvents, RunChange } from './events'
+import { totalTokens } from '../../src-shared/run-rules'
 
-export function toRunChange(run: RunRow): RunChange {
-  const t = run.tokens
+export function toRunView(run: RunRow): RunChange {
   return {
-    runId: run.id,
+    id: run.id,
     taskId: run.taskId,
     caseId: run.caseKey,
     round: run.round,
@@ -15,12 +16,12 @@ export function toRunChange(run: RunRow): RunChange {
     failureMessage: run.failureMessage,
     durationMs:
       run.startedAt && run.executedAt ? Date.parse(run.executedAt) - Date.parse(run.startedAt) : null,
-    totalTokens: run.executedAt ? t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite : null,
+    totalTokens: run.executedAt ? totalTokens(run.tokens) : null,
     score: run.score,
     skillLoaded: run.skillLoaded,
   }
 }
 
 export function announceRun(events: EngineEvents, run: RunRow): void {
-  events.emit('run.changed', toRunChange(run))
+  events.emit('run.changed', toRunView(run))
 }

@@ -1,23 +1,9 @@
 // Engine events: every state change is written to SQLite first, then announced here (UI, CLI progress).
 import { EventEmitter } from 'node:events'
+import type { RunView } from '../../src-shared/ipc-views'
 
-export interface RunChange {
-  runId: string
-  taskId: string
-  caseId: string
-  round: number
-  side: 'a' | 'b'
-  status: string
-  failureType: string | null
-  failureMessage: string | null
-  /** Seconds from start to executed, when known. */
-  durationMs: number | null
-  totalTokens: number | null
-  /** Row score on 0–100 once scored. */
-  score: number | null
-  /** The agent invoked this side's skill; null = unknown (not executed yet, or imported). */
-  skillLoaded: boolean | null
-}
+/** A run's new state, as the run table shows it: the renderer gets it as it is (no second mapping). */
+export type RunChange = RunView
 
 export interface TaskChange {
   taskId: string

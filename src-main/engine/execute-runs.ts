@@ -1,5 +1,6 @@
 // Executes a task's runs with the agent driver: isolation proof per side, a concurrency limit, cancellation,
 // and every state change written to SQLite before it is announced (docs/opencode.md, docs/run-states.md).
+import { UserError } from '../../src-shared/user-error'
 import { join } from 'node:path'
 import type {
   AgentDriver,
@@ -10,7 +11,7 @@ import type {
   SideSpec,
 } from '../agent/types'
 import type { RunRow, Store } from '../db'
-import { executesOnResume } from '../../src-shared/run-mode'
+import { needsExecution } from '../../src-shared/run-rules'
 import type { Side } from '../../src-shared/run-state'
 import type { EngineEvents } from './events'
 import { createLimiter } from './limiter'
@@ -45,21 +46,17 @@ export interface ExecutionSummary {
   canceled: number
 }
 
-export class IsolationError extends Error {
+/** A side proof that does not hold: nothing was run. */
+export class IsolationError extends UserError {
   override name = 'IsolationError'
   constructor(readonly proofs: IsolationProof[]) {
+    const failed = proofs.filter((p) => !p.ok).map((p) => `side ${p.side}: ${p.message}`)
     super(
-      proofs
-        .filter((p) => !p.ok)
-        .map((p) => `side ${p.side}: ${p.message}`)
-        .join('\n'),
+      'input',
+      `the pre-flight check failed, nothing was run:\n${failed.join('\n')}\n` +
+        '(Each side must know the model and see exactly its own skill; `skill-ab doctor <config>` checks this.)',
     )
   }
-}
-
-/** Runs a plain start or resume executes: never started, canceled, interrupted, or a provider failure. */
-export function needsExecution(run: RunRow): boolean {
-  return executesOnResume(run)
 }
 
 /** Whether the plan covers this run (its case is selected, its round asked for, and it is in `only`). */

@@ -1,6 +1,7 @@
 // A task's pairwise comparisons: per case and round, the a run and the b run, the seeded order of the
 // first judgement, and the judgement that counts per order — the latest stored one made for the two runs'
 // current sessions (a re-executed run has a new session, so its old comparisons no longer count).
+import { hasExecuted } from '../../src-shared/run-rules'
 import type { PairwiseResultRow, RunRow } from '../db'
 import type { EvaluatorSpec } from '../judge/evaluators'
 import {
@@ -24,9 +25,7 @@ export interface Comparison {
 
 /** A run whose execution completed, with its session: the judge can look at it. */
 export function isComparable(run: RunRow): boolean {
-  if (run.sessionId === null) return false
-  if (run.status === 'failed') return run.failureType === null
-  return run.status === 'executed' || run.status === 'evaluating' || run.status === 'scored'
+  return run.sessionId !== null && hasExecuted(run)
 }
 
 /**

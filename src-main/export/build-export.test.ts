@@ -5,7 +5,8 @@ import { openTempStore, type TempStore } from '../db/testing'
 import { decide } from '../stats/decide'
 import { EXPORT_SCHEMA_ID, exportSchema, type ExportDocument } from '../../src-shared/export'
 import { policySchema } from '../../src-shared/task-config'
-import { buildExport, taskDecision } from './build-export'
+import { taskDecision } from '../services/task-decision'
+import { buildTaskExport } from '../services/export-task'
 import { toExperimentRun } from './run-entries'
 import { drive, findRun, seedExportTask } from './test-fixtures'
 
@@ -83,7 +84,7 @@ function expectAllKeys(doc: ExportDocument): void {
 describe('buildExport', () => {
   it('a task with nothing scored: every key present, figures null, valid against the schema', () => {
     const { task } = seedExportTask(store)
-    const doc = buildExport(store, task.id, { ...env, opencodeVersion: null })
+    const doc = buildTaskExport(store, task.id, { ...env, opencodeVersion: null })
     expect(exportSchema.safeParse(doc).success).toBe(true)
     expectAllKeys(doc)
     expect(doc.schema).toBe(EXPORT_SCHEMA_ID)
@@ -146,7 +147,7 @@ describe('buildExport', () => {
         costUsd: run.side === 'a' ? 0.01 : 0.012,
       })
     }
-    const doc = buildExport(store, task.id, env)
+    const doc = buildTaskExport(store, task.id, env)
     expect(exportSchema.safeParse(doc).success).toBe(true)
     expectAllKeys(doc)
     expect(doc.environment.judgeModel).toBe('other/judge')
@@ -206,7 +207,7 @@ describe('buildExport', () => {
       failureType: 'agent_error',
     })
     const d = taskDecision(store, task)
-    expect(buildExport(store, task.id, env).decision).toEqual(JSON.parse(JSON.stringify(d)))
+    expect(buildTaskExport(store, task.id, env).decision).toEqual(JSON.parse(JSON.stringify(d)))
     expect(d.coverage).toMatchObject({ counting: 2, total: 3 })
     expect(d.capability.perCase.map((c) => [c.caseId, c.b])).toEqual([
       ['c1', 0],
@@ -235,10 +236,11 @@ describe('buildExport', () => {
     drive(store, at('c2', 'b', 2), 'canceled') // c2 b: failed + canceled → failed
     drive(store, at('c3', 'a', 1), 'scored', { score: 40 })
     drive(store, at('c3', 'a', 2), 'scored', { score: 50 }) // c3 a: scored (45); c3 b and c4: pending
-    const doc = buildExport(store, task.id, env)
+    const doc = buildTaskExport(store, task.id, env)
     expect(doc.cases).toEqual([
       { caseId: 'c1', a: { status: 'running', score: 60 }, b: { status: 'running', score: null } },
-      { caseId: 'c2', a: { status: 'partial', score: 60 }, b: { status: 'failed', score: null } },
+      // The agent's own failure scores 0 as the decision (and the app's table) counts it; the cancel is left out.
+      { caseId: 'c2', a: { status: 'partial', score: 60 }, b: { status: 'failed', score: 0 } },
       { caseId: 'c3', a: { status: 'scored', score: 45 }, b: { status: 'pending', score: null } },
       { caseId: 'c4', a: { status: 'pending', score: null }, b: { status: 'pending', score: null } },
     ])
@@ -267,7 +269,7 @@ describe('buildExport', () => {
       { caseKey: 'c1', round: 2, side: 'a', caseHash: 'h' },
       { caseKey: 'gone', round: 1, side: 'a', caseHash: 'h' },
     ])
-    const doc = buildExport(store, task.id, env)
+    const doc = buildTaskExport(store, task.id, env)
     expect(doc.runs.map((r) => [r.caseId, r.round])).toEqual([
       ['c1', 1],
       ['c1', 1],
@@ -277,39 +279,12 @@ describe('buildExport', () => {
 
   it('labels a demo export', () => {
     const { task } = seedExportTask(store)
-    const doc = buildExport(store, task.id, { ...env, demo: true })
+    const doc = buildTaskExport(store, task.id, { ...env, demo: true })
     expect(doc.demo).toBe(true)
     expect(exportSchema.safeParse(doc).success).toBe(true)
   })
 
   it('an unknown task id throws a StoreError', () => {
-    expect(() => buildExport(store, 'task_nope', env)).toThrow(/no A\/B task with id task_nope/)
-  })
-})
-
-describe('taskDecision (kept between changes)', () => {
-  it('follows a score correction, a new scored run and a policy change; unchanged runs reuse it', () => {
-    const { task, runs } = seedExportTask(store, { cases: ['c1', 'c2', 'c3'], rounds: 1 })
-    for (const c of ['c1', 'c2']) {
-      drive(store, findRun(runs, c, 'a', 1).id, 'scored', { score: 50 })
-      drive(store, findRun(runs, c, 'b', 1).id, 'scored', { score: 70 })
-    }
-    const first = taskDecision(store, task)
-    expect(first.capability.estimate).toBe(20)
-    expect(taskDecision(store, task)).toBe(first)
-
-    store.runs.update(findRun(runs, 'c1', 'b', 1).id, { score: 90 })
-    expect(taskDecision(store, task).capability.estimate).toBe(30)
-
-    drive(store, findRun(runs, 'c3', 'a', 1).id, 'scored', { score: 50 })
-    drive(store, findRun(runs, 'c3', 'b', 1).id, 'scored', { score: 50 })
-    expect(taskDecision(store, task).capability.estimate).toBeCloseTo(20)
-
-    const config = JSON.parse(task.configJson) as { policy: { minLift: number } }
-    const strict = store.tasks.updateConfig(
-      task.id,
-      JSON.stringify({ ...config, policy: { ...config.policy, minLift: 99 } }),
-    )
-    expect(taskDecision(store, strict).capability.minLift).toBe(99)
+    expect(() => buildTaskExport(store, 'task_nope', env)).toThrow(/no A\/B task with id task_nope/)
   })
 })

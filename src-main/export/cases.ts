@@ -1,14 +1,11 @@
 // Per-case summary of the export: each side's status by the first-match rule and its mean score.
+import type { FailedRunScore } from '../../src-shared/decision-score'
 import type { ExportCase, ExportCaseStatus } from '../../src-shared/export'
-import { isTerminal, type RunStatus, type Side } from '../../src-shared/run-state'
+import { isTerminal, type RunStatus } from '../../src-shared/run-state'
+import { caseMeans, type ScoredRun } from '../../src-shared/run-rules'
 
 /** What the case summary needs of a run. */
-export interface CaseRunInput {
-  caseId: string
-  side: Side
-  status: RunStatus
-  score: number | null
-}
+export type CaseRunInput = ScoredRun
 
 /**
  * First match: `pending` (all pending), `running` (any not terminal), `scored` (all scored), `partial`
@@ -22,16 +19,15 @@ export function caseSideStatus(statuses: readonly RunStatus[]): ExportCaseStatus
   return 'failed'
 }
 
-/** Mean of the scored rounds' scores; null if none. */
-export function meanScore(runs: readonly CaseRunInput[]): number | null {
-  const scores = runs
-    .filter((r) => r.status === 'scored' && r.score !== null && Number.isFinite(r.score))
-    .map((r) => r.score as number)
-  return scores.length ? scores.reduce((s, x) => s + x, 0) / scores.length : null
-}
-
-/** One entry per case, in `caseOrder` (cases only seen in `runs` follow, in first-seen order). */
-export function summarizeCases(caseOrder: readonly string[], runs: readonly CaseRunInput[]): ExportCase[] {
+/**
+ * One entry per case, in `caseOrder` (cases only seen in `runs` follow, in first-seen order). A side's
+ * score is its mean as the decision counts it (the agent's own failures score `failedRunScore`).
+ */
+export function summarizeCases(
+  caseOrder: readonly string[],
+  runs: readonly CaseRunInput[],
+  failedRunScore: FailedRunScore,
+): ExportCase[] {
   const bySide = new Map<string, { a: CaseRunInput[]; b: CaseRunInput[] }>()
   for (const id of caseOrder) bySide.set(id, { a: [], b: [] })
   for (const r of runs) {
@@ -39,9 +35,10 @@ export function summarizeCases(caseOrder: readonly string[], runs: readonly Case
     if (!entry) bySide.set(r.caseId, (entry = { a: [], b: [] }))
     entry[r.side].push(r)
   }
-  const side = (mine: CaseRunInput[]) => ({
-    status: caseSideStatus(mine.map((r) => r.status)),
-    score: meanScore(mine),
-  })
-  return [...bySide].map(([caseId, { a, b }]) => ({ caseId, a: side(a), b: side(b) }))
+  const means = caseMeans(runs, failedRunScore)
+  return [...bySide].map(([caseId, { a, b }]) => ({
+    caseId,
+    a: { status: caseSideStatus(a.map((r) => r.status)), score: means.get(caseId)?.a ?? null },
+    b: { status: caseSideStatus(b.map((r) => r.status)), score: means.get(caseId)?.b ?? null },
+  }))
 }

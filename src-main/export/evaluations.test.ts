@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { EvalResultInput, Store } from '../db'
 import { openTempStore, type TempStore } from '../db/testing'
-import { buildExport } from './build-export'
+import { buildTaskExport } from '../services/export-task'
 import { drive, findRun, seedExportTask } from './test-fixtures'
 
 let t: TempStore
@@ -57,7 +57,7 @@ describe('buildExport evaluations', () => {
       result(run.id, 'ses_now', 'quality', 60, { grayscaleTaskId, parseStrategy: 'regex_score' }),
     )
     store.evalResults.append(result(other, 'ses_x', 'completion', 10, { grayscaleTaskId }))
-    const doc = buildExport(store, task.id, env)
+    const doc = buildTaskExport(store, task.id, env)
     const evals = doc.runs.find((r) => r.id === run.id)?.evaluations
     expect(evals?.map((e) => [e.evaluatorId, e.score, e.parseStrategy])).toEqual([
       ['completion', 80, 'direct_json'],

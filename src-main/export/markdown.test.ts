@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../db'
 import { openTempStore, type TempStore } from '../db/testing'
-import { buildExport } from './build-export'
+import { buildTaskExport } from '../services/export-task'
 import { cell, exportToMarkdown } from './markdown'
 import { drive, findRun, seedExportTask } from './test-fixtures'
 
@@ -23,7 +23,7 @@ describe('exportToMarkdown', () => {
     drive(store, findRun(runs, 'c1', 'b', 1).id, 'scored', { score: 70 })
     drive(store, findRun(runs, 'c|2', 'a', 1).id, 'scored', { score: 50 })
     drive(store, findRun(runs, 'c|2', 'b', 1).id, 'exec-failed')
-    const doc = buildExport(store, task.id, env)
+    const doc = buildTaskExport(store, task.id, env)
     const md = exportToMarkdown(doc)
     expect(md.split('\n')[0]).toBe(
       '## Skill A/B · pirate v2 vs none: no skill (a) vs pirate-speak v2 (b) — inconclusive',
@@ -53,7 +53,7 @@ describe('exportToMarkdown', () => {
     const loaded: Record<string, boolean[]> = { c1: [true, false, false], c2: [false, false, false] }
     for (const r of runs)
       if (r.side === 'b') store.runs.update(r.id, { skillLoaded: loaded[r.caseKey]?.[r.round - 1] ?? null })
-    const md = exportToMarkdown(buildExport(store, task.id, env))
+    const md = exportToMarkdown(buildTaskExport(store, task.id, env))
     expect(md).toContain('| c1 | 50.0 | 60.0 | +10.0 | scored | scored | 1/3 |')
     expect(md).toContain('| c2 | 50.0 | 60.0 | +10.0 | scored | scored | 0/3 |')
     expect(md).toContain('| trigger: b invoked the skill (share of runs) | 17% | [3%, 56%] | 6 runs | — |')
@@ -65,7 +65,7 @@ describe('exportToMarkdown', () => {
 
   it('pairwise beside the pointwise verdict, and the failure rates, in the decision table', () => {
     const { task } = seedExportTask(store)
-    const doc = buildExport(store, task.id, env)
+    const doc = buildTaskExport(store, task.id, env)
     doc.decision.pairwise = {
       verdict: 'pass',
       wins: 8,
@@ -99,7 +99,7 @@ describe('exportToMarkdown', () => {
 
   it('shows estimates with signed CIs, cases needed, and the demo label', () => {
     const { task } = seedExportTask(store)
-    const doc = buildExport(store, task.id, { ...env, demo: true })
+    const doc = buildTaskExport(store, task.id, { ...env, demo: true })
     doc.decision.verdict = 'pass'
     Object.assign(doc.decision.capability, { estimate: 12.5, ciLow: 4.1, ciHigh: 20.94, n: 8 })
     Object.assign(doc.decision.cost, { ratio: 1.123, ciLow: 1.01, ciHigh: 1.19, n: 8 })

@@ -1,5 +1,5 @@
 // A markdown summary of an export for pasting into a review: verdict, per-case table, dimensions.
-import { runDecisionScore, type FailedRunScore } from '../../src-shared/decision-score'
+import { caseMeans } from '../../src-shared/run-rules'
 import type { ExportCase, ExportDecision, ExportDocument, ExportRun } from '../../src-shared/export'
 
 const VERDICT_WORDS: Record<string, string> = {
@@ -39,21 +39,7 @@ export function skillUse(runs: readonly ExportRun[]): Map<string, string> {
   return new Map([...tally].map(([caseId, t]) => [caseId, `${t.invoked}/${t.known}`]))
 }
 
-type CaseMeans = Map<string, { a: number | null; b: number | null }>
-
-/** Per case and side, the mean of the rounds' scores as the decision counts them (see decisionScore). */
-function caseMeans(runs: readonly ExportRun[], failedRunScore: FailedRunScore): CaseMeans {
-  const scores = new Map<string, { a: number[]; b: number[] }>()
-  for (const r of runs) {
-    const score = runDecisionScore(r, failedRunScore)
-    if (score === null) continue
-    const e = scores.get(r.caseId) ?? { a: [], b: [] }
-    e[r.side].push(score)
-    scores.set(r.caseId, e)
-  }
-  const mean = (x: number[]) => (x.length ? x.reduce((t, v) => t + v, 0) / x.length : null)
-  return new Map([...scores].map(([id, e]) => [id, { a: mean(e.a), b: mean(e.b) }]))
-}
+type CaseMeans = ReturnType<typeof caseMeans>
 
 function caseRow(c: ExportCase, means: CaseMeans, used: Map<string, string>): string {
   const { a, b } = means.get(c.caseId) ?? { a: null, b: null }

@@ -4,7 +4,7 @@ import type { Store } from '../db'
 import { openTempStore, type TempStore } from '../db/testing'
 import { EXPORT_SCHEMA_ID, EXPORT_SCHEMA_V1, exportSchema } from '../../src-shared/export'
 import { EXPORT_V1_WARNING, readExport } from '../../src-shared/export-read'
-import { buildExport } from './build-export'
+import { buildTaskExport } from '../services/export-task'
 import { drive, findRun, seedExportTask } from './test-fixtures'
 
 let t: TempStore
@@ -24,7 +24,7 @@ function exported(): Record<string, unknown> {
     drive(store, findRun(runs, c, 'a', 1).id, 'scored', { score: 50 })
     drive(store, findRun(runs, c, 'b', 1).id, 'scored', { score: 70 })
   }
-  return JSON.parse(JSON.stringify(buildExport(store, task.id, env))) as Record<string, unknown>
+  return JSON.parse(JSON.stringify(buildTaskExport(store, task.id, env))) as Record<string, unknown>
 }
 
 /** What the first version wrote: schema @1 and a decision without the parts added since. */

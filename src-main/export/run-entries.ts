@@ -2,27 +2,13 @@
 import type { CorrectionRow, EvalResultRow, RunRow } from '../db'
 import type { ExperimentRun } from '../stats/types'
 import type { ExportEvaluation, ExportRun } from '../../src-shared/export'
+import { hasExecuted, totalTokens } from '../../src-shared/run-rules'
 
 /** Execution wall time: started → executed, in ms; null when the run has not executed (or times are odd). */
 export function runDurationMs(run: Pick<RunRow, 'startedAt' | 'executedAt'>): number | null {
   if (!run.startedAt || !run.executedAt) return null
   const ms = Date.parse(run.executedAt) - Date.parse(run.startedAt)
   return Number.isFinite(ms) && ms >= 0 ? ms : null
-}
-
-/** The execution completed: executed, evaluating, scored, or an evaluation failure (failure_type null). */
-export function runExecuted(run: Pick<RunRow, 'status' | 'failureType'>): boolean {
-  return (
-    run.status === 'executed' ||
-    run.status === 'evaluating' ||
-    run.status === 'scored' ||
-    (run.status === 'failed' && run.failureType === null)
-  )
-}
-
-export function totalTokens(run: Pick<RunRow, 'tokens'>): number {
-  const t = run.tokens
-  return t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite
 }
 
 /**
@@ -36,10 +22,10 @@ export function toExperimentRun(run: RunRow): ExperimentRun {
     side: run.side,
     round: run.round,
     score: run.status === 'scored' ? run.score : null,
-    tokens: totalTokens(run),
+    tokens: totalTokens(run.tokens),
     costUsd: run.costUsd,
     durationMs: runDurationMs(run),
-    executed: runExecuted(run),
+    executed: hasExecuted(run),
     failureType: run.failureType,
     skillLoaded: run.skillLoaded,
   }

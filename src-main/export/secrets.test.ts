@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Store } from '../db'
 import { openTempStore, type TempStore } from '../db/testing'
 import { exportSchema } from '../../src-shared/export'
-import { buildExport } from './build-export'
+import { buildTaskExport } from '../services/export-task'
 import { isSecretFieldName, redactSecretFields } from './redact'
 import { drive, seedExportTask } from './test-fixtures'
 
@@ -53,7 +53,7 @@ describe('secrets stay out of the export', () => {
     store.tasks.updateConfig(task.id, JSON.stringify(config))
     for (const run of runs) drive(store, run.id, 'scored', { score: 60 })
 
-    const doc = buildExport(store, task.id, { opencodeVersion: '1.18.33', app: '0.1.0' })
+    const doc = buildTaskExport(store, task.id, { opencodeVersion: '1.18.33', app: '0.1.0' })
     const text = JSON.stringify(doc)
     expect(text).not.toContain(ENV_SECRET)
     expect(text).not.toContain(FILE_SECRET)

@@ -1,5 +1,6 @@
 // Input errors a user can act on: which file, line and field, what is wrong, and what to do about it.
 import { isAbsolute, relative, resolve } from 'node:path'
+import { UserError, type IssueCode } from '../../src-shared/user-error'
 
 /** One problem with one input. `message` says what is wrong (naming the field), `fix` what to do. */
 export interface Problem {
@@ -7,6 +8,8 @@ export interface Problem {
   line?: number
   column?: number
   field?: string
+  /** What kind of problem, for a form (default `invalid`). */
+  code?: IssueCode
   message: string
   fix?: string
 }
@@ -26,7 +29,7 @@ export function formatProblem(p: Problem): string {
  * Bad input, never a crash: carries every problem found so the user fixes them all at once. The
  * `file`/`line`/`column`/`field`/`fix` fields describe the first problem.
  */
-export class InputError extends Error {
+export class InputError extends UserError {
   override readonly name = 'InputError'
   readonly file?: string
   readonly line?: number
@@ -41,7 +44,16 @@ export class InputError extends Error {
     const list = Array.isArray(problems) ? (problems as readonly Problem[]) : [problems as Problem]
     if (list.length === 0) throw new Error('InputError needs at least one problem')
     const lines = list.map(formatProblem)
-    super(InputError.compose(list, lines))
+    super(
+      'input',
+      InputError.compose(list, lines),
+      list.map((p) => ({
+        field: p.field ?? '',
+        code: p.code ?? 'invalid',
+        message: p.message,
+        ...(p.fix ? { fix: p.fix } : {}),
+      })),
+    )
     const first = list[0] as Problem
     this.file = first.file
     this.line = first.line

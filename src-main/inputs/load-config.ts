@@ -80,6 +80,7 @@ export function parseTaskConfig(
       configIssues(parsed.error).map((i): Problem => ({
         file,
         field: i.field,
+        code: i.code,
         message: i.message,
         fix: i.fix,
       })),
@@ -100,6 +101,7 @@ export function parseTaskConfig(
       problems.add({
         file,
         field,
+        code: 'path',
         message: `${field}: ${want} ${problem}: ${abs}`,
         fix: `fix the path ("${raw}" is resolved against ${baseName} ${base})`,
       })

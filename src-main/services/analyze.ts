@@ -3,11 +3,12 @@
 // its evaluations dedupe by trace (invariant 3) and it is listed apart from the A/B tasks (invariant 7).
 import { join } from 'node:path'
 import { readOpencodeSessions, locateOpencodeDb } from '../agent/opencode-sessions'
-import type { RunRow, Store, TaskRow } from '../db'
+import type { Store, TaskRow } from '../db'
 import { needsEvaluation } from '../engine/evaluate-runs'
 import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import type { RunStatus } from '../../src-shared/run-state'
+import { caseMeans, mean } from '../../src-shared/run-rules'
 import type { ImportAnalysisConfig } from '../../src-shared/case-analysis'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
@@ -34,25 +35,30 @@ export interface AnalysisSummary {
   counts: Record<RunStatus, number>
 }
 
-const mean = (xs: readonly number[]): number | null =>
-  xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 100) / 100 : null
+/** Rounded to 2 decimals, as the table prints it. */
+const rounded = (x: number | null): number | null => (x === null ? null : Math.round(x * 100) / 100)
 
 /** Per-case scores and the mean of a case analysis, from its runs (never stored twice). */
 export function summarizeAnalysis(store: Store, taskId: string): AnalysisSummary {
   const task = store.tasks.get(taskId)
   if (!task) throw new Error(`no task ${taskId}`)
-  const byCase = new Map<string, RunRow[]>()
-  for (const run of store.runs.listByTask(taskId))
-    byCase.set(run.caseKey, [...(byCase.get(run.caseKey) ?? []), run])
-  const cases = [...byCase].map(([caseId, runs]): CaseScore => {
-    const scores = runs.filter((r) => r.status === 'scored' && r.score !== null).map((r) => r.score as number)
-    return { caseId, runs: runs.length, scored: scores.length, score: mean(scores) }
+  const runs = store.runs.listByTask(taskId)
+  const counted = new Map<string, number>()
+  for (const run of runs) counted.set(run.caseKey, (counted.get(run.caseKey) ?? 0) + 1)
+  // No comparison, no policy: a case's score is the mean of its scored runs (failures are missing).
+  const means = caseMeans(
+    runs.map((r) => ({ ...r, caseId: r.caseKey })),
+    'missing',
+  )
+  const cases = [...means.values()].map(({ caseId, scores }): CaseScore => {
+    const all = [...scores.a, ...scores.b]
+    return { caseId, runs: counted.get(caseId) ?? 0, scored: all.length, score: rounded(mean(all)) }
   })
   return {
     task,
     batchId: task.evaluationBatchId,
     cases,
-    mean: mean(cases.flatMap((c) => (c.score === null ? [] : [c.score]))),
+    mean: rounded(mean(cases.flatMap((c) => (c.score === null ? [] : [c.score])))),
     counts: store.runs.countsByStatus(taskId),
   }
 }

@@ -9,7 +9,7 @@ import { InputError } from '../inputs/errors'
 import type { EvaluatorSpec } from '../judge/evaluators'
 import { pairwiseEvaluatorOf, pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import type { AppContext } from './app-context'
-import { hasCompletedExecution } from './reevaluate'
+import { canReevaluate } from '../../src-shared/run-rules'
 
 export interface CorrectionInput {
   runId: string
@@ -33,7 +33,7 @@ interface Target {
 function target(ctx: AppContext, runId: string, evaluatorId: string): Target {
   const { store } = ctx
   const run = store.runs.get(runId) ?? bad('runId', `no run ${runId}`, 'pick a run of the task')
-  if (!hasCompletedExecution(run) || run.sessionId === null)
+  if (!canReevaluate(run) || run.sessionId === null)
     bad('runId', `run ${run.id} has no completed execution (${run.status})`, 're-run it first')
   const task =
     store.tasks.get(run.taskId) ?? bad('runId', `run ${run.id} has no task`, 'pick a run of the task')

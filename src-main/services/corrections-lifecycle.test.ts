@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { RunRow } from '../db'
 import { runDetail } from '../api/views'
-import { buildExport } from '../export/build-export'
+import { buildTaskExport } from './export-task'
 import { seedExportTask } from '../export/test-fixtures'
 import { clearCorrection, correctResult } from './correct-result'
 import { judgeAgreementOverall } from './judge-agreement'
@@ -32,7 +32,8 @@ const judgeWillSay = (run: RunRow, score: number) =>
   w.ctx.store.runs.update(run.id, { finalOutput: `session:${run.sessionId} score:${score}` })
 
 const runOf = (id: string) => w.ctx.store.runs.get(id) as RunRow
-const exported = (taskId: string) => buildExport(w.ctx.store, taskId, { opencodeVersion: null, app: 'test' })
+const exported = (taskId: string) =>
+  buildTaskExport(w.ctx.store, taskId, { opencodeVersion: null, app: 'test' })
 
 it('a correction survives re-evaluating every run: score, export and run view keep it, with the new judge score beside it', async () => {
   const { task, b } = await seedJudged()

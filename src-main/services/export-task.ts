@@ -1,20 +1,28 @@
 // The export document of one task as the front doors produce it, and writing it to files.
+import { UserError } from '../../src-shared/user-error'
 import { writeFileSync } from 'node:fs'
 import { version as APP_VERSION } from '../../package.json'
 import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
-import { StoreError } from '../db'
-import { buildExport, opencodeConfigOf, readConfig } from '../export/build-export'
+import { StoreError, type Store } from '../db'
+import { buildExport, type ExportEnv } from '../export/build-export'
+import { opencodeConfigOf, readConfig } from '../export/config-view'
 import { exportToMarkdown } from '../export/markdown'
 import { taskSecrets } from '../export/redact'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
 import type { ExportDocument } from '../../src-shared/export'
 import type { AppContext } from './app-context'
+import { decidedTask } from './task-decision'
 
 /** The version of the opencode binary the app would use; null when there is none or it does not answer. */
 export async function detectOpencodeVersion(env: NodeJS.ProcessEnv): Promise<string | null> {
   const bin = findOpencodeBin({ env })
   if (!bin) return null
   return opencodeVersion(bin.path, env.PATH).catch(() => null)
+}
+
+/** The export document of task `taskId`, over the runs and decision every view shows. */
+export function buildTaskExport(store: Store, taskId: string, env: ExportEnv): ExportDocument {
+  return buildExport(store, decidedTask(store, taskId), env)
 }
 
 export async function exportTask(
@@ -24,7 +32,7 @@ export async function exportTask(
 ): Promise<ExportDocument> {
   const task = ctx.store.tasks.get(taskId)
   if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`) // before starting opencode
-  return buildExport(ctx.store, taskId, {
+  return buildTaskExport(ctx.store, taskId, {
     demo: task.taskName.startsWith(DEMO_TASK_PREFIX),
     opencodeVersion: await detectOpencodeVersion(env),
     app: APP_VERSION,
@@ -32,8 +40,12 @@ export async function exportTask(
   })
 }
 
-export class WriteError extends Error {
+/** An export file that cannot be written: where, why, and what to do. */
+export class WriteError extends UserError {
   override name = 'WriteError'
+  constructor(message: string) {
+    super('storage', message)
+  }
 }
 
 /** Writes the JSON and/or markdown files asked for; a file that cannot be written is a WriteError. */

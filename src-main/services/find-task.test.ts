@@ -41,7 +41,7 @@ describe('findTask', () => {
     const v2 = seedTask(store, 'same name', 'v2')
     seedTask(store, 'other', 'v1')
     const err = lookupError('same name')
-    expect(err.kind).toBe('ambiguous')
+    expect(err.lookup).toBe('ambiguous')
     expect(err.candidates.map((c) => c.id).sort()).toEqual([v1.id, v2.id].sort())
     expect(err.message).toContain('ambiguous')
     expect(err.message).toContain(v1.id)
@@ -52,7 +52,7 @@ describe('findTask', () => {
   it('an unknown task lists up to 10 known tasks and says how many more', () => {
     for (let i = 0; i < 12; i++) seedTask(store, `task ${i}`, 'v1')
     const err = lookupError('nope')
-    expect(err.kind).toBe('unknown')
+    expect(err.lookup).toBe('unknown')
     expect(err.candidates).toHaveLength(10)
     expect(err.total).toBe(12)
     expect(err.message).toMatch(/^no task "nope"/)

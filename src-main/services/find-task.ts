@@ -1,4 +1,5 @@
 // Resolves a `<task>` argument: a task id, or a task name when exactly one task has it.
+import { UserError } from '../../src-shared/user-error'
 import type { Store, TaskRow } from '../db'
 
 /** How many known tasks an "unknown task" message lists. */
@@ -13,15 +14,15 @@ export function describeTaskRow(t: TaskRow): string {
  * `unknown`: no task has this id or name (`candidates` = up to 10 known tasks, `total` = how many exist).
  * `ambiguous`: several tasks share the name (same name for different skill versions): `candidates` = all of them.
  */
-export class TaskLookupError extends Error {
+export class TaskLookupError extends UserError {
   override name = 'TaskLookupError'
   constructor(
-    readonly kind: 'unknown' | 'ambiguous',
+    readonly lookup: 'unknown' | 'ambiguous',
     readonly ref: string,
     readonly candidates: TaskRow[],
     readonly total: number,
   ) {
-    super(lookupMessage(kind, ref, candidates, total))
+    super('not_found', lookupMessage(lookup, ref, candidates, total))
   }
 }
 

@@ -1,7 +1,8 @@
 // Listing and opening tasks (invariant 4): both only reconcile — runs stuck by a dead owner
 // are unstuck — and never start an execution or an evaluation.
 import type { RunRow, TaskRow } from '../db'
-import { cachedTaskDecision, taskDecision } from '../export/build-export'
+import { readConfig } from '../export/config-view'
+import { cachedTaskDecision, scopeRuns, taskDecision, taskRunCounts } from './task-decision'
 import type { OpenedTaskSummary, TaskSummary } from '../../src-shared/task-summary'
 import type { AppContext } from './app-context'
 import { findTask } from './find-task'
@@ -18,7 +19,7 @@ function counted(ctx: AppContext, t: TaskRow): Omit<TaskSummary, 'verdict'> {
     skillName: t.skillName,
     skillVersion: t.skillVersion,
     status: t.status,
-    runs: ctx.store.runs.countsByStatus(t.id),
+    runs: taskRunCounts(ctx.store, t),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   }
@@ -33,13 +34,15 @@ export function listTasks(ctx: AppContext): TaskSummary[] {
 }
 
 /**
- * One task (id, or a unique name) with its runs, reconciled first. The verdict only when it is already
- * decided: at 5,000 runs deciding takes longer than showing the runs, so the caller sends it later.
+ * One task (id, or a unique name) with the runs its decision counts, reconciled first. The verdict only
+ * when it is already decided: at 5,000 runs deciding takes longer than showing the runs, so the caller
+ * sends it later.
  */
 export function openTask(ctx: AppContext, ref: string): { task: OpenedTaskSummary; runs: RunRow[] } {
   const found = findTask(ctx.store, ref)
   reconcileTask(ctx, found.id)
   const task = ctx.store.tasks.get(found.id) ?? found
+  const { runs } = scopeRuns(ctx.store, task, readConfig(task.configJson).rounds)
   const verdict = cachedTaskDecision(ctx.store, task)?.verdict ?? null
-  return { task: { ...counted(ctx, task), verdict }, runs: ctx.store.runs.listByTask(task.id) }
+  return { task: { ...counted(ctx, task), verdict }, runs }
 }

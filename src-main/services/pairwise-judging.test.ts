@@ -2,7 +2,8 @@
 // outcomes; resume, --failed and re-execution; cancel; never part of a run's score; the decision's cache.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RunRow, TaskRow } from '../db'
-import { buildExport, scopeRuns, taskDecision } from '../export/build-export'
+import { buildTaskExport } from './export-task'
+import { scopeRuns, taskDecision } from './task-decision'
 import { pairwiseOutcomesOf } from '../export/pairwise'
 import { drive, seedExportTask } from '../export/test-fixtures'
 import type { JudgeAttempt, PairwiseAttempt, PairwiseJudgeInput } from '../judge/judge-runner'
@@ -225,7 +226,7 @@ describe('pairwise judging', () => {
     await judge(task)
     expect(taskDecision(w.ctx.store, task)).not.toBe(before)
     const doc = exportSchema.parse(
-      buildExport(w.ctx.store, task.id, { opencodeVersion: null, app: 't', secrets: [] }),
+      buildTaskExport(w.ctx.store, task.id, { opencodeVersion: null, app: 't', secrets: [] }),
     )
     expect(doc.pairwise).toHaveLength(2)
     // Judge agreement is per evaluator that scores runs: the pairwise one scores none, so it is not listed.
@@ -244,7 +245,11 @@ describe('pairwise judging', () => {
     ])
     // A task without a pairwise evaluator has no pairwise list and no outcomes.
     const plain = seedExportTask(w.ctx.store, { name: 'plain', cases: ['c1'], rounds: 1 })
-    const plainDoc = buildExport(w.ctx.store, plain.task.id, { opencodeVersion: null, app: 't', secrets: [] })
+    const plainDoc = buildTaskExport(w.ctx.store, plain.task.id, {
+      opencodeVersion: null,
+      app: 't',
+      secrets: [],
+    })
     expect(plainDoc.pairwise).toBeNull()
     expect(pairwiseOutcomesOf(w.ctx.store, plain.task, plain.runs)).toBeUndefined()
   })

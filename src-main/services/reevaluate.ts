@@ -4,6 +4,7 @@
 import type { RunRow, TaskRow } from '../db'
 import type { PairwiseSummary } from '../engine/pairwise-runs'
 import { InputError } from '../inputs/errors'
+import { canReevaluate } from '../../src-shared/run-rules'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
 import { openEvaluation, taskConfigOf } from './evaluation-setup'
@@ -28,15 +29,6 @@ export interface ReevaluateResult {
   pairwise: PairwiseSummary | null
 }
 
-/** A run whose execution completed: the only kind a judge can look at. */
-export function hasCompletedExecution(run: RunRow): boolean {
-  return (
-    run.status === 'executed' ||
-    run.status === 'scored' ||
-    (run.status === 'failed' && run.failureType === null)
-  )
-}
-
 /** How many runs the task has and the first few ids, for a message about an unknown run id. */
 function knownRuns(runs: RunRow[]): string {
   if (runs.length === 0) return 'it has no runs yet'
@@ -57,7 +49,7 @@ export function selectForReevaluation(runs: RunRow[], opts: Omit<ReevaluateOptio
         fix: 'use run ids from `skill-ab export <task>`',
       })
     const picked = opts.runIds.map((id) => byId.get(id) as RunRow)
-    const notExecuted = picked.filter((r) => !hasCompletedExecution(r))
+    const notExecuted = picked.filter((r) => !canReevaluate(r))
     if (notExecuted.length)
       throw new InputError({
         field: '--runs',
@@ -66,7 +58,7 @@ export function selectForReevaluation(runs: RunRow[], opts: Omit<ReevaluateOptio
       })
     return picked
   }
-  return runs.filter((r) => hasCompletedExecution(r) && (!opts.failedOnly || r.status === 'failed'))
+  return runs.filter((r) => canReevaluate(r) && (!opts.failedOnly || r.status === 'failed'))
 }
 
 export async function reevaluateTask(

@@ -60,7 +60,7 @@ describe('wrong references', () => {
     const a = seedTask(ctx!.store, 'same', 'v1')
     const b = seedTask(ctx!.store, 'same', 'v2')
     const unknown = await rejection(TaskLookupError, () => openTask(ctx!, 'nope'))
-    expect(unknown.kind).toBe('unknown')
+    expect(unknown.lookup).toBe('unknown')
     const ambiguous = await rejection(TaskLookupError, () => openTask(ctx!, 'same'))
     expect(ambiguous.candidates.map((t) => t.id).sort()).toEqual([a.id, b.id].sort())
   })

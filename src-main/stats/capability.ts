@@ -6,7 +6,8 @@ import { count, interval, level, num, plain, pValue, signed } from './format'
 import { varianceParts } from './noise'
 import { seedFrom } from './prng'
 import { BOOTSTRAP_RESAMPLES, bootstrapMeanCi, signTest } from './resampling'
-import { mean, tInterval } from './summary'
+import { tInterval } from './summary'
+import { mean } from '../../src-shared/run-rules'
 
 export const CAPABILITY_FORMULA =
   'd_i = mean_r s_B − mean_r s_A over scored rounds; D = mean_i d_i; CI = D ± t(1 − α/2, n − 1)·sd(d)/√n; ' +

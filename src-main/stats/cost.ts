@@ -4,7 +4,8 @@ import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'
 import type { CaseRuns } from './cases'
 import { count, ids, interval, level, plain, ratio } from './format'
-import { mean, tInterval } from './summary'
+import { tInterval } from './summary'
+import { mean } from '../../src-shared/run-rules'
 import type { ExperimentRun } from './types'
 
 export const COST_METRICS: readonly CostMetric[] = ['tokens', 'usd', 'time']

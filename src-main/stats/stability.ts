@@ -4,7 +4,8 @@ import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'
 import type { CaseRuns } from './cases'
 import { count, interval, level, num, plain, share, signed } from './format'
-import { mean, sampleSd, tInterval } from './summary'
+import { sampleSd, tInterval } from './summary'
+import { mean } from '../../src-shared/run-rules'
 
 export const STABILITY_FORMULA =
   'v_i^S = sample sd of side S’s round scores (cases with ≥ 2 scored rounds on both sides); Δ = mean_i (v_i^B − v_i^A); ' +

@@ -1,6 +1,7 @@
 // Means, sample sds, t quantiles and intervals, quantiles, and the seeded PRNG.
 import { describe, expect, it } from 'vitest'
-import { mean, quantileSorted, sampleSd, sampleVariance, tInterval, tQuantile } from './summary'
+import { quantileSorted, sampleSd, sampleVariance, tInterval, tQuantile } from './summary'
+import { mean } from '../../src-shared/run-rules'
 import { mulberry32, seedFrom } from './prng'
 
 describe('summary statistics', () => {

@@ -1,12 +1,6 @@
 // Descriptive statistics and Student-t intervals shared by every dimension of the decision.
 import jStat from 'jstat'
-
-export function mean(xs: readonly number[]): number | null {
-  if (xs.length === 0) return null
-  let sum = 0
-  for (const x of xs) sum += x
-  return sum / xs.length
-}
+import { mean } from '../../src-shared/run-rules'
 
 /** Sample variance (n − 1); null below 2 values. */
 export function sampleVariance(xs: readonly number[]): number | null {

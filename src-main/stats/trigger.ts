@@ -6,7 +6,7 @@ import type { DimensionResult } from './capability'
 import type { CaseRuns } from './cases'
 import { count, level, share, signed } from './format'
 import { wilson } from './proportions'
-import { mean } from './summary'
+import { mean } from '../../src-shared/run-rules'
 import type { ExperimentRun } from './types'
 
 export const TRIGGER_FORMULA =

@@ -1,7 +1,7 @@
 // `skill-ab analyze`: a case analysis — one skill judged on a dataset without a comparison, or existing
 // opencode sessions judged as they are. Prints the score per case and the mean.
 import { needsEvaluation } from '../../engine/evaluate-runs'
-import { needsExecution } from '../../engine/execute-runs'
+import { needsExecution } from '../../../src-shared/run-rules'
 import { loadCaseAnalysisConfig } from '../../inputs/load-case-config'
 import { analyzeDataset, analyzeImported, type AnalysisSummary } from '../../services/analyze'
 import { openAppContext, type AppContext } from '../../services/app-context'

@@ -1,6 +1,7 @@
 // `skill-ab run <config.json>`: create or resume the task and execute its runs, with live progress.
 import { needsEvaluation } from '../../engine/evaluate-runs'
-import { inPlan, needsExecution } from '../../engine/execute-runs'
+import { inPlan } from '../../engine/execute-runs'
+import { needsExecution } from '../../../src-shared/run-rules'
 import { loadTaskConfig } from '../../inputs/load-config'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import type { PreparedTask } from '../../services/prepare-task'

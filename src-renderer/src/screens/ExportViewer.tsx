@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import type { Decision } from '../../../src-shared/decision'
 import type { OpenedExport } from '../../../src-shared/export-read'
 import type { RunView } from '../../../src-shared/ipc-views'
+import { totalTokens } from '../../../src-shared/run-rules'
 import { DemoBadge } from '../components/badges'
 import { DecisionPanel } from './task/DecisionPanel'
 import { buildRows } from './task/run-rows'
@@ -19,8 +20,7 @@ export function exportRuns(doc: OpenedExport): RunView[] {
     failureType: r.failureType,
     failureMessage: null,
     durationMs: r.durationMs,
-    totalTokens:
-      r.tokens.input + r.tokens.output + r.tokens.reasoning + r.tokens.cacheRead + r.tokens.cacheWrite,
+    totalTokens: totalTokens(r.tokens),
     score: r.score,
     skillLoaded: r.skillLoaded,
   }))

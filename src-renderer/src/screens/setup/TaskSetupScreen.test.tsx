@@ -35,10 +35,26 @@ function fake() {
       ],
     }),
     // The model field is checked like main checks it: no provider → an issue on agent.model.
-    'tasks.validate': ({ config }: { config: { agent?: { model?: string } } }) => ({
-      issues: /^[^/\s]+\/\S+$/.test(config.agent?.model ?? '')
-        ? []
-        : [{ field: 'agent.model', message: 'agent.model: "gpt" has no provider: write "provider/model"' }],
+    // A missing skill folder is reported with code `required` and a text the form must not parse.
+    'tasks.validate': ({
+      config,
+    }: {
+      config: { agent?: { model?: string }; skill?: { path?: string } }
+    }) => ({
+      issues: [
+        ...(/^[^/\s]+\/\S+$/.test(config.agent?.model ?? '')
+          ? []
+          : [
+              {
+                field: 'agent.model',
+                code: 'invalid',
+                message: 'agent.model: "gpt" has no provider: write "provider/model"',
+              },
+            ]),
+        ...(config.skill?.path
+          ? []
+          : [{ field: 'skill.path', code: 'required', message: 'the skill folder: fill it in' }]),
+      ],
       warnings: [],
     }),
     'tasks.create': () => ({ taskId: 'task_new' }),
@@ -119,5 +135,22 @@ describe('task setup', () => {
       minTriggerRate: 0.3,
       primary: 'pairwise',
     })
+  })
+
+  it('shows a missing field (code "required") only once Create is pressed, whatever its text says', async () => {
+    const api = fake()
+    view = await render(<TaskSetupScreen />)
+    await type(input('task-name'), 'pirate v2 vs none')
+    await type(input('dataset-path'), '/data/cases.jsonl')
+    await type(input('agent-model'), 'scripted/agent')
+    await settle(VALIDATE_DELAY_MS + 50)
+    const skillField = () => input('skill-path')?.closest('.field')
+    expect(input('skill-path')?.getAttribute('aria-invalid')).toBe('false')
+    expect(skillField()?.textContent).not.toContain('fill it in')
+    await submit(input('create-task'))
+    await settle()
+    expect(input('skill-path')?.getAttribute('aria-invalid')).toBe('true')
+    expect(skillField()?.textContent).toContain('The skill folder: fill it in')
+    expect(api.calls.some((c) => c.channel === 'tasks.create')).toBe(false)
   })
 })

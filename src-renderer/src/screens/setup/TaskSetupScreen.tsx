@@ -59,7 +59,7 @@ export function TaskSetupScreen() {
           setIssues(r.issues)
           setWarnings(r.warnings)
         })
-        .catch((err: unknown) => setIssues([{ field: '', message: errorText(err) }]))
+        .catch((err: unknown) => setIssues([{ field: '', code: 'invalid', message: errorText(err) }]))
         .finally(() => setChecking(false))
     }, VALIDATE_DELAY_MS)
     return () => clearTimeout(t)
@@ -75,7 +75,8 @@ export function TaskSetupScreen() {
     [form.skillPath],
   )
   const dataset = usePreview<DatasetPreview>(form.datasetPath, loadDataset)
-  const missing = (i: Issue) => /is required|must not be empty|: "" /.test(i.message)
+  // A missing value is shown once the user tries to create the task, not while the form is being filled in.
+  const missing = (i: Issue) => i.code === 'required'
   const at = (path: string) => issuesAt(issues, path).filter((i) => showMissing || !missing(i))
   const start = info?.homeDir
 

@@ -1,12 +1,10 @@
 // Form building blocks: a labelled field showing its issues inline, and a path field with a picker.
 import { useId, useState, type ReactNode } from 'react'
 import { FilePicker } from '../../components/FilePicker'
+import type { FieldIssue } from '../../../../src-shared/user-error'
 
-export interface Issue {
-  field: string
-  message: string
-  fix?: string
-}
+/** A config problem as main reports it: its field, its code (what the form switches on) and its text. */
+export type Issue = FieldIssue
 
 /** An issue under its own field needs no field name in front (`agent.model: …` → `…`). */
 export function shownMessage(i: Issue): string {

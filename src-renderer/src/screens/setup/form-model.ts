@@ -226,7 +226,7 @@ export function fromConfig(config: unknown, base: FormState = emptyForm()): Form
 }
 
 /** Issues whose field is `path` or inside it (`evaluators[1]` matches `evaluators[1].prompt`). */
-export function issuesAt(issues: readonly { field: string; message: string; fix?: string }[], path: string) {
+export function issuesAt<I extends { field: string }>(issues: readonly I[], path: string): I[] {
   return issues.filter(
     (i) => i.field === path || i.field.startsWith(`${path}.`) || i.field.startsWith(`${path}[`),
   )

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react'
 import { FAILURE_MEANING, failureLabel } from '../../../../src-shared/failure-label'
 import type { RunDetail, TaskDetail } from '../../../../src-shared/ipc-views'
+import { canReevaluate, canRerun } from '../../../../src-shared/run-rules'
 import { call, errorText } from '../../api/api'
 import { DemoBadge, RunBadge, runKind } from '../../components/badges'
 import { attempt, useNotices } from '../../stores/notices-store'
@@ -94,16 +95,10 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
         </h1>
         <RunBadge run={run} />
         <span className="figure">{formatScore(run.score)}</span>
-        <button
-          disabled={busy || !['executed', 'scored', 'failed', 'canceled'].includes(run.status)}
-          onClick={() => void rerunRuns(taskId, [run.id])}
-        >
+        <button disabled={busy || !canRerun(run)} onClick={() => void rerunRuns(taskId, [run.id])}>
           Re-run
         </button>
-        <button
-          disabled={busy || !(run.status === 'executed' || run.status === 'scored' || kind === 'eval-failed')}
-          onClick={() => void reevaluateRuns(taskId, [run.id])}
-        >
+        <button disabled={busy || !canReevaluate(run)} onClick={() => void reevaluateRuns(taskId, [run.id])}>
           Re-evaluate
         </button>
       </div>

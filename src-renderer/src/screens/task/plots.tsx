@@ -1,7 +1,8 @@
 // Two small SVG plots for the decision panel: each side's score distribution, and each case's b − a
 // difference with an interval over its rounds (and the overall estimate's CI as a band).
-import { runDecisionScore, type FailedRunScore } from '../../../../src-shared/decision-score'
+import type { FailedRunScore } from '../../../../src-shared/decision-score'
 import type { RunView } from '../../../../src-shared/ipc-views'
+import { caseMeans, Z_95 } from '../../../../src-shared/run-rules'
 
 const W = 520
 const H = 180
@@ -67,27 +68,14 @@ export interface CaseDelta {
  * scores `failedRunScore`), with ±1.96·SE over its rounds when each side has ≥ 2 of them.
  */
 export function caseDeltas(runs: Iterable<RunView>, failedRunScore: FailedRunScore = 0): CaseDelta[] {
-  const byCase = new Map<string, { a: number[]; b: number[] }>()
-  for (const r of runs) {
-    const score = runDecisionScore(r, failedRunScore)
-    if (score === null) continue
-    const e = byCase.get(r.caseId) ?? { a: [], b: [] }
-    e[r.side].push(score)
-    byCase.set(r.caseId, e)
-  }
-  const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length
-  const variance = (x: number[]) => x.reduce((s, v) => s + (v - mean(x)) ** 2, 0) / (x.length - 1)
   const out: CaseDelta[] = []
-  for (const [caseId, { a, b }] of byCase) {
-    if (!a.length || !b.length) continue
-    const diff = mean(b) - mean(a)
-    const se =
-      a.length >= 2 && b.length >= 2 ? Math.sqrt(variance(a) / a.length + variance(b) / b.length) : null
+  for (const { caseId, delta, se } of caseMeans(runs, failedRunScore).values()) {
+    if (delta === null) continue
     out.push({
       caseId,
-      diff,
-      low: se === null ? null : diff - 1.96 * se,
-      high: se === null ? null : diff + 1.96 * se,
+      diff: delta,
+      low: se === null ? null : delta - Z_95 * se,
+      high: se === null ? null : delta + Z_95 * se,
     })
   }
   return out

@@ -1,7 +1,8 @@
 // Pure: a task's runs as the per-case table shows them (one row per case, a and b per round), and which
 // runs each action applies to.
-import { runDecisionScore, type FailedRunScore } from '../../../../src-shared/decision-score'
+import type { FailedRunScore } from '../../../../src-shared/decision-score'
 import type { RunView } from '../../../../src-shared/ipc-views'
+import { canReevaluate, caseMeans } from '../../../../src-shared/run-rules'
 import { runKind, type RunKind } from '../../components/badges'
 import type { KindCounts } from '../../components/ProgressBar'
 
@@ -13,14 +14,6 @@ export interface CaseRow {
   meanA: number | null
   meanB: number | null
   delta: number | null
-}
-
-/** The mean of the rounds' scores as the decision counts them (a failure of the agent's may count as 0). */
-function mean(runs: (RunView | undefined)[], failedRunScore: FailedRunScore): number | null {
-  const scores = runs
-    .map((r) => (r ? runDecisionScore(r, failedRunScore) : null))
-    .filter((s): s is number => s !== null)
-  return scores.length ? scores.reduce((s, x) => s + x, 0) / scores.length : null
 }
 
 export function buildRows(
@@ -41,18 +34,15 @@ export function buildRows(
     ...caseOrder.filter((c) => byCase.has(c)),
     ...[...byCase.keys()].filter((c) => !known.has(c)),
   ]
+  // The means as the decision counts them (a failure of the agent's may count as 0).
+  const means = caseMeans(
+    [...byCase.values()].flatMap((e) => [...e.a, ...e.b]).filter((r): r is RunView => r !== undefined),
+    failedRunScore,
+  )
   const rows = order.map((caseId) => {
     const e = byCase.get(caseId) as { a: (RunView | undefined)[]; b: (RunView | undefined)[] }
-    const meanA = mean(e.a, failedRunScore)
-    const meanB = mean(e.b, failedRunScore)
-    return {
-      caseId,
-      a: e.a,
-      b: e.b,
-      meanA,
-      meanB,
-      delta: meanA !== null && meanB !== null ? meanB - meanA : null,
-    }
+    const m = means.get(caseId)
+    return { caseId, a: e.a, b: e.b, meanA: m?.a ?? null, meanB: m?.b ?? null, delta: m?.delta ?? null }
   })
   return { rows, rounds }
 }
@@ -72,19 +62,9 @@ export function runsOfRow(row: CaseRow): RunView[] {
   return [...row.a, ...row.b].filter((r): r is RunView => r !== undefined)
 }
 
-/** A run whose execution completed (the judge has something to look at). */
-export function canReevaluate(r: RunView): boolean {
-  return r.status === 'executed' || r.status === 'scored' || (r.status === 'failed' && r.failureType === null)
-}
-
 /** A side-b run that executed without its agent invoking the skill (the per-case table marks it). */
 export function skillNotUsed(r: RunView): boolean {
   return r.side === 'b' && r.skillLoaded === false && (canReevaluate(r) || r.status === 'evaluating')
-}
-
-/** A finished run that may go back to the queue. */
-export function canRerun(r: RunView): boolean {
-  return r.status === 'executed' || r.status === 'scored' || r.status === 'failed' || r.status === 'canceled'
 }
 
 export function formatScore(score: number | null): string {

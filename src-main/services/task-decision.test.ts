@@ -1,0 +1,51 @@
+// The task's decision is computed in one place and kept until its config or runs change.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Store } from '../db'
+import { openTempStore, type TempStore } from '../db/testing'
+import { drive, findRun, seedExportTask } from '../export/test-fixtures'
+import { taskDecision, taskRunCounts } from './task-decision'
+
+let t: TempStore
+let store: Store
+beforeEach(() => {
+  t = openTempStore()
+  store = t.store
+})
+afterEach(() => t.cleanup())
+
+describe('taskDecision (kept between changes)', () => {
+  it('follows a score correction, a new scored run and a policy change; unchanged runs reuse it', () => {
+    const { task, runs } = seedExportTask(store, { cases: ['c1', 'c2', 'c3'], rounds: 1 })
+    for (const c of ['c1', 'c2']) {
+      drive(store, findRun(runs, c, 'a', 1).id, 'scored', { score: 50 })
+      drive(store, findRun(runs, c, 'b', 1).id, 'scored', { score: 70 })
+    }
+    const first = taskDecision(store, task)
+    expect(first.capability.estimate).toBe(20)
+    expect(taskDecision(store, task)).toBe(first)
+
+    store.runs.update(findRun(runs, 'c1', 'b', 1).id, { score: 90 })
+    expect(taskDecision(store, task).capability.estimate).toBe(30)
+
+    drive(store, findRun(runs, 'c3', 'a', 1).id, 'scored', { score: 50 })
+    drive(store, findRun(runs, 'c3', 'b', 1).id, 'scored', { score: 50 })
+    expect(taskDecision(store, task).capability.estimate).toBeCloseTo(20)
+
+    const config = JSON.parse(task.configJson) as { policy: { minLift: number } }
+    const strict = store.tasks.updateConfig(
+      task.id,
+      JSON.stringify({ ...config, policy: { ...config.policy, minLift: 99 } }),
+    )
+    expect(taskDecision(store, strict).capability.minLift).toBe(99)
+  })
+})
+
+describe('taskRunCounts', () => {
+  it('counts the runs of the selected cases and rounds only, as the decision does', () => {
+    const { task, runs } = seedExportTask(store, { cases: ['c1'], rounds: 3, config: { repeatRounds: 2 } })
+    for (const round of [1, 2]) drive(store, findRun(runs, 'c1', 'b', round).id, 'scored', { score: 70 })
+    drive(store, findRun(runs, 'c1', 'b', 3).id, 'exec-failed')
+    expect(taskRunCounts(store, task)).toMatchObject({ pending: 2, scored: 2, failed: 0 })
+    expect(taskDecision(store, task).failures).toMatchObject({ runsB: 2, failuresB: 0 })
+  })
+})

@@ -1,0 +1,102 @@
+// The decision of a task, computed here only: which runs it counts (the task's scope), the verdict and
+// dimensions over them, and the run counts every view shows beside it (so a view never counts a run the
+// decision ignores).
+import { StoreError, type RunRow, type Store, type TaskRow } from '../db'
+import type { DecidedTask } from '../export/build-export'
+import { readConfig, type ConfigView } from '../export/config-view'
+import { pairwiseOutcomesOf } from '../export/pairwise'
+import { toExperimentRun } from '../export/run-entries'
+import { decide } from '../stats/decide'
+import type { PairwiseOutcome } from '../stats/types'
+import type { Decision } from '../../src-shared/decision'
+import type { RunStatus } from '../../src-shared/run-state'
+
+/** The cases (dataset order; null: every case) and the last round (null: every round) the task is made of. */
+function taskScope(store: Store, task: TaskRow, rounds: number | null) {
+  const caseOrder = store.datasets.getCases(task.datasetId).map((c) => c.caseKey)
+  return { caseOrder, caseKeys: caseOrder.length ? caseOrder : null, maxRound: rounds }
+}
+
+/**
+ * The runs the task is made of now: cases of its dataset selection and rounds up to repeatRounds (runs of
+ * cases or rounds dropped on resume stay in the store but are not part of the experiment). Also the case order.
+ */
+export function scopeRuns(
+  store: Store,
+  task: TaskRow,
+  rounds: number | null,
+): { runs: RunRow[]; caseOrder: string[] } {
+  const { caseOrder, caseKeys, maxRound } = taskScope(store, task, rounds)
+  const selected = caseKeys && new Set(caseKeys)
+  const runs = store.runs
+    .listByTask(task.id)
+    .filter((r) => (!selected || selected.has(r.caseKey)) && (maxRound === null || r.round <= maxRound))
+  return { runs, caseOrder }
+}
+
+/** The task's runs in its scope, per status: what the task list, the task view and live patches count. */
+export function taskRunCounts(store: Store, task: TaskRow): Record<RunStatus, number> {
+  const { caseKeys, maxRound } = taskScope(store, task, readConfig(task.configJson).rounds)
+  return store.runs.countsByStatus(task.id, { caseKeys, maxRound })
+}
+
+/** The decision over the task's runs: its policy and rounds, whether side a has a skill, the config's warnings. */
+export function decideRuns(
+  runs: readonly RunRow[],
+  view: ConfigView,
+  task: Pick<TaskRow, 'skillVersionAId'>,
+  pairwise?: readonly PairwiseOutcome[],
+): Decision {
+  return decide(runs.map(toExperimentRun), view.policy, {
+    ...(view.rounds ? { rounds: view.rounds } : {}),
+    baselineHasSkill: task.skillVersionAId !== null,
+    warnings: view.warnings,
+    ...(pairwise ? { pairwise } : {}),
+  })
+}
+
+type Cached = { stamp: string; key: string; decision: Decision }
+const decisions = new WeakMap<Store, Map<string, Cached>>()
+
+function decisionCache(store: Store): Map<string, Cached> {
+  const cache = decisions.get(store) ?? new Map<string, Cached>()
+  decisions.set(store, cache)
+  return cache
+}
+
+/** The task's decision if it is known and nothing was written to the database since; no work. */
+export function cachedTaskDecision(store: Store, task: TaskRow): Decision | null {
+  const cached = decisionCache(store).get(task.id)
+  return cached?.stamp === store.writeStamp() ? cached.decision : null
+}
+
+/**
+ * The task's current decision (what `list`, the task list, live patches and the export show). Kept per
+ * task until its config or runs change: at 5,000 runs a decision costs 100–200 ms. Nothing written since
+ * (the database's write stamp) answers without a query; otherwise a fingerprint of what it depends on.
+ */
+export function taskDecision(store: Store, task: TaskRow): Decision {
+  const cache = decisionCache(store)
+  const stamp = store.writeStamp()
+  const cached = cache.get(task.id)
+  if (cached?.stamp === stamp) return cached.decision
+  const key = `${task.configJson}\n${store.runs.decisionFingerprint(task.id)}\n${store.pairwiseResults.fingerprint(task.id)}`
+  if (cached?.key === key) {
+    cache.set(task.id, { ...cached, stamp })
+    return cached.decision
+  }
+  const view = readConfig(task.configJson)
+  const { runs } = scopeRuns(store, task, view.rounds)
+  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs))
+  cache.set(task.id, { stamp, key, decision })
+  return decision
+}
+
+/** The task `taskId` with the runs its decision counts and that decision (what the export is built from). */
+export function decidedTask(store: Store, taskId: string): DecidedTask {
+  const task = store.tasks.get(taskId)
+  if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`)
+  const view = readConfig(task.configJson)
+  const { runs, caseOrder } = scopeRuns(store, task, view.rounds)
+  return { task, view, runs, caseOrder, decision: taskDecision(store, task) }
+}

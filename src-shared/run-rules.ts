@@ -1,0 +1,117 @@
+// Which runs each action applies to, and the per-case numbers every view shows: one home, so the CLI,
+// the engine, the api and the renderer never disagree about a run. Pure; no I/O.
+import { runDecisionScore, type FailedRunScore } from './decision-score'
+import type { FailureType, RunStatus, Side } from './run-state'
+import { executesOnResume } from './run-mode'
+
+/** What the rules need of a run: its state (rows, views and export entries all have it). */
+export interface RunState {
+  status: RunStatus
+  failureType: FailureType | null
+}
+
+/** Whether a plain start or resume executes this run: never started, canceled, interrupted, or a provider failure. */
+export function needsExecution(run: RunState): boolean {
+  return executesOnResume(run)
+}
+
+/** The execution completed (the judge has something to look at), including while it is being judged. */
+export function hasExecuted(run: RunState): boolean {
+  return run.status === 'evaluating' || canReevaluate(run)
+}
+
+/** A run a judge may look at again: executed, scored, or an evaluation failure (failure type null). */
+export function canReevaluate(run: RunState): boolean {
+  return (
+    run.status === 'executed' ||
+    run.status === 'scored' ||
+    (run.status === 'failed' && run.failureType === null)
+  )
+}
+
+/** A finished run that may go back to the queue (never one that is running or being judged). */
+export function canRerun(run: RunState): boolean {
+  return (
+    run.status === 'executed' ||
+    run.status === 'scored' ||
+    run.status === 'failed' ||
+    run.status === 'canceled'
+  )
+}
+
+/** Token counts as opencode reports them for one run. */
+export interface TokenCounts {
+  input: number
+  output: number
+  reasoning: number
+  cacheRead: number
+  cacheWrite: number
+}
+
+/** Every token a run used: input, output, reasoning and both cache directions. */
+export function totalTokens(t: TokenCounts): number {
+  return t.input + t.output + t.reasoning + t.cacheRead + t.cacheWrite
+}
+
+export function mean(xs: readonly number[]): number | null {
+  if (xs.length === 0) return null
+  let sum = 0
+  for (const x of xs) sum += x
+  return sum / xs.length
+}
+
+/** z of a two-sided 95% normal interval: the per-case bars of the plots. */
+export const Z_95 = 1.96
+
+/** What per-case means read of a run: its case and side, its state and its score (a scored run's only). */
+export interface ScoredRun extends RunState {
+  caseId: string
+  side: Side
+  score: number | null
+}
+
+/** One case: each side's scores as the decision counts them, their means and b − a. */
+export interface CaseMean {
+  caseId: string
+  scores: Record<Side, number[]>
+  a: number | null
+  b: number | null
+  /** Mean b − mean a; null unless both sides have a score. */
+  delta: number | null
+  /** Standard error of `delta` (Welch); null unless each side has ≥ 2 scores. */
+  se: number | null
+}
+
+function variance(xs: readonly number[], m: number): number {
+  let ss = 0
+  for (const x of xs) ss += (x - m) ** 2
+  return ss / (xs.length - 1)
+}
+
+/**
+ * Per case, in first-seen order: each side's mean over its rounds' scores as the decision counts them
+ * (`failedRunScore` for the agent's own failures; other failures and unscored runs are missing).
+ */
+export function caseMeans(runs: Iterable<ScoredRun>, failedRunScore: FailedRunScore): Map<string, CaseMean> {
+  const out = new Map<string, CaseMean>()
+  for (const run of runs) {
+    let entry = out.get(run.caseId)
+    if (!entry) {
+      entry = { caseId: run.caseId, scores: { a: [], b: [] }, a: null, b: null, delta: null, se: null }
+      out.set(run.caseId, entry)
+    }
+    const score = runDecisionScore(run, failedRunScore)
+    if (score !== null) entry.scores[run.side].push(score)
+  }
+  for (const e of out.values()) {
+    e.a = mean(e.scores.a)
+    e.b = mean(e.scores.b)
+    e.delta = e.a !== null && e.b !== null ? e.b - e.a : null
+    const { a, b } = e.scores
+    e.se =
+      e.a !== null && e.b !== null && a.length >= 2 && b.length >= 2
+        ? Math.sqrt(variance(a, e.a) / a.length + variance(b, e.b) / b.length)
+        : null
+  }
+  return out
+}
