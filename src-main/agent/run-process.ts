@@ -1,4 +1,5 @@
-// Runs one agent process in its own group: prompt on stdin, events parsed live, watchdog, leftovers swept.
+// Runs one process of the app (an agent, a judge, a command evaluator) in its own group, tagged with its
+// markers: input on stdin, events parsed live, one watchdog (wall clock, idle), cancel, leftovers swept.
 import { execa } from 'execa'
 import { LineSplitter, parseEventLine } from './events'
 import { killLeftovers, processStartTime, stopGroup } from './process-group'
@@ -13,7 +14,8 @@ export interface ProcessInput {
   env: Record<string, string>
   stdin: string
   timeoutMs: number
-  idleTimeoutMs: number
+  /** No output for this long stops the process; absent: no idle limit (only the wall clock). */
+  idleTimeoutMs?: number
   graceMs: number
   signal: AbortSignal
   /** Env marker every process of the run inherits. */
@@ -22,6 +24,8 @@ export interface ProcessInput {
   onEvent?(event: AgentEvent): void
   /** Every complete stderr line (opencode's --print-logs output). */
   onStderrLine?(line: string): void
+  /** Every chunk of stdout and stderr as it comes (a command's output, kept as the user would see it). */
+  onOutput?(text: string): void
 }
 
 export interface ProcessResult {
@@ -121,7 +125,14 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
   let idleTimer: NodeJS.Timeout | undefined
   const armIdle = (): void => {
     clearTimeout(idleTimer)
-    idleTimer = setTimeout(() => stop('idle'), input.idleTimeoutMs)
+    if (input.idleTimeoutMs !== undefined) idleTimer = setTimeout(() => stop('idle'), input.idleTimeoutMs)
+  }
+  const output = (chunk: Buffer): void => {
+    try {
+      input.onOutput?.(chunk.toString('utf8'))
+    } catch {
+      // a failing listener must not break the run
+    }
   }
   const wallTimer = setTimeout(() => stop('timeout'), input.timeoutMs)
   const onAbort = (): void => stop('canceled')
@@ -137,10 +148,12 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
     if (input.signal.aborted) onAbort()
     child.stdout?.on('data', (chunk: Buffer) => {
       armIdle()
+      output(chunk)
       for (const line of lines.push(chunk)) takeLine(line)
     })
     child.stderr?.on('data', (chunk: Buffer) => {
       armIdle()
+      output(chunk)
       stderr.push(chunk.toString('utf8'))
       for (const line of errLines.push(chunk)) takeErrLine(line)
     })
@@ -151,16 +164,17 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
   }
 
   await exited
-  // stdout may still hold the last bytes; a grandchild that kept the pipe open must not hang us.
-  const result = await Promise.race([child, sleep(2000).then(() => null)])
   clearTimeout(idleTimer)
   clearTimeout(wallTimer)
   input.signal.removeEventListener('abort', onAbort)
   if (stopping) await stopping
+  // Whatever the run started and left behind (own sessions, a `&` job) goes with it, before the pipes are
+  // drained: a leftover may hold them open.
+  const leftovers = pid === null ? 0 : killLeftovers(pid, input.marker)
+  // stdout may still hold the last bytes; a grandchild that kept the pipe open must not hang us.
+  const result = await Promise.race([child, sleep(2000).then(() => null)])
   for (const line of lines.end()) takeLine(line)
   for (const line of errLines.end()) takeErrLine(line)
-  // Whatever the run started and left behind (own sessions included) goes with it.
-  const leftovers = pid === null ? 0 : killLeftovers(pid, input.marker)
   if (result === null) {
     child.stdout?.destroy()
     child.stderr?.destroy()

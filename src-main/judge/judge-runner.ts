@@ -33,6 +33,7 @@ export { runCommandEvaluator } from './command-evaluator'
 export { failedAttempt } from './judge-answer'
 
 export const DEFAULT_JUDGE_TIMEOUT_SEC = 300
+export const DEFAULT_COMMAND_TIMEOUT_SEC = 600
 /** A judge's answer is a short JSON object; anything longer is kept cut to this. */
 const RAW_OUTPUT_CHARS = 64 * 1024
 
@@ -71,7 +72,11 @@ export function createJudge(opts: JudgeOptions): Judge {
   return {
     evaluate: async (evaluator, input, signal) => {
       if (evaluator.kind === 'command')
-        return runCommandEvaluator(evaluator, input.workDir, signal, timeoutSec)
+        return runCommandEvaluator(evaluator, input.workDir, signal, {
+          timeoutSec: opts.commandTimeoutSec ?? DEFAULT_COMMAND_TIMEOUT_SEC,
+          env: opts.env,
+          runRoot: opts.runRoot,
+        })
       if (evaluator.kind === 'pairwise')
         return failedAttempt(
           {
