@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import { eventSessionId, foldEvents, zeroTokens } from './events'
 import { removePrivateDirs } from './isolation'
-import { classify } from './outcome'
+import { classify } from './session-ending'
 import { judgeVisibility, listVisibleSkills, proveSealed } from './proof'
 import { redactEvent } from './redact'
 import { scrubWorkDir } from './scrub-workdir'

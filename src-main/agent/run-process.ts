@@ -4,8 +4,9 @@ import { execa } from 'execa'
 import { LineSplitter, parseEventLine } from './events'
 import { killLeftovers, processStartTime, stopGroup } from './process-group'
 import type { AgentEvent } from './types'
+import { startWatchdog, type StopReason, type Watchdog } from './watchdog'
 
-export type StopReason = 'timeout' | 'idle' | 'canceled'
+export type { StopReason }
 
 export interface ProcessInput {
   bin: string
@@ -121,12 +122,8 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
     stopReason = reason
     stopping = stopGroup(pid, { exited, graceMs: input.graceMs, marker: input.marker })
   }
-
-  let idleTimer: NodeJS.Timeout | undefined
-  const armIdle = (): void => {
-    clearTimeout(idleTimer)
-    if (input.idleTimeoutMs !== undefined) idleTimer = setTimeout(() => stop('idle'), input.idleTimeoutMs)
-  }
+  let watchdog: Watchdog | null = null
+  const armIdle = (): void => watchdog?.progress()
   const output = (chunk: Buffer): void => {
     try {
       input.onOutput?.(chunk.toString('utf8'))
@@ -134,18 +131,18 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
       // a failing listener must not break the run
     }
   }
-  const wallTimer = setTimeout(() => stop('timeout'), input.timeoutMs)
-  const onAbort = (): void => stop('canceled')
-
   if (pid !== null) {
     try {
       input.onSpawn?.(pid, processStartTime(pid) ?? '')
     } catch {
       // listener errors do not stop the run
     }
-    armIdle()
-    input.signal.addEventListener('abort', onAbort, { once: true })
-    if (input.signal.aborted) onAbort()
+    watchdog = startWatchdog({
+      timeoutMs: input.timeoutMs,
+      idleTimeoutMs: input.idleTimeoutMs,
+      signal: input.signal,
+      onStop: stop,
+    })
     child.stdout?.on('data', (chunk: Buffer) => {
       armIdle()
       output(chunk)
@@ -164,9 +161,7 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
   }
 
   await exited
-  clearTimeout(idleTimer)
-  clearTimeout(wallTimer)
-  input.signal.removeEventListener('abort', onAbort)
+  watchdog?.dispose()
   if (stopping) await stopping
   // Whatever the run started and left behind (own sessions, a `&` job) goes with it, before the pipes are
   // drained: a leftover may hold them open.

@@ -4,18 +4,19 @@ import { existsSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { foldEvents } from './events'
 import { seedConfigDir } from './isolation'
-import { classify, stderrSummary } from './outcome'
+import { stderrSummary } from './outcome'
 import { emptyOutcome } from './process-driver'
 import { redactEvent } from './redact'
 import { scrubWorkDir } from './scrub-workdir'
-import type { StopReason } from './run-process'
 import { STDERR_TAIL_BYTES, Tail } from './run-process'
+import { ending as endedBy, exitedOnServer, outcomeOf, type SessionEnding } from './session-ending'
 import { ServeEventMapper } from './serve-events'
 import type { ServeClient } from './serve-client'
 import { killStraysIn, type ServeProcess } from './serve-process'
 import type { ProcessSetup, SideContext } from './side-context'
 import { readServeEvents, type ServeEvent } from './sse'
 import { sideSkillName, type AgentEvent, type RunHooks, type RunOutcome, type RunSpec } from './types'
+import { startWatchdog, type StopReason } from './watchdog'
 import { captureDiff, prepareWorkDir } from './workdir'
 
 export interface ServerSide {
@@ -112,16 +113,8 @@ export async function runOnServer(
   let connected: () => void = () => {}
   const isConnected = new Promise<void>((resolve) => (connected = resolve))
 
-  let idleTimer: NodeJS.Timeout | undefined
-  const armIdle = (): void => {
-    if (stopReason) return
-    clearTimeout(idleTimer)
-    idleTimer = setTimeout(() => stop('idle'), ctx.spec.idleTimeoutSec * 1000)
-  }
   const stop = (reason: StopReason): void => {
-    if (stopReason) return
     stopReason = reason
-    clearTimeout(idleTimer)
     // Nothing was asked yet: nothing to abort.
     if (!sessionId || !promptSent) return finish({ kind: 'idle' })
     void client.json('POST', `/session/${sessionId}/abort`, dir).catch(() => {})
@@ -129,6 +122,7 @@ export async function runOnServer(
     setTimeout(() => finish({ kind: 'idle' }), side.graceMs)
   }
 
+  const armIdle = (): void => watchdog.progress()
   // This run's log lines: kept for its stderrTail and, like `run --print-logs` output, progress.
   const offStderr = serve.onStderrLine((line) => {
     const mine = (sessionId !== null && line.includes(sessionId)) || line.includes(dir)
@@ -157,13 +151,15 @@ export async function runOnServer(
   }
 
   const stream = new AbortController()
-  const wallTimer = setTimeout(() => stop('timeout'), ctx.spec.timeoutSec * 1000)
-  const onAbort = (): void => stop('canceled')
-  signal.addEventListener('abort', onAbort, { once: true })
+  const watchdog = startWatchdog({
+    timeoutMs: ctx.spec.timeoutSec * 1000,
+    idleTimeoutMs: ctx.spec.idleTimeoutSec * 1000,
+    signal,
+    onStop: stop,
+  })
   void serve.exited.then(() =>
     finish({ kind: 'crashed', message: serverGoneMessage(serve, 'during the run') }),
   )
-  armIdle()
 
   // Not awaited: a request that hangs must not outlive the watchdog (the run ends on `ended` alone).
   void (async () => {
@@ -241,9 +237,7 @@ export async function runOnServer(
   })()
 
   const ending = await ended
-  clearTimeout(idleTimer)
-  clearTimeout(wallTimer)
-  signal.removeEventListener('abort', onAbort)
+  watchdog.dispose()
   stream.abort()
   offStderr()
   if (!serve.exit()) await client.json('POST', '/instance/dispose', dir).catch(() => {})
@@ -253,27 +247,14 @@ export async function runOnServer(
   })
   const finishedAt = new Date().toISOString()
   const folded = foldEvents(events, sideSkillName(ctx.spec))
-  const exitCode = stopReason || ending.kind === 'crashed' ? null : folded.errorMessage !== null ? 1 : 0
-  const { kind, message } =
-    ending.kind === 'crashed' && !stopReason
-      ? { kind: 'crashed' as const, message: ending.message }
-      : classify(
-          {
-            spawnError: null,
-            spawnMessage: null,
-            pid: serve.pid,
-            exitCode,
-            signal: null,
-            stopReason,
-            events,
-            stderrTail: stderr.toString(),
-            noise: [],
-            leftovers,
-          },
-          folded,
-          ctx.spec,
-          ctx.bin?.path ?? 'opencode',
-        )
+  const tail = stderr.toString()
+  // Stopped by the app wins over how the server answered the stop.
+  const end: SessionEnding = stopReason
+    ? endedBy(stopReason, null, tail)
+    : ending.kind === 'crashed'
+      ? endedBy('server_gone', ending.message, tail)
+      : exitedOnServer(folded, tail)
+  const { kind, message } = outcomeOf(end, folded, ctx.spec)
   // The agent's env holds credentials: whatever it wrote could hold them too.
   const scrubNote = await scrubWorkDir(dir, setup.secrets, Date.parse(startedAt))
   const diff = setup.redact(await captureDiff(dir, firstCommit, pathVar))
@@ -283,7 +264,7 @@ export async function runOnServer(
     kind,
     message: message === null ? null : setup.redact(message),
     sessionId,
-    exitCode,
+    exitCode: end.exitCode,
     signal: null,
     tokens: folded.tokens,
     costUsd: folded.costUsd,

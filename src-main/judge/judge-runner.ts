@@ -3,12 +3,13 @@
 import { join } from 'node:path'
 import { foldEvents } from '../agent/events'
 import { removePrivateDirs } from '../agent/isolation'
-import { classify } from '../agent/outcome'
 import { DEFAULT_GRACE_MS } from '../agent/process-driver'
 import { redactEvent } from '../agent/redact'
 import { runProcess } from '../agent/run-process'
 import { prepareSide, setupProcess, type SideContext } from '../agent/side-context'
-import type { AgentEvent, OutcomeKind } from '../agent/types'
+import { outcomeOf, processEnding, type SessionEnding } from '../agent/session-ending'
+import type { AgentEvent } from '../agent/types'
+import type { Limits } from '../agent/outcome'
 import { prepareWorkDir } from '../agent/workdir'
 import { runCommandEvaluator } from './command-evaluator'
 import { clip } from './condense'
@@ -183,14 +184,7 @@ async function askProcess(
       marker: setup.marker,
       onEvent: (event) => events.push(redactEvent(event, setup.secrets, setup.redact)),
     })
-    const { kind, message } = classify(res, foldEvents(events, ''), ctx.spec, bin)
-    return toAnswer(
-      { kind, message, events, stderrTail: res.stderrTail, signal: res.signal },
-      ctx.spec.model,
-      setup.redact,
-      condensedInput,
-      started,
-    )
+    return toAnswer(processEnding(res, bin), events, ctx.spec, setup.redact, condensedInput, started)
   } catch (err) {
     const error = setup.redact(`skill-ab could not run the judge: ${(err as Error).message}`)
     return { ok: false, attempt: failedAttempt({ error, retryable: true, condensedInput }, started) }
@@ -201,19 +195,15 @@ async function askProcess(
 
 /** A finished judge (process or server session): its failure, or its final text to parse. */
 function toAnswer(
-  f: {
-    kind: OutcomeKind
-    message: string | null
-    events: AgentEvent[]
-    stderrTail: string
-    signal: string | null
-  },
-  model: string,
+  end: SessionEnding,
+  events: AgentEvent[],
+  spec: Limits & { model: string },
   redact: (text: string) => string,
   condensedInput: string,
   started: number,
 ): JudgeAnswerText {
-  const folded = foldEvents(f.events, '')
+  const folded = foldEvents(events, '')
+  const { kind, message } = outcomeOf(end, folded, { ...spec, section: 'judge' })
   const common = {
     rawOutput: clip(redact(folded.finalOutput), RAW_OUTPUT_CHARS).text,
     condensedInput,
@@ -221,14 +211,15 @@ function toAnswer(
     costUsd: folded.costUsd,
     sessionId: folded.sessionId,
   }
-  if (f.kind !== 'ok') {
+  if (kind !== 'ok') {
     const failure = judgeFailure({
-      kind: f.kind,
-      message: f.message === null ? null : redact(f.message),
-      events: f.events,
-      stderrTail: redact(f.stderrTail),
-      signal: f.signal,
-      model,
+      kind,
+      message: message === null ? null : redact(message),
+      events,
+      stderrTail: redact(end.stderrTail),
+      signal: end.signal,
+      retryable: end.retryable,
+      model: spec.model,
     })
     return { ok: false, attempt: failedAttempt({ ...common, ...failure }, started) }
   }
@@ -260,5 +251,5 @@ async function askServer(
     return { ok: false, attempt: failedAttempt({ error, retryable: true }, started) }
   }
   const served = await judgeOn(server, ctx, condensedInput, signal, graceMs)
-  return toAnswer({ ...served, signal: null }, ctx.spec.model, redact, condensedInput, started)
+  return toAnswer(served.ending, served.events, ctx.spec, redact, condensedInput, started)
 }

@@ -9,7 +9,15 @@ import { startServe, type ServeProcess } from '../agent/serve-process'
 import { serverGoneMessage } from '../agent/server-run'
 import { DEFAULT_START_TIMEOUT_MS } from '../agent/server-driver'
 import { providerOf, setupProcess, type ProcessSetup, type SideContext } from '../agent/side-context'
-import type { AgentEvent, OutcomeKind } from '../agent/types'
+import { foldEvents } from '../agent/events'
+import {
+  ending as endedBy,
+  exitedOnServer,
+  type EndingKind,
+  type SessionEnding,
+} from '../agent/session-ending'
+import type { AgentEvent } from '../agent/types'
+import { startWatchdog, type StopReason } from '../agent/watchdog'
 import { prepareWorkDir } from '../agent/workdir'
 import { judgeConfigOverrides, type JudgeAnswer } from './judge-prompt'
 
@@ -21,13 +29,11 @@ export interface JudgeServer {
   dir: string
 }
 
-/** What one judgement on a server gave: the same facts a judge process gives (redacted). */
+/** What one judgement on a server gave: how it ended and its events (redacted), as a judge process gives. */
 export interface ServedJudgement {
-  kind: OutcomeKind
-  message: string | null
+  ending: SessionEnding
   /** The answer's parts as `run --format json` events (text, step_finish, error), for foldEvents. */
   events: AgentEvent[]
-  stderrTail: string
 }
 
 type Obj = Record<string, unknown>
@@ -122,11 +128,13 @@ export async function judgeOn(
   graceMs: number,
 ): Promise<ServedJudgement> {
   const { setup, serve, client, dir } = server
-  const done = (kind: OutcomeKind, message: string | null, events: AgentEvent[] = []): ServedJudgement => ({
-    kind,
-    message: message === null ? null : setup.redact(message),
+  const done = (
+    kind: Exclude<EndingKind, 'exited'>,
+    message: string | null,
+    events: AgentEvent[] = [],
+  ): ServedJudgement => ({
+    ending: endedBy(kind, message === null ? null : setup.redact(message), setup.redact(serve.stderrTail())),
     events,
-    stderrTail: setup.redact(serve.stderrTail()),
   })
   if (signal.aborted) return done('canceled', 'canceled before the judge started')
   let sessionId: string
@@ -147,52 +155,47 @@ export async function judgeOn(
     model: { providerID: provider, modelID: model.slice(provider.length + 1) },
     parts: [{ type: 'text', text: prompt }],
   })
-  let timer: NodeJS.Timeout | undefined
-  let onAbort = (): void => {}
-  const stopped = new Promise<'canceled' | 'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), ctx.spec.timeoutSec * 1000)
-    onAbort = () => resolve('canceled')
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
+  // The message call blocks until the answer: no progress to watch, only the wall clock and cancel.
+  let stopped: (why: StopReason) => void = () => {}
+  const stoppedBy = new Promise<StopReason>((resolve) => (stopped = resolve))
+  const watchdog = startWatchdog({ timeoutMs: ctx.spec.timeoutSec * 1000, signal, onStop: stopped })
   try {
     const first = await Promise.race([
       answer.then(
         (a) => ({ answer: a }),
         (err: unknown) => ({ error: err }),
       ),
-      stopped.then((why) => ({ stopped: why })),
+      stoppedBy.then((why) => ({ stopped: why })),
       serve.exited.then(() => ({ died: true as const })),
     ])
     if ('stopped' in first) {
       await client.json('POST', `/session/${sessionId}/abort`, dir).catch(() => {})
       await Promise.race([answer.catch(() => null), new Promise((r) => setTimeout(r, graceMs))])
-      return first.stopped === 'canceled'
-        ? done('canceled', 'canceled')
-        : done('timeout', `timed out after ${ctx.spec.timeoutSec} s`)
+      return done(first.stopped, null)
     }
-    if ('died' in first) return done('crashed', serverGoneMessage(serve, 'during the judgement'))
+    if ('died' in first) return done('server_gone', serverGoneMessage(serve, 'during the judgement'))
     if ('error' in first) return gone(serve, first.error, done)
-    const events = answerEvents(first.answer, sessionId)
-    const errored = events.some((e) => e.type === 'error')
-    return done(errored ? 'agent_error' : 'ok', null, [
+    const sessionTail = setup.redact(serve.stderrTail())
+    const events: AgentEvent[] = [
       { type: 'step_start', sessionID: sessionId },
-      ...events,
-    ])
+      ...answerEvents(first.answer, sessionId),
+    ]
+    return { ending: exitedOnServer(foldEvents(events, ''), sessionTail), events }
   } finally {
-    clearTimeout(timer)
-    signal.removeEventListener('abort', onAbort)
+    watchdog.dispose()
   }
 }
 
-/** A request that failed: the server died (crashed, retryable) or answered an HTTP error. */
+/** A request that failed: the server went away or failed itself (retryable), or refused it (final). */
 function gone(
   serve: ServeProcess,
   err: unknown,
-  done: (kind: OutcomeKind, message: string | null) => ServedJudgement,
+  done: (kind: 'server_gone' | 'launch_failed', message: string) => ServedJudgement,
 ): ServedJudgement {
-  if (serve.exit()) return done('crashed', serverGoneMessage(serve, 'during the judgement'))
+  if (serve.exit()) return done('server_gone', serverGoneMessage(serve, 'during the judgement'))
   const status = err instanceof ServeHttpError ? err.status : null
-  // A connection problem or a 5xx of the server itself: like a crash, worth another attempt.
-  if (status === null || status >= 500) return done('timeout', `opencode serve: ${(err as Error).message}`)
-  return done('spawn_failed', `opencode serve refused the judgement: ${(err as Error).message}`)
+  // A connection problem or a 5xx of the server itself: the server is gone for this attempt, another may do.
+  if (status === null || status >= 500)
+    return done('server_gone', `opencode serve: ${(err as Error).message}`)
+  return done('launch_failed', `opencode serve refused the judgement: ${(err as Error).message}`)
 }
