@@ -4,10 +4,9 @@ import { join } from 'node:path'
 import { foldEvents } from '../agent/events'
 import { removePrivateDirs } from '../agent/isolation'
 import { DEFAULT_GRACE_MS } from '../agent/process-driver'
-import { redactEvent } from '../agent/redact'
-import { runProcess } from '../agent/run-process'
 import { prepareSide, setupProcess, type SideContext } from '../agent/side-context'
-import { outcomeOf, processEnding, type SessionEnding } from '../agent/session-ending'
+import { outcomeOf, type SessionEnding } from '../agent/session-ending'
+import { runProcessSession } from '../agent/session-runner'
 import type { AgentEvent } from '../agent/types'
 import type { Limits } from '../agent/outcome'
 import { prepareWorkDir } from '../agent/workdir'
@@ -162,29 +161,20 @@ async function askProcess(
     // An empty git repo of its own: opencode looks for skills, config and AGENTS.md no higher than this.
     const cwd = join(setup.prepared.dirs.root, 'work')
     await prepareWorkDir(cwd, {}, ctx.parentEnv.PATH)
-    const events: AgentEvent[] = []
-    const res = await runProcess({
+    const session = await runProcessSession({
       bin,
-      args: [
-        'run',
-        '--format',
-        'json',
-        '--agent=judge',
-        `--model=${ctx.spec.model}`,
-        '--title=judge',
-        '--print-logs',
-      ],
+      agent: 'judge',
+      model: ctx.spec.model,
+      title: 'judge',
+      prompt: condensedInput,
       cwd,
-      env: setup.env,
-      stdin: condensedInput,
-      timeoutMs: ctx.spec.timeoutSec * 1000,
-      idleTimeoutMs: ctx.spec.idleTimeoutSec * 1000,
+      setup,
+      timeoutSec: ctx.spec.timeoutSec,
+      idleTimeoutSec: ctx.spec.idleTimeoutSec,
       graceMs,
       signal,
-      marker: setup.marker,
-      onEvent: (event) => events.push(redactEvent(event, setup.secrets, setup.redact)),
     })
-    return toAnswer(processEnding(res, bin), events, ctx.spec, setup.redact, condensedInput, started)
+    return toAnswer(session.ending, session.events, ctx.spec, setup.redact, condensedInput, started)
   } catch (err) {
     const error = setup.redact(`skill-ab could not run the judge: ${(err as Error).message}`)
     return { ok: false, attempt: failedAttempt({ error, retryable: true, condensedInput }, started) }
