@@ -7,6 +7,7 @@ import { DEFAULT_GRACE_MS } from '../agent/process-driver'
 import { prepareSide, setupProcess, type SideContext } from '../agent/side-context'
 import { outcomeOf, type SessionEnding } from '../agent/session-ending'
 import { runProcessSession } from '../agent/session-runner'
+import { runServerSession } from '../agent/server-session'
 import type { AgentEvent } from '../agent/types'
 import type { Limits } from '../agent/outcome'
 import { prepareWorkDir } from '../agent/workdir'
@@ -14,7 +15,7 @@ import { runCommandEvaluator } from './command-evaluator'
 import { clip } from './condense'
 import type { EvaluatorSpec } from './evaluators'
 import { judgeFailure } from './judge-failure'
-import { judgeOn, ServerJudgePool } from './judge-server'
+import { JUDGE_PERMISSIONS, ServerJudgePool } from './judge-server'
 import { judgeConfigOverrides, renderJudgePrompt, type JudgeAnswer } from './judge-prompt'
 import type { Judge, JudgeAttempt, JudgeOptions } from './judge-types'
 import { failedAttempt, scoreAttempt, toPairwise, winnerAttempt, type JudgeAnswerText } from './judge-answer'
@@ -240,6 +241,21 @@ async function askServer(
     const error = redact(`skill-ab could not run the judge: ${(err as Error).message}`)
     return { ok: false, attempt: failedAttempt({ error, retryable: true }, started) }
   }
-  const served = await judgeOn(server, ctx, condensedInput, signal, graceMs)
-  return toAnswer(served.ending, served.events, ctx.spec, redact, condensedInput, started)
+  const session = await runServerSession({
+    serve: server.serve,
+    client: server.client,
+    setup: server.setup,
+    dir: server.dir,
+    agent: 'judge',
+    model: ctx.spec.model,
+    title: 'judge',
+    prompt: condensedInput,
+    permission: JUDGE_PERMISSIONS,
+    timeoutSec: ctx.spec.timeoutSec,
+    idleTimeoutSec: ctx.spec.idleTimeoutSec,
+    graceMs,
+    signal,
+    what: 'judgement',
+  })
+  return toAnswer(session.ending, session.events, ctx.spec, redact, condensedInput, started)
 }
