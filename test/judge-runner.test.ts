@@ -305,7 +305,8 @@ describe('command evaluator', () => {
     })
     expect(ok.rawOutput).toContain(`${workDir}\n42\n`)
     expect(ok.rawOutput).not.toContain('OPENCODE_CONFIG')
-    expect(ok.rawOutput).not.toMatch(/^SKILL_AB|_API_KEY=/m)
+    // The app's markers are there (so a dead app's evaluator is reaped); no other app variable is.
+    expect(ok.rawOutput).not.toMatch(/^SKILL_AB_(?!OWNER=|RUN=)|_API_KEY=/m)
     const bad = await judge.evaluate(command('echo "1 test failed" >&2; exit 1'), input, signal)
     expect(bad).toMatchObject({
       status: 'done',

@@ -1,10 +1,5 @@
-// Classifies how an agent process ended into a RunOutcome kind and message (rc 0 is only "ok", never success).
-// Stopped by skill-ab: canceled / timeout. An error opencode reported: provider_error when the model provider
-// failed (5xx, 429, auth, unreachable: provider-error.ts), else agent_error. Otherwise a nonzero exit or a
-// foreign signal: crashed.
-import type { FoldedEvents } from './events'
-import { describeError, isProviderError, type AgentErrorInfo } from '../../src-shared/provider-error'
-import type { ProcessResult } from './run-process'
+// A session's RunOutcome kind and message, and the stderr summary crash messages carry (the mapping from
+// how a session ended is session-ending.ts).
 import type { OutcomeKind } from './types'
 
 export interface Classified {
@@ -15,6 +10,8 @@ export interface Classified {
 export interface Limits {
   timeoutSec: number
   idleTimeoutSec: number
+  /** The config section the limits come from, named in messages; default agent. */
+  section?: 'agent' | 'judge'
 }
 
 /** The last lines of stderr, for a crash message. */
@@ -25,41 +22,4 @@ export function stderrSummary(stderrTail: string, noise: string[] = [], maxChars
     .filter((l) => l.trim() !== '')
   const text = [...noise.slice(-5), ...lines].join('\n')
   return text.length > maxChars ? `…${text.slice(-maxChars)}` : text
-}
-
-export function classify(res: ProcessResult, folded: FoldedEvents, limits: Limits, bin: string): Classified {
-  if (res.spawnError) {
-    return {
-      kind: 'spawn_failed',
-      message: `could not start opencode (${bin}): ${res.spawnMessage ?? res.spawnError}`,
-    }
-  }
-  if (res.stopReason === 'canceled')
-    return { kind: 'canceled', message: 'canceled: the agent process was stopped' }
-  if (res.stopReason === 'timeout') {
-    return {
-      kind: 'timeout',
-      message: `stopped at the wall-clock limit of ${limits.timeoutSec} s (agent.timeoutSec)`,
-    }
-  }
-  if (res.stopReason === 'idle') {
-    return {
-      kind: 'timeout',
-      message: `stopped after ${limits.idleTimeoutSec} s without any output from opencode (agent.idleTimeoutSec)`,
-    }
-  }
-  const tail = stderrSummary(res.stderrTail, res.noise)
-  const withTail = (m: string): string => (tail ? `${m}; stderr: ${tail}` : m)
-  if (folded.error !== null && res.signal === null && res.exitCode !== 0) return reported(folded.error)
-  if (res.signal !== null)
-    return { kind: 'crashed', message: withTail(`opencode was killed by ${res.signal}, not by skill-ab`) }
-  if (res.exitCode !== 0)
-    return { kind: 'crashed', message: withTail(`opencode exited with code ${res.exitCode ?? 'unknown'}`) }
-  if (folded.error !== null) return reported(folded.error)
-  return { kind: 'ok', message: null }
-}
-
-/** An error opencode reported: the model provider's (not counted against the agent), else the agent's own. */
-function reported(error: AgentErrorInfo): Classified {
-  return { kind: isProviderError(error) ? 'provider_error' : 'agent_error', message: describeError(error) }
 }

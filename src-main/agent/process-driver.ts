@@ -1,17 +1,15 @@
 // The `process` AgentDriver: one `opencode run --format json` per run in a private env; never throws per run.
 import { join } from 'node:path'
-import { eventSessionId, foldEvents, zeroTokens } from './events'
+import { foldEvents, zeroTokens } from './events'
 import { removePrivateDirs } from './isolation'
-import { classify } from './outcome'
+import { outcomeOf } from './session-ending'
+import { runProcessSession } from './process-session'
 import { judgeVisibility, listVisibleSkills, proveSealed } from './proof'
-import { redactEvent } from './redact'
 import { scrubWorkDir } from './scrub-workdir'
-import { runProcess } from './run-process'
 import { prepareSide, setupProcess, type SideContext } from './side-context'
 import {
   sideSkillName,
   type AgentDriver,
-  type AgentEvent,
   type IsolationProof,
   type RunHooks,
   type RunOutcome,
@@ -32,12 +30,6 @@ export interface ProcessDriverOptions {
 }
 
 export const DEFAULT_GRACE_MS = 3000
-
-/** `… message=created id=ses_… parentID=undefined …`: opencode's INFO log line for a new top-level session. */
-export function sessionIdFromLog(line: string): string | null {
-  if (!line.includes('message=created') || !line.includes('parentID=undefined')) return null
-  return /\bid=(ses_[A-Za-z0-9]+)/.exec(line)?.[1] ?? null
-}
 
 export function createProcessDriver(opts: ProcessDriverOptions = {}): AgentDriver {
   return {
@@ -144,45 +136,23 @@ async function runOnce(
   }
   try {
     const { spec: side } = ctx
-    let sessionId: string | null = null
-    const sawSession = (id: string): void => {
-      if (sessionId !== null) return
-      sessionId = id
-      hooks.onSessionId?.(id)
-    }
-    const events: AgentEvent[] = []
-    const res = await runProcess({
+    const session = await runProcessSession({
       bin: ctx.bin.path,
-      // `--opt=value` keeps a title or model starting with "-" from being read as an option. --print-logs:
-      // stderr then shows the session id at once, each provider retry (progress for the idle watchdog),
-      // and the real cause behind an opaque UnknownError.
-      args: ['run', '--format', 'json', `--model=${side.model}`, `--title=${spec.title}`, '--print-logs'],
+      model: side.model,
+      title: spec.title,
+      prompt: spec.caseInput.prompt,
       cwd: spec.workDir,
-      env: setup.env,
-      stdin: spec.caseInput.prompt,
-      timeoutMs: side.timeoutSec * 1000,
-      idleTimeoutMs: side.idleTimeoutSec * 1000,
+      setup,
+      timeoutSec: side.timeoutSec,
+      idleTimeoutSec: side.idleTimeoutSec,
       graceMs,
       signal,
-      marker: setup.marker,
-      onSpawn: (pid, startTime) => hooks.onSpawn?.(pid, startTime),
-      onEvent: (raw: AgentEvent) => {
-        const event = redactEvent(raw, setup.secrets, setup.redact)
-        events.push(event)
-        const id = eventSessionId(event)
-        if (id) sawSession(id)
-        hooks.onEvent?.(event)
-      },
-      // The log names the session at creation, long before the first event (a run killed while
-      // waiting for its first answer still has a session id).
-      onStderrLine: (line) => {
-        const id = sessionId === null ? sessionIdFromLog(line) : null
-        if (id) sawSession(id)
-      },
+      hooks,
     })
+    const { events, result: res } = session
     const finishedAt = new Date().toISOString()
     const folded = foldEvents(events, sideSkillName(side))
-    const { kind, message } = classify(res, folded, side, ctx.bin.path)
+    const { kind, message } = outcomeOf(session.ending, folded, side)
     // The agent's env holds credentials: whatever it wrote could hold them too.
     const scrubNote = await scrubWorkDir(spec.workDir, setup.secrets, Date.parse(startedAt))
     const diff = setup.redact(await captureDiff(spec.workDir, firstCommit, pathVar))
@@ -192,7 +162,7 @@ async function runOnce(
     return {
       kind,
       message: message === null ? null : setup.redact(message),
-      sessionId: folded.sessionId ?? sessionId,
+      sessionId: folded.sessionId ?? session.sessionId,
       exitCode: res.exitCode,
       signal: res.signal,
       tokens: folded.tokens,

@@ -3,7 +3,7 @@
 // with the kind it gets and why.
 import { describe, expect, it } from 'vitest'
 import { foldEvents } from './events'
-import { classify } from './outcome'
+import { classify } from './session-ending'
 import { errorInfo, isProviderError } from '../../src-shared/provider-error'
 import type { ProcessResult } from './run-process'
 import type { AgentEvent, OutcomeKind } from './types'

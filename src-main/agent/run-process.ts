@@ -1,10 +1,12 @@
-// Runs one agent process in its own group: prompt on stdin, events parsed live, watchdog, leftovers swept.
+// Runs one process of the app (an agent, a judge, a command evaluator) in its own group, tagged with its
+// markers: input on stdin, events parsed live, one watchdog (wall clock, idle), cancel, leftovers swept.
 import { execa } from 'execa'
 import { LineSplitter, parseEventLine } from './events'
 import { killLeftovers, processStartTime, stopGroup } from './process-group'
 import type { AgentEvent } from './types'
+import { startWatchdog, type StopReason, type Watchdog } from './watchdog'
 
-export type StopReason = 'timeout' | 'idle' | 'canceled'
+export type { StopReason }
 
 export interface ProcessInput {
   bin: string
@@ -13,7 +15,8 @@ export interface ProcessInput {
   env: Record<string, string>
   stdin: string
   timeoutMs: number
-  idleTimeoutMs: number
+  /** No output for this long stops the process; absent: no idle limit (only the wall clock). */
+  idleTimeoutMs?: number
   graceMs: number
   signal: AbortSignal
   /** Env marker every process of the run inherits. */
@@ -22,6 +25,8 @@ export interface ProcessInput {
   onEvent?(event: AgentEvent): void
   /** Every complete stderr line (opencode's --print-logs output). */
   onStderrLine?(line: string): void
+  /** Every chunk of stdout and stderr as it comes (a command's output, kept as the user would see it). */
+  onOutput?(text: string): void
 }
 
 export interface ProcessResult {
@@ -117,30 +122,35 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
     stopReason = reason
     stopping = stopGroup(pid, { exited, graceMs: input.graceMs, marker: input.marker })
   }
-
-  let idleTimer: NodeJS.Timeout | undefined
-  const armIdle = (): void => {
-    clearTimeout(idleTimer)
-    idleTimer = setTimeout(() => stop('idle'), input.idleTimeoutMs)
+  let watchdog: Watchdog | null = null
+  const armIdle = (): void => watchdog?.progress()
+  const output = (chunk: Buffer): void => {
+    try {
+      input.onOutput?.(chunk.toString('utf8'))
+    } catch {
+      // a failing listener must not break the run
+    }
   }
-  const wallTimer = setTimeout(() => stop('timeout'), input.timeoutMs)
-  const onAbort = (): void => stop('canceled')
-
   if (pid !== null) {
     try {
       input.onSpawn?.(pid, processStartTime(pid) ?? '')
     } catch {
       // listener errors do not stop the run
     }
-    armIdle()
-    input.signal.addEventListener('abort', onAbort, { once: true })
-    if (input.signal.aborted) onAbort()
+    watchdog = startWatchdog({
+      timeoutMs: input.timeoutMs,
+      idleTimeoutMs: input.idleTimeoutMs,
+      signal: input.signal,
+      onStop: stop,
+    })
     child.stdout?.on('data', (chunk: Buffer) => {
       armIdle()
+      output(chunk)
       for (const line of lines.push(chunk)) takeLine(line)
     })
     child.stderr?.on('data', (chunk: Buffer) => {
       armIdle()
+      output(chunk)
       stderr.push(chunk.toString('utf8'))
       for (const line of errLines.push(chunk)) takeErrLine(line)
     })
@@ -151,16 +161,15 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
   }
 
   await exited
+  watchdog?.dispose()
+  if (stopping) await stopping
+  // Whatever the run started and left behind (own sessions, a `&` job) goes with it, before the pipes are
+  // drained: a leftover may hold them open.
+  const leftovers = pid === null ? 0 : killLeftovers(pid, input.marker)
   // stdout may still hold the last bytes; a grandchild that kept the pipe open must not hang us.
   const result = await Promise.race([child, sleep(2000).then(() => null)])
-  clearTimeout(idleTimer)
-  clearTimeout(wallTimer)
-  input.signal.removeEventListener('abort', onAbort)
-  if (stopping) await stopping
   for (const line of lines.end()) takeLine(line)
   for (const line of errLines.end()) takeErrLine(line)
-  // Whatever the run started and left behind (own sessions included) goes with it.
-  const leftovers = pid === null ? 0 : killLeftovers(pid, input.marker)
   if (result === null) {
     child.stdout?.destroy()
     child.stderr?.destroy()

@@ -7,7 +7,6 @@ import { newId } from '../db'
 import type { BlindSpec } from '../judge/blind'
 import type { EvaluatorSpec } from '../judge/evaluators'
 import type { Judge, JudgeAttempt, JudgeInput } from '../judge/judge-runner'
-import { runCommandEvaluator } from '../judge/judge-runner'
 import { announceRun } from './announce'
 import type { EngineContext } from './execute-runs'
 import { withRetries } from './judge-retries'
@@ -28,7 +27,6 @@ export interface EvaluationPlan {
   retries: number
   /** Delay before retry n (1-based), ms. */
   backoffMs?: (attempt: number) => number
-  commandTimeoutSec?: number
   /**
    * A case analysis: results carry `caseAnalysisBinding` and dedupe by trace. Absent/false
    * = an A/B task: results carry `grayscaleBinding` and every run is judged, re-evaluations included.
@@ -178,11 +176,9 @@ function judgeWithRetries(
   input: JudgeInput,
   signal: AbortSignal,
 ): Promise<JudgeAttempt> {
+  // Command evaluators too: the judge runs them under the app's markers, with their own time limit.
   return withRetries(
-    () =>
-      evaluator.kind === 'command'
-        ? runCommandEvaluator(evaluator, input.workDir, signal, plan.commandTimeoutSec ?? 600)
-        : ctx.judge.evaluate(evaluator, input, signal),
+    () => ctx.judge.evaluate(evaluator, input, signal),
     { pool, retries: plan.retries, backoffMs: plan.backoffMs },
     signal,
   )

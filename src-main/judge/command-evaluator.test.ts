@@ -2,7 +2,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { OWNER_MARKER_VAR, RUN_MARKER_VAR } from '../agent/run-env'
 import { runCommandEvaluator } from './command-evaluator'
 import type { EvaluatorSpec } from './evaluators'
 
@@ -33,7 +34,9 @@ function alive(pid: number): boolean {
 
 describe('runCommandEvaluator', () => {
   it('exit 0 → 100 and exit 3 → 0, output (stdout and stderr) kept, run in the work dir', async () => {
-    const ok = await runCommandEvaluator(spec('pwd; cat a.txt; echo warn >&2'), workDir, live(), 10)
+    const ok = await runCommandEvaluator(spec('pwd; cat a.txt; echo warn >&2'), workDir, live(), {
+      timeoutSec: 10,
+    })
     expect(ok).toMatchObject({
       status: 'done',
       score: 100,
@@ -44,14 +47,14 @@ describe('runCommandEvaluator', () => {
     expect(ok.rawOutput).toContain(`${workDir}\nhello\n`)
     expect(ok.rawOutput).toContain('warn\n')
     expect(ok.condensedInput).toContain('$ pwd; cat a.txt; echo warn >&2')
-    const bad = await runCommandEvaluator(spec('exit 3'), workDir, live(), 10)
+    const bad = await runCommandEvaluator(spec('exit 3'), workDir, live(), { timeoutSec: 10 })
     expect(bad).toMatchObject({ status: 'done', score: 0, reason: 'the command exited with code 3' })
   })
 
   it('gets a minimal env: PATH, LANG, a private HOME; none of the app’s variables', async () => {
     process.env.SKILL_AB_TEST_SECRET_TOKEN = 'sk-should-not-leak'
     try {
-      const r = await runCommandEvaluator(spec('env'), workDir, live(), 10)
+      const r = await runCommandEvaluator(spec('env'), workDir, live(), { timeoutSec: 10 })
       const names = r.rawOutput
         .trim()
         .split('\n')
@@ -66,14 +69,18 @@ describe('runCommandEvaluator', () => {
   })
 
   it('keeps only the last 16 KB of output', async () => {
-    const r = await runCommandEvaluator(spec('yes line | head -c 100000; echo END'), workDir, live(), 10)
+    const r = await runCommandEvaluator(spec('yes line | head -c 100000; echo END'), workDir, live(), {
+      timeoutSec: 10,
+    })
     expect(r.rawOutput.length).toBeLessThanOrEqual(16 * 1024)
     expect(r.rawOutput.endsWith('END\n')).toBe(true)
   })
 
   it('a timeout stops the whole group and counts as 0', async () => {
     const started = Date.now()
-    const r = await runCommandEvaluator(spec('echo $$ > pid.txt; sleep 30'), workDir, live(), 1)
+    const r = await runCommandEvaluator(spec('echo $$ > pid.txt; sleep 30'), workDir, live(), {
+      timeoutSec: 1,
+    })
     expect(r).toMatchObject({ status: 'done', score: 0, retryable: false })
     expect(r.reason).toMatch(/did not finish within 1 s/)
     expect(Date.now() - started).toBeLessThan(6000)
@@ -82,28 +89,49 @@ describe('runCommandEvaluator', () => {
 
   it('a background job left by the command is killed, and does not hold the result back', async () => {
     const started = Date.now()
-    const r = await runCommandEvaluator(
-      spec('sleep 30 & echo $! > bg.txt; echo started'),
-      workDir,
-      live(),
-      20,
-    )
+    const r = await runCommandEvaluator(spec('sleep 30 & echo $! > bg.txt; echo started'), workDir, live(), {
+      timeoutSec: 20,
+    })
     expect(r).toMatchObject({ status: 'done', score: 100 })
     expect(Date.now() - started).toBeLessThan(5000)
     expect(alive(Number(readFileSync(join(workDir, 'bg.txt'), 'utf8')))).toBe(false)
   })
 
+  it("carries the app's owner marker (the next start kills it if the app dies) and a run marker", async () => {
+    const env = { PATH: process.env.PATH, [OWNER_MARKER_VAR]: 'inst_owner', SECRET_TOKEN: 'sk-x' }
+    const r = await runCommandEvaluator(spec('env'), workDir, live(), { timeoutSec: 10, env, runRoot: root })
+    expect(r.rawOutput).toContain(`${OWNER_MARKER_VAR}=inst_owner\n`)
+    expect(r.rawOutput).toMatch(new RegExp(`^${RUN_MARKER_VAR}=${root}/skill-ab-cmd-`, 'm'))
+    expect(r.rawOutput).not.toContain('sk-x')
+  })
+
+  it('a cancel also kills what the command moved out of its process group', async () => {
+    const ac = new AbortController()
+    setTimeout(() => ac.abort(), 500)
+    const r = await runCommandEvaluator(
+      spec('setsid sleep 30 & echo $! > setsid.txt; sleep 30'),
+      workDir,
+      ac.signal,
+      {
+        timeoutSec: 60,
+      },
+    )
+    expect(r.error).toBe('canceled')
+    const stray = Number(readFileSync(join(workDir, 'setsid.txt'), 'utf8'))
+    await vi.waitFor(() => expect(alive(stray)).toBe(false))
+  })
+
   it('cancel is a failed, not retryable attempt', async () => {
     const ac = new AbortController()
     setTimeout(() => ac.abort(), 300)
-    const r = await runCommandEvaluator(spec('sleep 30'), workDir, ac.signal, 60)
+    const r = await runCommandEvaluator(spec('sleep 30'), workDir, ac.signal, { timeoutSec: 60 })
     expect(r).toMatchObject({ status: 'failed', score: null, retryable: false, error: 'canceled' })
   })
 
   it('is refused without a usable work dir, and never runs elsewhere', async () => {
     const marker = join(root, 'ran-elsewhere')
     for (const dir of [null, join(root, 'gone'), join(workDir, 'a.txt')]) {
-      const r = await runCommandEvaluator(spec(`touch ${marker}`), dir, live(), 10)
+      const r = await runCommandEvaluator(spec(`touch ${marker}`), dir, live(), { timeoutSec: 10 })
       expect(r).toMatchObject({ status: 'failed', retryable: false, score: null })
       expect(r.error).toMatch(/^command evaluator "check" not run: /)
     }

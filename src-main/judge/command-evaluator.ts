@@ -1,11 +1,10 @@
 // A `command` evaluator: a shell command in the run's finished work dir; exit 0 → 100, else 0; output kept.
-import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { execa } from 'execa'
 import { zeroTokens } from '../agent/events'
-import { killLeftovers, stopGroup } from '../agent/process-group'
-import { Tail } from '../agent/run-process'
+import { OWNER_MARKER_VAR, RUN_MARKER_VAR } from '../agent/run-env'
+import { runProcess, Tail } from '../agent/run-process'
 import type { EvaluatorSpec } from './evaluators'
 import type { JudgeAttempt } from './judge-types'
 
@@ -13,7 +12,14 @@ import type { JudgeAttempt } from './judge-types'
 export const COMMAND_OUTPUT_BYTES = 16 * 1024
 const GRACE_MS = 2000
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+export interface CommandOptions {
+  /** Wall-clock limit, seconds (a command that prints nothing for long is not stopped before it). */
+  timeoutSec: number
+  /** The parent env: PATH, LANG and the app's owner marker are taken from it (nothing else). */
+  env?: NodeJS.ProcessEnv
+  /** Where the command's private HOME goes (the app's data dir); default the OS temp dir. */
+  runRoot?: string
+}
 
 /** The finished work dir, resolved; null with the reason when it cannot be used. */
 function usableWorkDir(workDir: string | null): { dir: string } | { why: string } {
@@ -28,17 +34,21 @@ function usableWorkDir(workDir: string | null): { dir: string } | { why: string 
 
 /**
  * Runs `evaluator.command` with `sh -c` in `workDir` (never anywhere else) in its own process group, with a
- * minimal env (PATH, LANG and a private HOME/TMPDIR: none of the app's credentials). Deterministic, so
- * never retryable; a timeout counts as a failed check (score 0), a cancel is a failed attempt.
+ * minimal env (PATH, LANG, a private HOME/TMPDIR and the app's markers: none of the app's credentials).
+ * Supervised like an agent process: the owner marker lets the next start of the app kill it when the app
+ * died, the run marker lets a stop reach what left its group. Deterministic, so never retryable; a timeout
+ * counts as a failed check (score 0), a cancel is a failed attempt.
  */
 export async function runCommandEvaluator(
   evaluator: EvaluatorSpec,
   workDir: string | null,
   signal: AbortSignal,
-  timeoutSec: number,
+  opts: CommandOptions,
 ): Promise<JudgeAttempt> {
   const started = Date.now()
   const command = evaluator.command ?? ''
+  const { timeoutSec } = opts
+  const parent = opts.env ?? process.env
   const attempt = (fields: Partial<JudgeAttempt>): JudgeAttempt => ({
     status: 'failed',
     score: null,
@@ -60,78 +70,49 @@ export async function runCommandEvaluator(
   if ('why' in where) return attempt({ error: `command evaluator "${evaluator.id}" not run: ${where.why}` })
   if (signal.aborted) return attempt({ error: 'canceled' })
   const condensedInput = `$ ${command}\n(in the run's work dir ${where.dir})`
-  const home = mkdtempSync(join(tmpdir(), 'skill-ab-cmd-'))
+  const root = opts.runRoot ?? tmpdir()
+  mkdirSync(root, { recursive: true })
+  const home = mkdtempSync(join(root, 'skill-ab-cmd-'))
   const output = new Tail(COMMAND_OUTPUT_BYTES)
+  const owner = parent[OWNER_MARKER_VAR]
   try {
-    const child = execa('sh', ['-c', command], {
+    const res = await runProcess({
+      bin: 'sh',
+      args: ['-c', command],
       cwd: where.dir,
       env: {
-        PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
-        LANG: process.env.LANG ?? 'C.UTF-8',
+        PATH: parent.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+        LANG: parent.LANG ?? 'C.UTF-8',
         HOME: home,
         TMPDIR: home,
         NO_COLOR: '1',
         CI: '1',
+        [RUN_MARKER_VAR]: home,
+        ...(owner ? { [OWNER_MARKER_VAR]: owner } : {}),
       },
-      extendEnv: false,
-      detached: true,
-      cleanup: false,
-      buffer: false,
-      reject: false,
-      stdin: 'ignore',
+      stdin: '',
+      timeoutMs: timeoutSec * 1000,
+      graceMs: GRACE_MS,
+      signal,
+      marker: { name: RUN_MARKER_VAR, value: home },
+      onOutput: (text) => output.push(text),
     })
-    for (const stream of [child.stdout, child.stderr]) {
-      stream?.setEncoding('utf8')
-      stream?.on('data', (text: string) => output.push(text))
-    }
-    const pid = child.pid
-    if (pid === undefined) {
-      const failed = await child
-      return attempt({
-        condensedInput,
-        error: `could not start sh: ${failed.shortMessage ?? 'unknown error'}`,
-      })
-    }
-    const node = child.nodeChildProcess
-    const exited = new Promise<void>((resolve) =>
-      node.exitCode !== null || node.signalCode !== null ? resolve() : node.once('exit', () => resolve()),
-    )
-    let stopped: 'timeout' | 'canceled' | null = null
-    let stopping: Promise<void> | null = null
-    const stop = (why: 'timeout' | 'canceled'): void => {
-      if (stopping || node.exitCode !== null || node.signalCode !== null) return
-      stopped = why
-      stopping = stopGroup(pid, { exited, graceMs: GRACE_MS })
-    }
-    const timer = setTimeout(() => stop('timeout'), timeoutSec * 1000)
-    const onAbort = (): void => stop('canceled')
-    signal.addEventListener('abort', onAbort, { once: true })
-    if (signal.aborted) onAbort()
-    await exited
-    clearTimeout(timer)
-    signal.removeEventListener('abort', onAbort)
-    if (stopping) await stopping
-    // Whatever the command left running in its group (a server, a `&` job) goes with it; it may hold
-    // the output pipes open, so they are not waited for long.
-    killLeftovers(pid)
-    if ((await Promise.race([child, sleep(2000).then(() => null)])) === null) {
-      child.stdout?.destroy()
-      child.stderr?.destroy()
-    }
+    if (res.spawnError)
+      return attempt({ condensedInput, error: `could not start sh: ${res.spawnMessage ?? res.spawnError}` })
     const rawOutput = output.toString()
-    if (stopped === 'canceled') return attempt({ rawOutput, condensedInput, error: 'canceled' })
-    const code = node.exitCode
-    const reason =
-      stopped === 'timeout'
-        ? `the command did not finish within ${timeoutSec} s (stopped; counted as a failure)`
-        : code === 0
-          ? 'the command exited with code 0'
-          : code !== null
-            ? `the command exited with code ${code}`
-            : `the command was killed by ${node.signalCode ?? 'a signal'}`
+    if (res.stopReason === 'canceled') return attempt({ rawOutput, condensedInput, error: 'canceled' })
+    const timedOut = res.stopReason !== null
+    const code = res.exitCode
+    const reason = timedOut
+      ? `the command did not finish within ${timeoutSec} s (stopped; counted as a failure)`
+      : code === 0
+        ? 'the command exited with code 0'
+        : code !== null
+          ? `the command exited with code ${code}`
+          : `the command was killed by ${res.signal ?? 'a signal'}`
     return attempt({
       status: 'done',
-      score: code === 0 && stopped === null ? 100 : 0,
+      score: code === 0 && !timedOut ? 100 : 0,
       reason,
       rawOutput,
       condensedInput,

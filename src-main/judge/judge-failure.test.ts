@@ -83,4 +83,9 @@ describe('judgeFailure', () => {
       error: 'ENOENT',
     })
   })
+
+  it('a judge server that failed or went away may be retried, from the ending, without being called a timeout', () => {
+    const f = judgeFailure(facts({ kind: 'crashed', message: 'opencode serve: HTTP 502', retryable: true }))
+    expect(f).toEqual({ retryable: true, error: 'opencode serve: HTTP 502' })
+  })
 })

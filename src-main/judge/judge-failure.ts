@@ -36,6 +36,8 @@ export interface FailureFacts {
   stderrTail: string
   /** Killed by a signal the app did not send. */
   signal: string | null
+  /** How the session ended says another attempt may go well (a server gone, a foreign kill, a timeout). */
+  retryable?: boolean
   model: string
 }
 
@@ -45,12 +47,12 @@ export function judgeFailure(f: FailureFacts): JudgeFailure {
     case 'canceled':
       return { retryable: false, error: 'canceled' }
     case 'timeout':
-      return { retryable: true, error: `judge ${f.message ?? 'timed out'}` }
+      return { retryable: f.retryable ?? true, error: `judge ${f.message ?? 'timed out'}` }
     case 'spawn_failed':
       return { retryable: false, error: f.message ?? 'could not start opencode for the judge' }
     case 'crashed':
       // A process killed from outside may go well next time; a startup failure (bad config) will not.
-      return { retryable: f.signal !== null, error: f.message ?? 'the judge process crashed' }
+      return { retryable: f.retryable ?? f.signal !== null, error: f.message ?? 'the judge process crashed' }
     case 'agent_error':
     case 'provider_error': {
       const last = [...f.events].reverse().find((e) => e.type === 'error')

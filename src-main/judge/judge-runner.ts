@@ -3,18 +3,19 @@
 import { join } from 'node:path'
 import { foldEvents } from '../agent/events'
 import { removePrivateDirs } from '../agent/isolation'
-import { classify } from '../agent/outcome'
 import { DEFAULT_GRACE_MS } from '../agent/process-driver'
-import { redactEvent } from '../agent/redact'
-import { runProcess } from '../agent/run-process'
 import { prepareSide, setupProcess, type SideContext } from '../agent/side-context'
-import type { AgentEvent, OutcomeKind } from '../agent/types'
+import { outcomeOf, type SessionEnding } from '../agent/session-ending'
+import { runProcessSession } from '../agent/process-session'
+import { runServerSession } from '../agent/server-session'
+import type { AgentEvent } from '../agent/types'
+import type { Limits } from '../agent/outcome'
 import { prepareWorkDir } from '../agent/workdir'
 import { runCommandEvaluator } from './command-evaluator'
 import { clip } from './condense'
 import type { EvaluatorSpec } from './evaluators'
 import { judgeFailure } from './judge-failure'
-import { judgeOn, ServerJudgePool } from './judge-server'
+import { JUDGE_PERMISSIONS, ServerJudgePool } from './judge-server'
 import { judgeConfigOverrides, renderJudgePrompt, type JudgeAnswer } from './judge-prompt'
 import type { Judge, JudgeAttempt, JudgeOptions } from './judge-types'
 import { failedAttempt, scoreAttempt, toPairwise, winnerAttempt, type JudgeAnswerText } from './judge-answer'
@@ -33,6 +34,7 @@ export { runCommandEvaluator } from './command-evaluator'
 export { failedAttempt } from './judge-answer'
 
 export const DEFAULT_JUDGE_TIMEOUT_SEC = 300
+export const DEFAULT_COMMAND_TIMEOUT_SEC = 600
 /** A judge's answer is a short JSON object; anything longer is kept cut to this. */
 const RAW_OUTPUT_CHARS = 64 * 1024
 
@@ -71,7 +73,11 @@ export function createJudge(opts: JudgeOptions): Judge {
   return {
     evaluate: async (evaluator, input, signal) => {
       if (evaluator.kind === 'command')
-        return runCommandEvaluator(evaluator, input.workDir, signal, timeoutSec)
+        return runCommandEvaluator(evaluator, input.workDir, signal, {
+          timeoutSec: opts.commandTimeoutSec ?? DEFAULT_COMMAND_TIMEOUT_SEC,
+          env: opts.env,
+          runRoot: opts.runRoot,
+        })
       if (evaluator.kind === 'pairwise')
         return failedAttempt(
           {
@@ -156,36 +162,20 @@ async function askProcess(
     // An empty git repo of its own: opencode looks for skills, config and AGENTS.md no higher than this.
     const cwd = join(setup.prepared.dirs.root, 'work')
     await prepareWorkDir(cwd, {}, ctx.parentEnv.PATH)
-    const events: AgentEvent[] = []
-    const res = await runProcess({
+    const session = await runProcessSession({
       bin,
-      args: [
-        'run',
-        '--format',
-        'json',
-        '--agent=judge',
-        `--model=${ctx.spec.model}`,
-        '--title=judge',
-        '--print-logs',
-      ],
+      agent: 'judge',
+      model: ctx.spec.model,
+      title: 'judge',
+      prompt: condensedInput,
       cwd,
-      env: setup.env,
-      stdin: condensedInput,
-      timeoutMs: ctx.spec.timeoutSec * 1000,
-      idleTimeoutMs: ctx.spec.idleTimeoutSec * 1000,
+      setup,
+      timeoutSec: ctx.spec.timeoutSec,
+      idleTimeoutSec: ctx.spec.idleTimeoutSec,
       graceMs,
       signal,
-      marker: setup.marker,
-      onEvent: (event) => events.push(redactEvent(event, setup.secrets, setup.redact)),
     })
-    const { kind, message } = classify(res, foldEvents(events, ''), ctx.spec, bin)
-    return toAnswer(
-      { kind, message, events, stderrTail: res.stderrTail, signal: res.signal },
-      ctx.spec.model,
-      setup.redact,
-      condensedInput,
-      started,
-    )
+    return toAnswer(session.ending, session.events, ctx.spec, setup.redact, condensedInput, started)
   } catch (err) {
     const error = setup.redact(`skill-ab could not run the judge: ${(err as Error).message}`)
     return { ok: false, attempt: failedAttempt({ error, retryable: true, condensedInput }, started) }
@@ -196,19 +186,15 @@ async function askProcess(
 
 /** A finished judge (process or server session): its failure, or its final text to parse. */
 function toAnswer(
-  f: {
-    kind: OutcomeKind
-    message: string | null
-    events: AgentEvent[]
-    stderrTail: string
-    signal: string | null
-  },
-  model: string,
+  end: SessionEnding,
+  events: AgentEvent[],
+  spec: Limits & { model: string },
   redact: (text: string) => string,
   condensedInput: string,
   started: number,
 ): JudgeAnswerText {
-  const folded = foldEvents(f.events, '')
+  const folded = foldEvents(events, '')
+  const { kind, message } = outcomeOf(end, folded, { ...spec, section: 'judge' })
   const common = {
     rawOutput: clip(redact(folded.finalOutput), RAW_OUTPUT_CHARS).text,
     condensedInput,
@@ -216,14 +202,15 @@ function toAnswer(
     costUsd: folded.costUsd,
     sessionId: folded.sessionId,
   }
-  if (f.kind !== 'ok') {
+  if (kind !== 'ok') {
     const failure = judgeFailure({
-      kind: f.kind,
-      message: f.message === null ? null : redact(f.message),
-      events: f.events,
-      stderrTail: redact(f.stderrTail),
-      signal: f.signal,
-      model,
+      kind,
+      message: message === null ? null : redact(message),
+      events,
+      stderrTail: redact(end.stderrTail),
+      signal: end.signal,
+      retryable: end.retryable,
+      model: spec.model,
     })
     return { ok: false, attempt: failedAttempt({ ...common, ...failure }, started) }
   }
@@ -254,6 +241,21 @@ async function askServer(
     const error = redact(`skill-ab could not run the judge: ${(err as Error).message}`)
     return { ok: false, attempt: failedAttempt({ error, retryable: true }, started) }
   }
-  const served = await judgeOn(server, ctx, condensedInput, signal, graceMs)
-  return toAnswer({ ...served, signal: null }, ctx.spec.model, redact, condensedInput, started)
+  const session = await runServerSession({
+    serve: server.serve,
+    client: server.client,
+    setup: server.setup,
+    dir: server.dir,
+    agent: 'judge',
+    model: ctx.spec.model,
+    title: 'judge',
+    prompt: condensedInput,
+    permission: JUDGE_PERMISSIONS,
+    timeoutSec: ctx.spec.timeoutSec,
+    idleTimeoutSec: ctx.spec.idleTimeoutSec,
+    graceMs,
+    signal,
+    what: 'judgement',
+  })
+  return toAnswer(session.ending, session.events, ctx.spec, redact, condensedInput, started)
 }

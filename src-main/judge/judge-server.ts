@@ -1,15 +1,13 @@
-// The LLM judge over `opencode serve` (a task whose agent.driver is "server"): one warm server per kind of
-// answer, a scale or pairwise (it is in the judge agent's system prompt), one session per judgement in one
-// fixed empty git dir whose instance stays loaded, the blocking message call, and /abort on cancel or
-// timeout. A judgement costs a session (≈0.2 s of opencode) instead of a whole process (2–4 s).
+// The LLM judge's warm servers (a task whose agent.driver is "server"): one per kind of answer, a scale or
+// pairwise (it is in the judge agent's system prompt), each with one fixed empty git dir whose instance
+// stays loaded. A judgement is a session with agent `judge` there (server-session.ts, like an agent run):
+// ≈0.2 s of opencode instead of a whole process (2–4 s).
 import { join } from 'node:path'
 import { removePrivateDirs } from '../agent/isolation'
-import { serveClient, ServeHttpError, type ServeClient } from '../agent/serve-client'
+import { serveClient, type ServeClient } from '../agent/serve-client'
 import { startServe, type ServeProcess } from '../agent/serve-process'
-import { serverGoneMessage } from '../agent/server-run'
 import { DEFAULT_START_TIMEOUT_MS } from '../agent/server-driver'
-import { providerOf, setupProcess, type ProcessSetup, type SideContext } from '../agent/side-context'
-import type { AgentEvent, OutcomeKind } from '../agent/types'
+import { setupProcess, type ProcessSetup, type SideContext } from '../agent/side-context'
 import { prepareWorkDir } from '../agent/workdir'
 import { judgeConfigOverrides, type JudgeAnswer } from './judge-prompt'
 
@@ -21,31 +19,8 @@ export interface JudgeServer {
   dir: string
 }
 
-/** What one judgement on a server gave: the same facts a judge process gives (redacted). */
-export interface ServedJudgement {
-  kind: OutcomeKind
-  message: string | null
-  /** The answer's parts as `run --format json` events (text, step_finish, error), for foldEvents. */
-  events: AgentEvent[]
-  stderrTail: string
-}
-
-type Obj = Record<string, unknown>
-const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {})
-
-/** The message call's answer `{info, parts}` as events: text and step-finish parts, then info.error. */
-export function answerEvents(answer: unknown, sessionId: string): AgentEvent[] {
-  const { info, parts } = obj(answer)
-  const events: AgentEvent[] = []
-  for (const part of Array.isArray(parts) ? parts : []) {
-    const type = obj(part).type
-    if (type === 'text' || type === 'step-finish')
-      events.push({ type: type === 'text' ? 'text' : 'step_finish', sessionID: sessionId, part })
-  }
-  const error = obj(info).error
-  if (error) events.push({ type: 'error', sessionID: sessionId, error })
-  return events
-}
+/** A judgement may use no tool and ask nothing. */
+export const JUDGE_PERMISSIONS = [{ permission: '*', pattern: '*', action: 'deny' }]
 
 export class ServerJudgePool {
   readonly #servers = new Map<JudgeAnswer, Promise<JudgeServer>>()
@@ -105,94 +80,9 @@ async function startJudgeServer(ctx: SideContext, answer: JudgeAnswer): Promise<
       marker: setup.marker,
       startTimeoutMs: DEFAULT_START_TIMEOUT_MS,
     })
-    // Judgements wait for the model: the request may take as long as the attempt's wall clock.
-    return { setup, serve, dir, client: serveClient(serve.url, (ctx.spec.timeoutSec + 5) * 1000) }
+    return { setup, serve, dir, client: serveClient(serve.url) }
   } catch (err) {
     removePrivateDirs(setup.prepared.dirs)
     throw new Error(setup.redact((err as Error).message), { cause: err })
   }
-}
-
-/** One judgement of `prompt` (already redacted) in a new session on `server`; never throws. */
-export async function judgeOn(
-  server: JudgeServer,
-  ctx: SideContext,
-  prompt: string,
-  signal: AbortSignal,
-  graceMs: number,
-): Promise<ServedJudgement> {
-  const { setup, serve, client, dir } = server
-  const done = (kind: OutcomeKind, message: string | null, events: AgentEvent[] = []): ServedJudgement => ({
-    kind,
-    message: message === null ? null : setup.redact(message),
-    events,
-    stderrTail: setup.redact(serve.stderrTail()),
-  })
-  if (signal.aborted) return done('canceled', 'canceled before the judge started')
-  let sessionId: string
-  try {
-    const session = await client.json<{ id?: string }>('POST', '/session', dir, {
-      title: 'judge',
-      permission: [{ permission: '*', pattern: '*', action: 'deny' }],
-    })
-    if (typeof session?.id !== 'string') throw new Error('POST /session returned no session id')
-    sessionId = session.id
-  } catch (err) {
-    return gone(serve, err, done)
-  }
-  const model = ctx.spec.model
-  const provider = providerOf(model) ?? ''
-  const answer = client.json('POST', `/session/${sessionId}/message`, dir, {
-    agent: 'judge',
-    model: { providerID: provider, modelID: model.slice(provider.length + 1) },
-    parts: [{ type: 'text', text: prompt }],
-  })
-  let timer: NodeJS.Timeout | undefined
-  let onAbort = (): void => {}
-  const stopped = new Promise<'canceled' | 'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), ctx.spec.timeoutSec * 1000)
-    onAbort = () => resolve('canceled')
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
-  try {
-    const first = await Promise.race([
-      answer.then(
-        (a) => ({ answer: a }),
-        (err: unknown) => ({ error: err }),
-      ),
-      stopped.then((why) => ({ stopped: why })),
-      serve.exited.then(() => ({ died: true as const })),
-    ])
-    if ('stopped' in first) {
-      await client.json('POST', `/session/${sessionId}/abort`, dir).catch(() => {})
-      await Promise.race([answer.catch(() => null), new Promise((r) => setTimeout(r, graceMs))])
-      return first.stopped === 'canceled'
-        ? done('canceled', 'canceled')
-        : done('timeout', `timed out after ${ctx.spec.timeoutSec} s`)
-    }
-    if ('died' in first) return done('crashed', serverGoneMessage(serve, 'during the judgement'))
-    if ('error' in first) return gone(serve, first.error, done)
-    const events = answerEvents(first.answer, sessionId)
-    const errored = events.some((e) => e.type === 'error')
-    return done(errored ? 'agent_error' : 'ok', null, [
-      { type: 'step_start', sessionID: sessionId },
-      ...events,
-    ])
-  } finally {
-    clearTimeout(timer)
-    signal.removeEventListener('abort', onAbort)
-  }
-}
-
-/** A request that failed: the server died (crashed, retryable) or answered an HTTP error. */
-function gone(
-  serve: ServeProcess,
-  err: unknown,
-  done: (kind: OutcomeKind, message: string | null) => ServedJudgement,
-): ServedJudgement {
-  if (serve.exit()) return done('crashed', serverGoneMessage(serve, 'during the judgement'))
-  const status = err instanceof ServeHttpError ? err.status : null
-  // A connection problem or a 5xx of the server itself: like a crash, worth another attempt.
-  if (status === null || status >= 500) return done('timeout', `opencode serve: ${(err as Error).message}`)
-  return done('spawn_failed', `opencode serve refused the judgement: ${(err as Error).message}`)
 }

@@ -69,8 +69,10 @@ export interface JudgeOptions {
   opencodeConfigPath?: string
   /** Where the judge's private dirs go (under the data dir); each attempt's are deleted afterwards. */
   runRoot: string
-  /** Wall-clock limit of one attempt (LLM or command), seconds; default 300. */
+  /** Wall-clock limit of one LLM attempt, seconds; default 300. */
   timeoutSec?: number
+  /** Wall-clock limit of one command evaluator, seconds; default 600. */
+  commandTimeoutSec?: number
   /** No output from opencode for this long stops the attempt; default min(timeoutSec, 120). */
   idleTimeoutSec?: number
   /** The opencode binary; default SKILL_AB_OPENCODE_BIN → bundled package → PATH. */

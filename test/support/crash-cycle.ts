@@ -110,3 +110,28 @@ export function processesOf(dataDir: string): number[] {
   }
   return out
 }
+
+/** One `skill-ab run`, SIGKILLed as soon as `ready()` holds (polled every 100 ms), or left to finish. */
+export function runAndKillWhen(world: World, args: string[], ready: () => boolean): Promise<CycleResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: world.root,
+      env: world.env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    let killed = false
+    child.stderr.setEncoding('utf8')
+    child.stderr.on('data', (chunk: string) => (stderr += chunk))
+    const poll = setInterval(() => {
+      if (!ready() || child.exitCode !== null || child.signalCode !== null) return
+      clearInterval(poll)
+      killed = true
+      child.kill('SIGKILL')
+    }, 100)
+    child.on('exit', (code) => {
+      clearInterval(poll)
+      resolve({ killed, code, stderr })
+    })
+  })
+}

@@ -1,7 +1,7 @@
-// Unit tests of outcome classification: who stopped the process, exit code, signal, error event.
+// Unit tests of how a session ended → its RunOutcome kind: who stopped the process, exit code, signal, error event.
 import { describe, expect, it } from 'vitest'
 import { foldEvents } from './events'
-import { classify } from './outcome'
+import { classify, ending, exitedOnServer, outcomeOf } from './session-ending'
 import type { ProcessResult } from './run-process'
 
 const res = (p: Partial<ProcessResult>): ProcessResult => ({
@@ -52,5 +52,31 @@ describe('classify', () => {
     expect(crash.kind).toBe('crashed')
     expect(crash.message).toContain('Configuration is invalid')
     expect(classify(res({ exitCode: null, signal: 'SIGKILL' }), withError, limits, 'oc').kind).toBe('crashed')
+  })
+})
+
+describe('outcomeOf', () => {
+  it('a server gone is a crash another attempt may retry; a timeout stays a timeout; a refusal is final', () => {
+    const gone = ending('server_gone', 'opencode serve: HTTP 502')
+    expect(gone.retryable).toBe(true)
+    expect(outcomeOf(gone, none, limits)).toEqual({ kind: 'crashed', message: 'opencode serve: HTTP 502' })
+    expect(outcomeOf(ending('timeout'), none, { ...limits, section: 'judge' })).toEqual({
+      kind: 'timeout',
+      message: 'stopped at the wall-clock limit of 600 s (judge.timeoutSec)',
+    })
+    const refused = ending('launch_failed', 'opencode serve refused the judgement: HTTP 400')
+    expect(refused.retryable).toBe(false)
+    expect(outcomeOf(refused, none, limits).kind).toBe('spawn_failed')
+    expect(ending('canceled').retryable).toBe(false)
+  })
+
+  it('a server session that finished: ok, or the error it reported (exit code 1, as `opencode run`)', () => {
+    expect(outcomeOf(exitedOnServer(none, ''), none, limits)).toEqual({ kind: 'ok', message: null })
+    const failed = exitedOnServer(withError, '')
+    expect(failed.exitCode).toBe(1)
+    expect(outcomeOf(failed, withError, limits)).toMatchObject({
+      kind: 'agent_error',
+      message: expect.stringContaining('boom'),
+    })
   })
 })

@@ -1,0 +1,113 @@
+// How one supervised opencode session ended (agent run or judgement, on either transport), typed once, and
+// the one mapping of that ending to the stored RunOutcome kinds (rc 0 is only "ok", never success).
+// Stopped by skill-ab: canceled / timeout (wall clock or idle). An error opencode reported: provider_error
+// when the model provider failed (5xx, 429, auth, unreachable: provider-error.ts), else agent_error.
+// Otherwise a nonzero exit, a foreign signal or a server that went away: crashed.
+import type { FoldedEvents } from './events'
+import { describeError, isProviderError, type AgentErrorInfo } from '../../src-shared/provider-error'
+import { stderrSummary, type Classified, type Limits } from './outcome'
+import type { ProcessResult } from './run-process'
+
+export type EndingKind = 'exited' | 'timeout' | 'idle' | 'canceled' | 'launch_failed' | 'server_gone'
+
+export interface SessionEnding {
+  kind: EndingKind
+  /** launch_failed / server_gone: what happened, in words. */
+  message: string | null
+  /** exited: the exit code (a server session: 1 when opencode reported an error, else 0). */
+  exitCode: number | null
+  /** exited: a signal skill-ab did not send. */
+  signal: string | null
+  /** For a crash message: the session's stderr tail and stray stdout lines. */
+  stderrTail: string
+  noise: string[]
+  /**
+   * Another attempt may go well: a server gone, a foreign kill, a timeout. Never read from the kind: a
+   * server's 5xx is `server_gone` and retryable, not a relabelled timeout. (An error the session itself
+   * reported is judged by its status: judge-failure.ts.)
+   */
+  retryable: boolean
+}
+
+/** The ending of an `opencode run` process (or any process runProcess supervised). */
+export function processEnding(res: ProcessResult, bin: string): SessionEnding {
+  const base = { stderrTail: res.stderrTail, noise: res.noise, exitCode: null, signal: null }
+  if (res.spawnError)
+    return {
+      ...base,
+      kind: 'launch_failed',
+      message: `could not start opencode (${bin}): ${res.spawnMessage ?? res.spawnError}`,
+      retryable: false,
+    }
+  if (res.stopReason) return { ...base, kind: res.stopReason, message: null, retryable: true }
+  return {
+    ...base,
+    kind: 'exited',
+    message: null,
+    exitCode: res.exitCode,
+    signal: res.signal,
+    retryable: res.signal !== null,
+  }
+}
+
+/** An ending without a process result: a session on a server, or one that never started. */
+export function ending(
+  kind: Exclude<EndingKind, 'exited'>,
+  message: string | null = null,
+  stderrTail = '',
+): SessionEnding {
+  const retryable = kind !== 'canceled' && kind !== 'launch_failed'
+  return { kind, message, exitCode: null, signal: null, stderrTail, noise: [], retryable }
+}
+
+/** A server session that finished on its own: exit code 1 when opencode reported an error, as `run` does. */
+export function exitedOnServer(folded: FoldedEvents, stderrTail: string): SessionEnding {
+  const exitCode = folded.errorMessage !== null ? 1 : 0
+  return { kind: 'exited', message: null, exitCode, signal: null, stderrTail, noise: [], retryable: false }
+}
+
+/** The RunOutcome kind and message of an ending: the one place the two vocabularies meet. */
+export function outcomeOf(end: SessionEnding, folded: FoldedEvents, limits: Limits): Classified {
+  switch (end.kind) {
+    case 'launch_failed':
+      return { kind: 'spawn_failed', message: end.message }
+    case 'canceled':
+      return { kind: 'canceled', message: 'canceled: the agent process was stopped' }
+    case 'timeout':
+      return {
+        kind: 'timeout',
+        message: `stopped at the wall-clock limit of ${limits.timeoutSec} s (${limits.section ?? 'agent'}.timeoutSec)`,
+      }
+    case 'idle':
+      return {
+        kind: 'timeout',
+        message: `stopped after ${limits.idleTimeoutSec} s without any output from opencode (${limits.section === 'judge' ? 'judge.timeoutSec, at most 120 s' : 'agent.idleTimeoutSec'})`,
+      }
+    case 'server_gone':
+      return { kind: 'crashed', message: end.message }
+    case 'exited':
+      return exitedOutcome(end, folded)
+  }
+}
+
+function exitedOutcome(end: SessionEnding, folded: FoldedEvents): Classified {
+  const tail = stderrSummary(end.stderrTail, end.noise)
+  const withTail = (m: string): string => (tail ? `${m}; stderr: ${tail}` : m)
+  if (folded.error !== null && end.signal === null && end.exitCode !== 0) return reported(folded.error)
+  if (end.signal !== null)
+    return { kind: 'crashed', message: withTail(`opencode was killed by ${end.signal}, not by skill-ab`) }
+  if (end.exitCode !== 0)
+    return { kind: 'crashed', message: withTail(`opencode exited with code ${end.exitCode ?? 'unknown'}`) }
+  if (folded.error !== null) return reported(folded.error)
+  return { kind: 'ok', message: null }
+}
+
+/** An error opencode reported: the model provider's (not counted against the agent), else the agent's own. */
+function reported(error: AgentErrorInfo): Classified {
+  return { kind: isProviderError(error) ? 'provider_error' : 'agent_error', message: describeError(error) }
+}
+
+/** The RunOutcome kind and message of an `opencode run` process. */
+export function classify(res: ProcessResult, folded: FoldedEvents, limits: Limits, bin: string): Classified {
+  return outcomeOf(processEnding(res, bin), folded, limits)
+}
