@@ -134,7 +134,7 @@ export const agentSchema = z.strictObject({
   opencodeConfig: nonEmpty.optional(),
   driver: z
     .enum(['process', 'server'], { error: (iss) => `must be "process" or "server" (got ${got(iss.input)})` })
-    .default('process'),
+    .default('server'),
   timeoutSec: intIn(5, 86_400).default(600),
   idleTimeoutSec: intIn(5, 86_400).default(120),
   concurrency: intIn(1, 64).default(2),

@@ -12,7 +12,7 @@ export interface AppContext {
   env: NodeJS.ProcessEnv
   store: Store
   instance: InstanceRow
-  /** The default (`process`) agent driver. */
+  /** The `process` agent driver (`doctor`'s, and the fallback a task can name). */
   driver: AgentDriver
   /** The driver a task's `agent.driver` names (a driver given to openAppContext serves both). */
   driverFor(name: AgentDriver['name']): AgentDriver

@@ -37,8 +37,8 @@ export function judgeSettingsOf(task: TaskRow): {
     timeoutSec: config.agent?.timeoutSec ?? config.timeoutSec ?? 600,
     concurrency: judge.concurrency,
     retries: judge.retries,
-    // The judge follows the agent's driver: a server task judges on a warm server too.
-    driver: config.agent?.driver === 'server' ? 'server' : 'process',
+    // The judge follows the agent's driver (default: warm servers); a process task judges in processes.
+    driver: config.agent?.driver === 'process' ? 'process' : 'server',
   }
 }
 
