@@ -33,7 +33,7 @@ describe('loadTaskConfig', () => {
       ...MINIMAL,
       baseline: { kind: 'none' },
       repeatRounds: 3,
-      agent: { model: 'a/m1', driver: 'process', timeoutSec: 600, idleTimeoutSec: 120, concurrency: 2 },
+      agent: { model: 'a/m1', driver: 'server', timeoutSec: 600, idleTimeoutSec: 120, concurrency: 2 },
       judge: { concurrency: 3, retries: 2 },
       evaluators: [{ id: 'preset-agent-task-completion', weight: 1 }],
       policy: {
