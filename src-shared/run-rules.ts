@@ -1,5 +1,6 @@
 // Which runs each action applies to, and the per-case numbers every view shows: one home, so the CLI,
 // the engine, the api and the renderer never disagree about a run. Pure; no I/O.
+import type { TokenCounts } from './agent-event'
 import { runDecisionScore, type FailedRunScore } from './decision-score'
 import type { FailureType, RunStatus, Side } from './run-state'
 import { executesOnResume } from './run-mode'
@@ -37,15 +38,6 @@ export function canRerun(run: RunState): boolean {
     run.status === 'failed' ||
     run.status === 'canceled'
   )
-}
-
-/** Token counts as opencode reports them for one run. */
-export interface TokenCounts {
-  input: number
-  output: number
-  reasoning: number
-  cacheRead: number
-  cacheWrite: number
 }
 
 /** Every token a run used: input, output, reasoning and both cache directions. */
