@@ -147,7 +147,7 @@ async function bareLoop(
   return Date.now() - started
 }
 
-async function skillAbRun(root: string, home: string, providers: string, config: object): Promise<number> {
+async function skillAbRun(root: string, home: string, providers: string, config: object, runs: number) {
   const file = join(home, 'task.json')
   writeFileSync(file, JSON.stringify(config))
   const started = Date.now()
@@ -160,8 +160,17 @@ async function skillAbRun(root: string, home: string, providers: string, config:
       OPENCODE_CONFIG: providers,
     },
   })
-  if (res.code !== 0 && res.code !== 1) throw new Error(`skill-ab run exited ${res.code}`)
-  return Date.now() - started
+  const wallMs = Date.now() - started
+  // Any verdict will do; a run that failed fast would make the app look cheaper than it is.
+  const summary = JSON.parse(res.stdout.trim().split('\n').at(-1) ?? '{}') as {
+    status?: string
+    runs?: { scored?: number }
+  }
+  if (summary.status !== 'done' || summary.runs?.scored !== runs)
+    throw new Error(
+      `skill-ab run exited ${res.code} without scoring all ${runs} runs: ${res.stdout.slice(-500)}`,
+    )
+  return wallMs
 }
 
 export async function floorBench(opts: FloorOptions) {
@@ -189,20 +198,26 @@ export async function floorBench(opts: FloorOptions) {
     for (const driver of opts.drivers) {
       const taskHome = join(home, `task-${driver}`)
       mkdirSync(taskHome, { recursive: true })
-      const wallMs = await skillAbRun(opts.root, taskHome, providers, {
-        name: `floor ${driver}`,
-        skill: { path: ex.skillPath },
-        dataset: { path: ex.datasetPath },
-        repeatRounds: opts.rounds,
-        agent: {
-          model: 'scripted/agent',
-          driver,
-          timeoutSec: 120,
-          idleTimeoutSec: 60,
-          concurrency: opts.concurrency,
+      const wallMs = await skillAbRun(
+        opts.root,
+        taskHome,
+        providers,
+        {
+          name: `floor ${driver}`,
+          skill: { path: ex.skillPath },
+          dataset: { path: ex.datasetPath },
+          repeatRounds: opts.rounds,
+          agent: {
+            model: 'scripted/agent',
+            driver,
+            timeoutSec: 120,
+            idleTimeoutSec: 60,
+            concurrency: opts.concurrency,
+          },
+          judge: { model: 'scripted/judge' },
         },
-        judge: { model: 'scripted/judge' },
-      })
+        runs,
+      )
       transports[driver] = {
         wallMs,
         ratioToBare: Math.round((wallMs / bareMs) * 100) / 100,

@@ -44,7 +44,8 @@ export function taskHandlers(d: HostDeps) {
         runs: opened.runs.map(runView),
         seq,
       }
-      // Not decided yet: the runs go out first, the verdict follows in a task patch.
+      // Not decided yet: the runs go out first, the verdict follows in a task patch (a patch that names the
+      // status carries the verdict, even while a job runs).
       if (opened.task.verdict === null) d.patches.touchTask(row.id, { status: row.status })
       return reply
     },

@@ -28,6 +28,29 @@ export interface CycleResult {
   stderr: string
 }
 
+/** One `skill-ab run` with its stderr; `kill()` SIGKILLs it unless it already ended. */
+function startRun(world: World, args: string[], onStderr: (all: string) => void = () => {}) {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: world.root,
+    env: world.env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  let killed = false
+  child.stderr.setEncoding('utf8')
+  child.stderr.on('data', (chunk: string) => onStderr((stderr += chunk)))
+  return {
+    kill(): void {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      killed = true
+      child.kill('SIGKILL')
+    },
+    ended: new Promise<CycleResult>((resolve) =>
+      child.on('exit', (code) => resolve({ killed, code, stderr })),
+    ),
+  }
+}
+
 /** One `skill-ab run`, SIGKILLed a random moment after `phase` shows (or left to finish if it never does). */
 export function runAndKill(
   world: World,
@@ -35,32 +58,25 @@ export function runAndKill(
   phase: Phase | null,
   random: () => number,
 ): Promise<CycleResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: world.root,
-      env: world.env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
-    let stderr = ''
-    let killed = false
-    let armed = false
-    child.stderr.setEncoding('utf8')
-    child.stderr.on('data', (chunk: string) => {
-      stderr += chunk
-      if (!phase || armed || !TRIGGERS[phase].test(stderr)) return
-      armed = true
-      const [lo, hi] = DELAY_MS[phase]
-      setTimeout(
-        () => {
-          if (child.exitCode !== null || child.signalCode !== null) return
-          killed = true
-          child.kill('SIGKILL')
-        },
-        lo + random() * (hi - lo),
-      )
-    })
-    child.on('exit', (code) => resolve({ killed, code, stderr }))
+  let armed = false
+  const run = startRun(world, args, (stderr) => {
+    if (!phase || armed || !TRIGGERS[phase].test(stderr)) return
+    armed = true
+    const [lo, hi] = DELAY_MS[phase]
+    setTimeout(() => run.kill(), lo + random() * (hi - lo))
   })
+  return run.ended
+}
+
+/** One `skill-ab run`, SIGKILLed as soon as `ready()` holds (polled every 100 ms), or left to finish. */
+export function runAndKillWhen(world: World, args: string[], ready: () => boolean): Promise<CycleResult> {
+  const run = startRun(world, args)
+  const poll = setInterval(() => {
+    if (!ready()) return
+    clearInterval(poll)
+    run.kill()
+  }, 100)
+  return run.ended.finally(() => clearInterval(poll))
 }
 
 export interface StoreSnapshot {
@@ -109,29 +125,4 @@ export function processesOf(dataDir: string): number[] {
     }
   }
   return out
-}
-
-/** One `skill-ab run`, SIGKILLed as soon as `ready()` holds (polled every 100 ms), or left to finish. */
-export function runAndKillWhen(world: World, args: string[], ready: () => boolean): Promise<CycleResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: world.root,
-      env: world.env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
-    let stderr = ''
-    let killed = false
-    child.stderr.setEncoding('utf8')
-    child.stderr.on('data', (chunk: string) => (stderr += chunk))
-    const poll = setInterval(() => {
-      if (!ready() || child.exitCode !== null || child.signalCode !== null) return
-      clearInterval(poll)
-      killed = true
-      child.kill('SIGKILL')
-    }, 100)
-    child.on('exit', (code) => {
-      clearInterval(poll)
-      resolve({ killed, code, stderr })
-    })
-  })
 }
