@@ -1,7 +1,7 @@
 // The server driver with real opencode and the scripted LLM: one `opencode serve` per side, proofs, runs
 // shaped like the process driver's, cancel and idle timeout through /abort, nothing left after close(). A whole task on one server per
 // side: run-task.test.ts.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,6 +18,13 @@ import {
 import { SKILL, makeSnapshot, processesOfRun, sideSpec, waitFor } from './agent-support'
 
 const FORCE = '[[force-skill]]'
+const WRITE_NOTE = '[[write-note]]'
+const LOOK = '[[look-around]]'
+const writeNote = [
+  { tool: 'write', args: { filePath: 'note.txt', content: 'LEFT-BY-AN-EARLIER-RUN' } },
+  { text: 'Wrote it.' },
+]
+const look = [{ tool: 'bash', args: { command: 'pwd; ls -a; cat note.txt' } }, { text: 'Looked.' }]
 const IDLE_SEC = 5
 
 let llm: ScriptedLlm
@@ -35,6 +42,8 @@ beforeAll(async () => {
         withSkill: [{ tool: 'skill', args: { name: SKILL } }, { text: 'Arr, loaded.' }],
         withoutSkill: [{ tool: 'skill', args: { name: SKILL } }, { text: 'No such skill.' }],
       },
+      { match: WRITE_NOTE, withSkill: writeNote, withoutSkill: writeNote },
+      { match: LOOK, withSkill: look, withoutSkill: look },
     ],
   })
   root = mkdtempSync(join(tmpdir(), 'skill-ab-server-'))
@@ -68,6 +77,7 @@ async function run(
   prompt: string,
   signal = new AbortController().signal,
   hooks: RunHooks = {},
+  files: Record<string, string> = { 'README.md': 'hello\n' },
 ): Promise<{ out: RunOutcome; seen: AgentEvent[]; ms: number; pid: number | null; sessions: string[] }> {
   const seen: AgentEvent[] = []
   const sessions: string[] = []
@@ -77,7 +87,7 @@ async function run(
     {
       runId: id,
       title: id,
-      caseInput: { caseId: id, prompt, files: { 'README.md': 'hello\n' } },
+      caseInput: { caseId: id, prompt, files },
       workDir: join(root, 'work', id),
     },
     {
@@ -156,6 +166,46 @@ describe('server driver', () => {
     expect([b2.out.finalOutput, b3.out.finalOutput]).toEqual([DEFAULT_FINAL_TEXT, 'Arr, loaded.'])
     expect(b2.out.diff).toContain('answer.txt')
     expect(b3.out.diff).toBe('')
+  })
+
+  it('a run in a reused work-dir slot sees nothing an earlier run wrote or shipped, and each run keeps its own work dir', async () => {
+    const agentText = (from: number) =>
+      JSON.stringify(
+        llm.requests
+          .slice(from)
+          .filter((r) => r.kind === 'agent')
+          .map((r) => r.body),
+      )
+    const wrote = await run(sideB, 'slot-w', `Note it ${WRITE_NOTE}`)
+    expect(wrote.out.diff).toContain('+LEFT-BY-AN-EARLIER-RUN')
+    const looked = await run(sideB, 'slot-l', `Look ${LOOK}`)
+    expect(looked.out.kind, looked.out.message ?? '').toBe('ok')
+    const shown = JSON.stringify(looked.out.events)
+    expect(shown).toContain('README.md')
+    expect(shown).not.toContain('LEFT-BY-AN-EARLIER-RUN')
+    expect(shown).toMatch(/note\.txt: No such file/)
+    expect(looked.out.diff).toBe('')
+    // Both ran in the same slot (its opencode instance stayed loaded); each folder was kept as its own.
+    expect(shown).toContain('/.slot-')
+    expect(readFileSync(join(root, 'work', 'slot-w', 'note.txt'), 'utf8')).toBe('LEFT-BY-AN-EARLIER-RUN')
+    expect(existsSync(join(root, 'work', 'slot-l', 'README.md'))).toBe(true)
+    expect(readdirSync(join(root, 'work')).filter((n) => n.startsWith('.slot-'))).toEqual([])
+
+    // A skill a case ships (opencode caches skills per instance) reaches its run, not the slot's next run.
+    const caseSkill = '---\nname: case-kit-7\ndescription: Tools this case ships.\n---\nUse them.\n'
+    let from = llm.requests.length
+    await run(
+      sideB,
+      'slot-c',
+      `Look ${LOOK}`,
+      undefined,
+      {},
+      { '.opencode/skills/case-kit-7/SKILL.md': caseSkill },
+    )
+    expect(agentText(from)).toContain('case-kit-7')
+    from = llm.requests.length
+    await run(sideB, 'slot-c2', `Look ${LOOK}`)
+    expect(agentText(from)).not.toContain('case-kit-7')
   })
 
   it('a cancel mid-run is canceled (through /abort), a provider 500 is a provider_error, an idle provider is a timeout, and the servers keep serving', async () => {

@@ -17,6 +17,7 @@ import {
   type SideSpec,
 } from './types'
 import { prepareWorkDir } from './workdir'
+import { SlotPool } from './work-slots'
 
 export interface ServerDriverOptions {
   /** The opencode binary; default: SKILL_AB_OPENCODE_BIN → bundled package → PATH. */
@@ -120,11 +121,16 @@ async function openServerSide(spec: SideSpec, opts: ServerDriverOptions): Promis
     client,
     skillVisible: proof.visible.some((s) => s.name === sideSkillName(spec)),
     graceMs,
+    slots: new SlotPool(),
   }
   let closing: Promise<void> | null = null
   return {
     proof,
     run: (runSpec, hooks, signal) => runOnServer(side, runSpec, hooks, signal),
-    close: () => (closing ??= serve.stop(graceMs).then(() => removePrivateDirs(setup.prepared.dirs))),
+    close: () =>
+      (closing ??= serve.stop(graceMs).then(() => {
+        side.slots.close()
+        removePrivateDirs(setup.prepared.dirs)
+      })),
   }
 }

@@ -1,5 +1,5 @@
-// One agent run on a side's `opencode serve`: its work dir prepared, one session in it (server-session.ts),
-// the instance disposed and strays killed afterwards, the diff captured.
+// One agent run on a side's `opencode serve`: a work-dir slot prepared (work-slots.ts), one session in it
+// (server-session.ts), strays killed, the folder moved to the run's own work dir, the diff captured.
 import { existsSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { foldEvents } from './events'
@@ -13,6 +13,7 @@ import { killStraysIn, type ServeProcess } from './serve-process'
 import type { ProcessSetup, SideContext } from './side-context'
 import { sideSkillName, type RunHooks, type RunOutcome, type RunSpec } from './types'
 import { captureDiff, prepareWorkDir } from './workdir'
+import { archiveSlot, holdsConfig, shipsConfig, type SlotPool } from './work-slots'
 
 export interface ServerSide {
   ctx: SideContext
@@ -21,6 +22,8 @@ export interface ServerSide {
   client: ServeClient
   skillVisible: boolean
   graceMs: number
+  /** Where runs execute; each finished one is moved to its own work dir. */
+  slots: SlotPool
 }
 
 /** What `opencode run` denies for every session it creates (nothing may wait for a human). */
@@ -29,6 +32,9 @@ export const SESSION_PERMISSIONS = ['question', 'plan_enter', 'plan_exit'].map((
   pattern: '*',
   action: 'deny',
 }))
+
+const dispose = (client: ServeClient, dir: string): Promise<unknown> =>
+  client.json('POST', '/instance/dispose', dir).catch(() => {})
 
 function canonical(dir: string): string {
   try {
@@ -55,14 +61,20 @@ export async function runOnServer(
   if (signal.aborted) return early('canceled', 'canceled before the agent started')
   if (serve.exit()) return early('crashed', serverGoneMessage(serve, 'before this run'))
   const pathVar = ctx.parentEnv.PATH
+  const slot = side.slots.acquire(spec.workDir)
+  const dir = slot.dir
   let firstCommit: string
   try {
-    firstCommit = await prepareWorkDir(spec.workDir, spec.caseInput.files, pathVar)
+    firstCommit = await prepareWorkDir(dir, spec.caseInput.files, pathVar)
   } catch (err) {
+    side.slots.release(slot, false)
     return early('spawn_failed', `could not prepare the work dir: ${(err as Error).message}`)
   }
-  const dir = spec.workDir
   const realDir = canonical(dir)
+  // An instance caches a project's config, instructions and skills when it boots: a case that ships any
+  // gets a cold one, as a fresh work dir would.
+  const coldCase = shipsConfig(spec.caseInput.files)
+  if (coldCase && slot.warm) await dispose(client, dir)
   // A case that ships `.opencode/` makes it a config dir: a server (unlike `run`, which exits first) would
   // npm-install its plugin package into it. Seeded like the private config dir (left out of the diff).
   const caseConfigDir = join(dir, '.opencode')
@@ -95,20 +107,35 @@ export async function runOnServer(
     what: 'run',
   })
   const { events, sessionId, ending: end } = session
-  // The instance is not kept: skills and config are cached per directory, and memory grows with each.
-  if (!serve.exit()) await client.json('POST', '/instance/dispose', dir).catch(() => {})
   const leftovers = killStraysIn(setup.marker, realDir, {
     pid: serve.pid,
     ownDir: setup.prepared.dirs.data,
   })
+  // The instance stays loaded for the next run in this slot unless this run could have changed what it
+  // cached (config in the case or written by the agent) or did not end cleanly.
+  const warm =
+    !serve.exit() && !coldCase && end.kind === 'exited' && end.exitCode === 0 && !(await holdsConfig(dir))
+  if (!warm && !serve.exit()) await dispose(client, dir)
+  let archiveError: string | null = null
+  try {
+    archiveSlot(dir, spec.workDir)
+  } catch (err) {
+    archiveError = (err as Error).message
+  }
+  const kept = archiveError ? dir : spec.workDir
+  if (!archiveError) side.slots.release(slot, warm)
   const finishedAt = new Date().toISOString()
   const folded = foldEvents(events, sideSkillName(ctx.spec))
   const { kind, message } = outcomeOf(end, folded, ctx.spec)
   // The agent's env holds credentials: whatever it wrote could hold them too.
-  const scrubNote = await scrubWorkDir(dir, setup.secrets, Date.parse(startedAt))
-  const diff = setup.redact(await captureDiff(dir, firstCommit, pathVar))
+  const scrubNote = await scrubWorkDir(kept, setup.secrets, Date.parse(startedAt))
+  const diff = setup.redact(await captureDiff(kept, firstCommit, pathVar))
+  // Its diff is stored; the folder itself goes with the slot's next run.
+  if (archiveError) side.slots.release(slot, false)
   const leftoverNote =
-    (leftovers > 0 ? `\n[skill-ab: killed ${leftovers} leftover process(es) of this run]\n` : '') + scrubNote
+    (leftovers > 0 ? `\n[skill-ab: killed ${leftovers} leftover process(es) of this run]\n` : '') +
+    (archiveError ? `\n[skill-ab: the work dir could not be kept: ${archiveError}]\n` : '') +
+    scrubNote
   return {
     kind,
     message: message === null ? null : setup.redact(message),

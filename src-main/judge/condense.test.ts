@@ -38,6 +38,16 @@ describe('condenseTrajectory', () => {
     expect(c).toMatchObject({ workspaceDiff: '+hi\n', finalOutput: 'All done.', truncated: false })
   })
 
+  it('paths under the slot a run executed in read as work-dir paths: the judge sees no slot name', () => {
+    const c = condenseTrajectory({
+      events: [tool('bash', { command: 'ls /w/.slot-1a2b3c4d-0/src' }, '/w/.slot-1a2b3c4d-0/src/a.py')],
+      finalOutput: 'Done.',
+      diff: '',
+      workDir: '/w/run1',
+    })
+    expect(c.trajectory).toBe('tool(bash) completed: {"command":"ls ./src"} → ./src/a.py')
+  })
+
   it('over budget: keeps the start and the end, says how many tool calls were omitted, holds the budget', () => {
     const events = [text('I will start.')]
     for (let i = 0; i < 200; i++)

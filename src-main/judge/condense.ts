@@ -1,5 +1,7 @@
 // Condenses a run for the judge to a character budget: trajectory (start and end kept), diff, final output.
+import { dirname } from 'node:path'
 import type { AgentEvent } from '../agent/types'
+import { SLOT_PREFIX } from '../agent/work-slots'
 
 export interface CondenseInput {
   events: readonly AgentEvent[]
@@ -138,12 +140,17 @@ function fitItems(items: readonly Item[], budget: number): { text: string; cut: 
   return { text: text.length <= budget ? text : clip(text, budget).text, cut: true }
 }
 
-/** Shows absolute paths under the work dir as `./…` (the work dir itself as `.`). */
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Shows absolute paths under the work dir as `./…` (the work dir itself as `.`), and so paths under the
+ * slot the run executed in (work-slots.ts: beside the work dir, moved to it afterwards).
+ */
 function relativiser(workDir: string | null | undefined): (s: string) => string {
   const base = workDir ? workDir.replace(/\/+$/, '') : ''
   if (base === '') return (s) => s
-  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const re = new RegExp(`${escaped}(?=/|(?![\\w.-]))`, 'g')
+  const slot = `${escape(dirname(base))}/${escape(SLOT_PREFIX)}[A-Za-z0-9-]+`
+  const re = new RegExp(`(?:${escape(base)}|${slot})(?=/|(?![\\w.-]))`, 'g')
   return (s) => s.replace(re, '.')
 }
 
