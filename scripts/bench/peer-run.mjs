@@ -42,7 +42,8 @@ export async function peerBenchFromEnv() {
 /** The lines `npm run bench` prints for the peer figures. */
 export function peerLines(peer) {
   return [
-    `peer: promptfoo ${peer.promptfooVersion} vs skill-ab run (default transport), ${peer.agentRuns} agent runs + ${peer.judgements} judgements each (${peer.cases} cases × 2 sides × ${peer.rounds} rounds), concurrency ${peer.concurrency}`,
+    `peer: promptfoo ${peer.promptfooVersion} vs skill-ab run (default transport), ${peer.agentRuns} agent runs + ${peer.judgements} judgements each (${peer.cases} cases × 2 sides × ${peer.rounds} rounds)`,
+    `  concurrency ${peer.concurrency}: promptfoo's tests (each runs its agent, then its grader); skill-ab's agents, its judges in their own pool of ${peer.skillAbJudgeConcurrency}`,
     `  promptfoo ${peer.promptfooMs} ms (at most ${peer.promptfooPeakSessions} sessions at once), skill-ab run ${peer.skillAbMs} ms: skill-ab ${peer.speedup} × faster (target ≥ 1.5)`,
   ]
 }

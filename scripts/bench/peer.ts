@@ -11,6 +11,7 @@ import { findOpencodeBin, opencodeVersion } from '../../src-main/agent/opencode-
 import { demoModel } from '../../src-main/demo/demo-model'
 import { startScriptedLlm, writeProviderConfig } from '../../src-main/demo/scripted-llm'
 import { writeExampleFiles } from '../../src-main/services/examples'
+import { judgeSchema } from '../../src-shared/task-config'
 import { skillAbRun } from './floor'
 import {
   checkGrades,
@@ -214,6 +215,8 @@ export async function peerBench(opts: PeerOptions) {
       cases: cases.length,
       rounds: opts.rounds,
       concurrency: opts.concurrency,
+      // skill-ab judges in a pool of its own beside the agents'; promptfoo grades in the test's slot.
+      skillAbJudgeConcurrency: judgeSchema.parse({}).concurrency,
       agentRuns: runs,
       judgements: runs,
       promptfooGraded: graded,
