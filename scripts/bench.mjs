@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { chromium } from 'playwright'
+import { peerBenchFromEnv, peerLines } from './bench/peer-run.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const RUNS = Number(process.env.BENCH_RUNS ?? 5000)
@@ -151,6 +152,8 @@ const floor =
         concurrency: 2,
         drivers: ['server', 'process'],
       })
+// promptfoo doing the same A/B job, installed into a throwaway folder (BENCH_PEER=0 leaves it out).
+const peer = await peerBenchFromEnv()
 
 const report = {
   date: new Date().toISOString(),
@@ -159,6 +162,7 @@ const report = {
   ...results,
   mainCoalescing: coalescing,
   floor,
+  peer,
   ci: { ...ciBaseline, targetSeconds: Math.round(ciBaseline.seconds * ciBaseline.targetShare) },
 }
 mkdirSync(join(root, 'bench-results'), { recursive: true })
@@ -180,6 +184,7 @@ process.stdout.write(
           ),
         ]
       : []),
+    ...(peer ? peerLines(peer) : []),
     `CI baseline:                      ${report.ci.seconds} s for ${report.ci.tests} tests (${report.ci.date}); target ≤ ${report.ci.targetSeconds} s`,
     `written: ${file}`,
     '',

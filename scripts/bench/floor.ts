@@ -61,8 +61,9 @@ function finalText(stdout: string): string {
   return text
 }
 
-/** One isolated `opencode run` as the process transport makes it: private dirs, clean env, config content. */
-async function bareSession(
+/** One isolated `opencode run` as the process transport makes it: private dirs, clean env, config content.
+ * The peer bench's promptfoo sessions are made by it too. */
+export async function bareSession(
   bin: string,
   version: string,
   dir: string,
@@ -147,7 +148,13 @@ async function bareLoop(
   return Date.now() - started
 }
 
-async function skillAbRun(root: string, home: string, providers: string, config: object, runs: number) {
+export async function skillAbRun(
+  root: string,
+  home: string,
+  providers: string,
+  config: object,
+  runs: number,
+) {
   const file = join(home, 'task.json')
   writeFileSync(file, JSON.stringify(config))
   const started = Date.now()
