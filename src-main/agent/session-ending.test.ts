@@ -2,21 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { foldEvents } from './events'
 import { classify, ending, exitedOnServer, outcomeOf } from './session-ending'
-import type { ProcessResult } from './run-process'
+import { processResult as res } from './test-fixtures'
 
-const res = (p: Partial<ProcessResult>): ProcessResult => ({
-  spawnError: null,
-  spawnMessage: null,
-  pid: 1,
-  exitCode: 0,
-  signal: null,
-  stopReason: null,
-  events: [],
-  stderrTail: '',
-  noise: [],
-  leftovers: 0,
-  ...p,
-})
 const limits = { timeoutSec: 600, idleTimeoutSec: 120 }
 const none = foldEvents([], 'x')
 const withError = foldEvents([{ type: 'error', error: { name: 'APIError', data: { message: 'boom' } } }], 'x')
