@@ -1,7 +1,7 @@
 // Unit tests of how a session ended → its RunOutcome kind: who stopped the process, exit code, signal, error event.
 import { describe, expect, it } from 'vitest'
 import { foldEvents } from './events'
-import { classify, ending, exitedOnServer, outcomeOf } from './session-ending'
+import { classify, ending, exitedOnServer, outcomeOf, processEnding } from './session-ending'
 import { processResult as res } from './test-fixtures'
 
 const limits = { timeoutSec: 600, idleTimeoutSec: 120 }
@@ -65,5 +65,24 @@ describe('outcomeOf', () => {
       kind: 'agent_error',
       message: expect.stringContaining('boom'),
     })
+  })
+
+  it('a watchdog stop while opencode waits to retry the provider is the provider’s error, with its message; a cancel stays canceled', () => {
+    const said = 'scripted service unavailable'
+    const idle = outcomeOf(ending('idle', null, '', said), none, limits)
+    expect(idle).toEqual({
+      kind: 'provider_error',
+      message: `the model provider failed and opencode was waiting to retry: ${said}; stopped after 120 s without any output from opencode (agent.idleTimeoutSec)`,
+    })
+    const wall = processEnding(res({ stopReason: 'timeout', signal: 'SIGTERM' }), 'oc', said)
+    expect(wall.retryable).toBe(true)
+    expect(outcomeOf(wall, none, limits)).toMatchObject({
+      kind: 'provider_error',
+      message: expect.stringContaining(`${said}; stopped at the wall-clock limit of 600 s`),
+    })
+    expect(outcomeOf(ending('canceled', null, '', said), none, limits).kind).toBe('canceled')
+    expect(outcomeOf(ending('idle'), none, limits).kind).toBe('timeout')
+    const long = outcomeOf(ending('timeout', null, '', 'x'.repeat(5000)), none, limits)
+    expect(long.message?.length).toBeLessThan(700)
   })
 })
