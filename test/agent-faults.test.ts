@@ -133,7 +133,7 @@ describe('process driver: faults', () => {
     expectNothingLeft(t)
   })
 
-  it('no output for idleTimeoutSec is a timeout too (opencode gives up on a hung provider first, then backs off)', async () => {
+  it('no output for idleTimeoutSec stops the run: a timeout, or the provider’s error once opencode gave up on the hung provider and waits to retry', async () => {
     const t = await run(
       idleSide,
       'fidle',
@@ -141,7 +141,9 @@ describe('process driver: faults', () => {
       new AbortController().signal,
     )
     console.log(`[timing] hang → idle timeout (idle ${IDLE_SEC} s): ${t.ms} ms`)
-    expect(t.out.kind, t.out.message ?? '').toBe('timeout')
+    // A stop before opencode's first header timeout (a slow start on a busy machine) is a timeout.
+    expect(['timeout', 'provider_error'], t.out.message ?? '').toContain(t.out.kind)
+    if (t.out.kind === 'provider_error') expect(t.out.message).toMatch(/waiting to retry: .*timed out/)
     expect(t.out.message).toContain(`${IDLE_SEC} s without any output`)
     expect(t.ms).toBeLessThan(60_000)
     expectNothingLeft(t)

@@ -5,9 +5,12 @@ import { firstChunk, sendJson } from './wire'
 
 export const INTERNAL_ERROR_MESSAGE = 'scripted internal error'
 export const RATE_LIMIT_MESSAGE = 'scripted rate limit exceeded'
+export const OVERLOADED_MESSAGE = 'scripted service unavailable'
 
 /** Retryable errors carry retry-after-ms so opencode's five retries take milliseconds, not a minute. */
 const RETRY_FAST = { 'retry-after-ms': '1', 'retry-after': '0' }
+/** …except '503', whose next attempt comes after a minute: opencode is caught waiting to retry. */
+const RETRY_LATER = { 'retry-after-ms': '60000', 'retry-after': '60' }
 
 /**
  * Non-SSE bytes behind a 200 event stream, ending in one `data:` line that is not JSON. Without that line
@@ -32,6 +35,13 @@ export function writeFault(res: ServerResponse, fault: Fault, model: string, str
         429,
         { error: { message: RATE_LIMIT_MESSAGE, type: 'rate_limit_error', code: 'rate_limit_exceeded' } },
         RETRY_FAST,
+      )
+    case '503':
+      return sendJson(
+        res,
+        503,
+        { error: { message: OVERLOADED_MESSAGE, type: 'server_error', code: 'overloaded' } },
+        RETRY_LATER,
       )
     case '404':
       return sendJson(res, 404, {
