@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FailureType, RunStatus, Side } from './run-state'
 import {
+  awaitsWork,
   canReevaluate,
   canRerun,
   caseMeans,
@@ -14,23 +15,35 @@ import {
 type Row = [
   RunStatus,
   FailureType | null,
-  { rerun: boolean; reevaluate: boolean; executed: boolean; execute: boolean },
+  { rerun: boolean; reevaluate: boolean; executed: boolean; execute: boolean; work: boolean },
 ]
 
 describe('the actions a run offers, by its state', () => {
   const table: Row[] = [
-    ['pending', null, { rerun: false, reevaluate: false, executed: false, execute: true }],
-    ['running', null, { rerun: false, reevaluate: false, executed: false, execute: false }],
-    ['executed', null, { rerun: true, reevaluate: true, executed: true, execute: false }],
-    ['evaluating', null, { rerun: false, reevaluate: false, executed: true, execute: false }],
-    ['scored', null, { rerun: true, reevaluate: true, executed: true, execute: false }],
-    ['failed', null, { rerun: true, reevaluate: true, executed: true, execute: false }],
-    ['failed', 'timeout', { rerun: true, reevaluate: false, executed: false, execute: false }],
-    ['failed', 'agent_error', { rerun: true, reevaluate: false, executed: false, execute: false }],
-    ['failed', 'spawn_failed', { rerun: true, reevaluate: false, executed: false, execute: false }],
-    ['failed', 'interrupted', { rerun: true, reevaluate: false, executed: false, execute: true }],
-    ['failed', 'provider_error', { rerun: true, reevaluate: false, executed: false, execute: true }],
-    ['canceled', 'canceled', { rerun: true, reevaluate: false, executed: false, execute: true }],
+    ['pending', null, { rerun: false, reevaluate: false, executed: false, execute: true, work: true }],
+    ['running', null, { rerun: false, reevaluate: false, executed: false, execute: false, work: true }],
+    ['executed', null, { rerun: true, reevaluate: true, executed: true, execute: false, work: true }],
+    ['evaluating', null, { rerun: false, reevaluate: false, executed: true, execute: false, work: true }],
+    ['scored', null, { rerun: true, reevaluate: true, executed: true, execute: false, work: false }],
+    ['failed', null, { rerun: true, reevaluate: true, executed: true, execute: false, work: false }],
+    ['failed', 'timeout', { rerun: true, reevaluate: false, executed: false, execute: false, work: false }],
+    [
+      'failed',
+      'agent_error',
+      { rerun: true, reevaluate: false, executed: false, execute: false, work: false },
+    ],
+    [
+      'failed',
+      'spawn_failed',
+      { rerun: true, reevaluate: false, executed: false, execute: false, work: false },
+    ],
+    ['failed', 'interrupted', { rerun: true, reevaluate: false, executed: false, execute: true, work: true }],
+    [
+      'failed',
+      'provider_error',
+      { rerun: true, reevaluate: false, executed: false, execute: true, work: true },
+    ],
+    ['canceled', 'canceled', { rerun: true, reevaluate: false, executed: false, execute: true, work: true }],
   ]
   it.each(table)('%s/%s', (status, failureType, want) => {
     const run = { status, failureType }
@@ -39,6 +52,7 @@ describe('the actions a run offers, by its state', () => {
       reevaluate: canReevaluate(run),
       executed: hasExecuted(run),
       execute: needsExecution(run),
+      work: awaitsWork(run),
     }).toEqual(want)
   })
 })

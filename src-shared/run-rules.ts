@@ -16,6 +16,19 @@ export function needsExecution(run: RunState): boolean {
   return executesOnResume(run)
 }
 
+/**
+ * A plain start or resume still has work for this run: to execute it (`needsExecution`), to finish it, or to
+ * judge it. A task is done when none of the runs its decision counts has any.
+ */
+export function awaitsWork(run: RunState): boolean {
+  return (
+    needsExecution(run) ||
+    run.status === 'running' ||
+    run.status === 'executed' ||
+    run.status === 'evaluating'
+  )
+}
+
 /** The execution completed (the judge has something to look at), including while it is being judged. */
 export function hasExecuted(run: RunState): boolean {
   return run.status === 'evaluating' || canReevaluate(run)

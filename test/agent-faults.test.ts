@@ -133,7 +133,7 @@ describe('process driver: faults', () => {
     expectNothingLeft(t)
   })
 
-  it('no output for idleTimeoutSec is a timeout too (opencode gives up on a hung provider first, then backs off)', async () => {
+  it('no output for idleTimeoutSec is a timeout too (opencode gives up on a hung provider first, then backs off: still a timeout)', async () => {
     const t = await run(
       idleSide,
       'fidle',

@@ -17,6 +17,11 @@ beforeAll(async () => {
   world = makeWorld(llm.url)
   writeSkill(world, 'skills/pirate-speak', 'pirate-speak')
   world.write('cases.jsonl', `${CASES.join('\n')}\n`)
+  writeConfig({})
+})
+
+/** task.json: 2 rounds of every case, unless `extra` says otherwise. */
+function writeConfig(extra: Record<string, unknown>): void {
   world.write(
     'task.json',
     JSON.stringify({
@@ -26,9 +31,10 @@ beforeAll(async () => {
       repeatRounds: 2,
       evaluators: ANSWER_EXISTS,
       agent: SERVER_AGENT,
+      ...extra,
     }),
   )
-})
+}
 afterAll(async () => {
   await llm.close()
   world.cleanup()
@@ -112,5 +118,19 @@ describe('skill-ab run modes', () => {
       2,
       expect.stringContaining('no run run_nope in task "modes"'),
     ])
+  })
+
+  it('a resume that drops a case and a round is done once the runs it selects are; each config warning is printed once', async () => {
+    // c2 and round 2 are no longer selected: their 6 pending runs stay stored but wait for nothing.
+    writeConfig({ repeatRounds: 1, cases: ['c1', 'c3'] })
+    const res = await runCli(['run', 'task.json'], world.env, world.root)
+    expectDecided(res)
+    expect(res.stderr).toContain('0 runs to execute, 0 to judge')
+    expect(res.stderr).toMatch(/^task \S+ done: 4 scored$/m)
+    expect(res.stderr).not.toContain('not run yet')
+    expect(JSON.parse(res.stdout)).toMatchObject({ status: 'done', runs: { scored: 4, pending: 0 } })
+    expect(byStatus(runs(), 'pending')).toHaveLength(6)
+    // The judge shares the agent's model: said once, before the runs, not again under the decision.
+    expect(res.stderr.match(/the judge uses the agent's own model/g)).toHaveLength(1)
   })
 })

@@ -11,6 +11,7 @@ import type { AgentEvent, RunHooks, RunOutcome, SideSession } from '../src-main/
 import {
   DEFAULT_FINAL_TEXT,
   INTERNAL_ERROR_MESSAGE,
+  OVERLOADED_MESSAGE,
   startScriptedLlm,
   writeProviderConfig,
   type ScriptedLlm,
@@ -26,11 +27,17 @@ const writeNote = [
 ]
 const look = [{ tool: 'bash', args: { command: 'pwd; ls -a; cat note.txt' } }, { text: 'Looked.' }]
 const IDLE_SEC = 5
+/**
+ * The idle limit of the side that meets a 503 with a minute's retry-after: above the quiet spells of a
+ * run's start on a busy machine (the request must reach the provider first), far below the retry wait.
+ */
+const RETRY_IDLE_SEC = 12
 
 let llm: ScriptedLlm
 let root: string
 let sideA: SideSession
 let sideB: SideSession
+let sideRetry: SideSession
 const serverPids: Partial<Record<'a' | 'b', number>> = {}
 
 beforeAll(async () => {
@@ -57,16 +64,19 @@ beforeAll(async () => {
   )
   const driver = createServerDriver({ env: { ...process.env } })
   const t0 = Date.now()
-  ;[sideA, sideB] = await Promise.all([
+  ;[sideA, sideB, sideRetry] = await Promise.all([
     driver.openSide(sideSpec({ side: 'a', skill: null, providerConfig, runRoot, idleTimeoutSec: IDLE_SEC })),
     driver.openSide(sideSpec({ side: 'b', skill: snapB, providerConfig, runRoot })),
+    driver.openSide(
+      sideSpec({ side: 'a', skill: null, providerConfig, runRoot, idleTimeoutSec: RETRY_IDLE_SEC }),
+    ),
   ])
-  console.log(`[timing] two servers started and proven in parallel: ${Date.now() - t0} ms`)
+  console.log(`[timing] the servers started and proven in parallel: ${Date.now() - t0} ms`)
   expect(sideB.proof.visible).toEqual([{ name: SKILL, location: join(snapB.snapshotDir, 'SKILL.md') }])
 })
 
 afterAll(async () => {
-  await Promise.all([sideA?.close(), sideB?.close()])
+  await Promise.all([sideA?.close(), sideB?.close(), sideRetry?.close()])
   await llm?.close()
   if (root) rmSync(root, { recursive: true, force: true })
 })
@@ -208,9 +218,11 @@ describe('server driver', () => {
     expect(agentText(from)).not.toContain('case-kit-7')
   })
 
-  it('a cancel mid-run is canceled (through /abort), a provider 500 is a provider_error, an idle provider is a timeout, and the servers keep serving', async () => {
+  it('a cancel mid-run is canceled (through /abort), a provider 500 is a provider_error, a hung provider is a timeout, a stop while opencode waits to retry a 503 is the provider’s error, and the servers keep serving', async () => {
     // The idle timeout takes opencode's retries to show (≈25 s): side a waits for it while side b cancels.
     const idleRun = run(sideA, 'idle', 'Please write the answer. [[fault:hang]]')
+    // The provider answers 503, retry after a minute: the idle watchdog stops the run while opencode waits.
+    const retryRun = run(sideRetry, 'f503', 'Please write the answer. [[fault:503]]')
     const faultRun = run(sideB, 'f500', 'Please write the answer. [[fault:500]]')
     const ac = new AbortController()
     const pending = run(sideB, 'cancel', 'Please write the answer. [[delay:20000]]', ac.signal)
@@ -240,8 +252,22 @@ describe('server driver', () => {
     expect(f.out.message).toBe(`APIError (HTTP 500): ${INTERNAL_ERROR_MESSAGE}`)
     expect(f.out.exitCode).toBe(1)
 
+    const waited = await retryRun
+    console.log(
+      `[timing] 503, retry after 60 s → stopped by the idle watchdog (idle ${RETRY_IDLE_SEC} s): ${waited.ms} ms`,
+    )
+    const reached = llm.requests.some((r) => r.fault === '503')
+    expect(waited.out.kind, `${waited.out.message ?? ''} (the 503 reached the provider: ${reached})`).toBe(
+      'provider_error',
+    )
+    expect(waited.out.message).toContain(
+      `the model provider failed and opencode was waiting to retry: ${OVERLOADED_MESSAGE}; stopped after ${RETRY_IDLE_SEC} s`,
+    )
+
     const idle = await idleRun
     console.log(`[timing] hang → idle timeout (idle ${IDLE_SEC} s): ${idle.ms} ms`)
+    // opencode's header timeout (under the idle limit) may fire first and back off to retry: a provider too
+    // slow to answer is still a timeout, never dropped as the provider's failure.
     expect(idle.out.kind, idle.out.message ?? '').toBe('timeout')
     expect(idle.out.message).toContain(`${IDLE_SEC} s without any output`)
     const nextA = await run(sideA, 'after-a', 'Please write the answer.')
@@ -269,7 +295,7 @@ describe('server driver', () => {
   })
 
   it('after close() no process of either server is alive', async () => {
-    await Promise.all([sideA.close(), sideB.close()])
+    await Promise.all([sideA.close(), sideB.close(), sideRetry.close()])
     for (const pid of [serverPids.a, serverPids.b]) {
       expect(pid).toBeGreaterThan(0)
       expect(processesOfRun(pid ?? null, [join(root, 'work'), join(root, 'data')])).toEqual([])

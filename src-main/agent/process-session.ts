@@ -2,6 +2,7 @@
 // alike: the prompt on stdin, events redacted as they stream, the session id as soon as opencode logs it,
 // and how it ended as a typed SessionEnding (one watchdog, one cancel path: runProcess).
 import { eventSessionId } from './events'
+import { ProviderRetry } from './provider-retry'
 import { redactEvent } from './redact'
 import { runProcess, type ProcessResult } from './run-process'
 import { processEnding, type SessionEnding } from './session-ending'
@@ -48,11 +49,14 @@ export async function runProcessSession(input: ProcessSessionInput): Promise<Pro
     hooks.onSessionId?.(id)
   }
   const events: AgentEvent[] = []
+  // A provider error opencode is waiting to retry when the watchdog stops it: the provider's failure.
+  const retry = new ProviderRetry()
+  let retryAtStop: string | null = null
   const result = await runProcess({
     bin: input.bin,
     // `--opt=value` keeps a title or model starting with "-" from being read as an option. --print-logs:
-    // stderr then shows the session id at once, each provider retry (progress for the idle watchdog),
-    // and the real cause behind an opaque UnknownError.
+    // stderr then shows the session id at once, each provider retry (progress for the idle watchdog, and
+    // the provider's error while opencode waits to retry it), and the real cause behind an opaque UnknownError.
     args: [
       'run',
       '--format',
@@ -83,7 +87,10 @@ export async function runProcessSession(input: ProcessSessionInput): Promise<Pro
     onStderrLine: (line) => {
       const id = sessionId === null ? sessionIdFromLog(line) : null
       if (id) sawSession(id)
+      retry.readLogLine(line)
     },
+    // Read at the stop: the stopped stream's own error lines that follow are not the provider's.
+    onStop: () => (retryAtStop = retry.message),
   })
-  return { ending: processEnding(result, input.bin), events, sessionId, result }
+  return { ending: processEnding(result, input.bin, retryAtStop), events, sessionId, result }
 }

@@ -6,22 +6,12 @@ import { foldEvents } from './events'
 import { classify } from './session-ending'
 import { errorInfo, isProviderError } from '../../src-shared/provider-error'
 import type { ProcessResult } from './run-process'
+import { processResult } from './test-fixtures'
 import type { AgentEvent, OutcomeKind } from './types'
 
 const limits = { timeoutSec: 600, idleTimeoutSec: 120 }
-const ended = (p: Partial<ProcessResult> = {}): ProcessResult => ({
-  spawnError: null,
-  spawnMessage: null,
-  pid: 1,
-  exitCode: 1,
-  signal: null,
-  stopReason: null,
-  events: [],
-  stderrTail: '',
-  noise: [],
-  leftovers: 0,
-  ...p,
-})
+/** opencode exited 1: how it ends after reporting an error. */
+const ended = (p: Partial<ProcessResult> = {}): ProcessResult => processResult({ exitCode: 1, ...p })
 const error = (name: string, data: Record<string, unknown>): AgentEvent => ({
   type: 'error',
   sessionID: 'ses_1',

@@ -27,6 +27,8 @@ export interface ProcessInput {
   onStderrLine?(line: string): void
   /** Every chunk of stdout and stderr as it comes (a command's output, kept as the user would see it). */
   onOutput?(text: string): void
+  /** The watchdog stops the process now (before it is signalled): what the process said so far is why. */
+  onStop?(reason: StopReason): void
 }
 
 export interface ProcessResult {
@@ -120,6 +122,11 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
     // After the exit, nothing is stopped (the pid may be reused) and the outcome stays what it was.
     if (stopping || pid === null || hasExited) return
     stopReason = reason
+    try {
+      input.onStop?.(reason)
+    } catch {
+      // a failing listener must not break the run
+    }
     stopping = stopGroup(pid, { exited, graceMs: input.graceMs, marker: input.marker })
   }
   let watchdog: Watchdog | null = null

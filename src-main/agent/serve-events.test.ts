@@ -65,9 +65,21 @@ describe('ServeEventMapper', () => {
     })
     expect(m.map(ev('session.status', { sessionID: 'ses_x', status: { type: 'idle' } })).idle).toBe(false)
     expect(m.map(ev('session.status', { sessionID: S, status: { type: 'idle' } })).idle).toBe(true)
+    expect(m.map(ev('session.status', { sessionID: S, status: { type: 'busy' } })).retry).toBeNull()
     expect(m.map(ev('permission.asked', { id: 'per_1', sessionID: S })).permissionRequest).toBe('per_1')
     expect(m.map(ev('permission.asked', { id: 'per_2', sessionID: 'ses_x' })).permissionRequest).toBeNull()
     m.map(ev('session.created', { sessionID: 'ses_c', info: { id: 'ses_c', parentID: S } }))
     expect(m.map(ev('permission.asked', { id: 'per_3', sessionID: 'ses_c' })).permissionRequest).toBe('per_3')
+  })
+
+  it('reports the provider error this session waits to retry (session.status "retry", opencode 1.18.33)', () => {
+    const m = new ServeEventMapper(S)
+    const status = { type: 'retry', attempt: 2, message: 'scripted service unavailable', next: 1 }
+    expect(m.map(ev('session.status', { sessionID: S, status }))).toMatchObject({
+      retry: 'scripted service unavailable',
+      busy: false,
+      idle: false,
+    })
+    expect(m.map(ev('session.status', { sessionID: 'ses_x', status })).retry).toBeNull()
   })
 })

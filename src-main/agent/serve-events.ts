@@ -12,8 +12,10 @@ export interface MappedServeEvent {
   events: AgentEvent[]
   /** The session went idle: the run is over (its prompt loop ended, aborted or failed). */
   idle: boolean
-  /** The session went busy (its prompt loop started). */
+  /** The session went busy (its prompt loop started, or a new attempt at the model). */
   busy: boolean
+  /** The session waits to retry the model provider: the provider's error, as opencode words it. */
+  retry: string | null
   /** A permission request of this session (or a sub-agent's) that must be answered: its id. */
   permissionRequest: string | null
 }
@@ -34,6 +36,7 @@ export class ServeEventMapper {
       events: [],
       idle: false,
       busy: false,
+      retry: null,
       permissionRequest: null,
     }
     const p = event.properties
@@ -70,6 +73,10 @@ export class ServeEventMapper {
         if (p.sessionID === this.sessionId) {
           out.idle = type === 'idle'
           out.busy = type === 'busy'
+          if (type === 'retry') {
+            const said = obj(p.status).message
+            out.retry = typeof said === 'string' && said ? said : 'the model provider failed'
+          }
         }
         break
       }

@@ -3,6 +3,7 @@
 // (wall clock, idle, cancel) stopping it through /abort, and how it ended as a typed SessionEnding.
 import { foldEvents } from './events'
 import { stderrSummary } from './outcome'
+import { ProviderRetry } from './provider-retry'
 import { redactEvent } from './redact'
 import { STDERR_TAIL_BYTES, Tail } from './run-process'
 import { ServeEventMapper } from './serve-events'
@@ -68,6 +69,9 @@ export async function runServerSession(input: ServerSessionInput): Promise<Serve
   let prompted = false
   let sawBusy = false
   let stopReason: StopReason | null = null
+  // A provider error opencode is waiting to retry when the watchdog stops it: the provider's failure.
+  const retry = new ProviderRetry()
+  let retryAtStop: string | null = null
 
   let over = false
   let settle: (e: Ending) => void = () => {}
@@ -81,6 +85,8 @@ export async function runServerSession(input: ServerSessionInput): Promise<Serve
 
   const stop = (reason: StopReason): void => {
     stopReason = reason
+    // Read at the stop: the abort itself sets the session idle.
+    retryAtStop = retry.message
     // Nothing was asked yet: nothing to abort.
     if (!sessionId || !promptSent) return finish({ kind: 'idle' })
     void client.json('POST', `/session/${sessionId}/abort`, dir).catch(() => {})
@@ -113,6 +119,8 @@ export async function runServerSession(input: ServerSessionInput): Promise<Serve
       }
     }
     if (m.busy) sawBusy = true
+    if (m.retry !== null) retry.failed(m.retry)
+    else if (m.busy || m.idle) retry.attempt()
     if (m.idle && (sawBusy || prompted)) finish({ kind: 'idle' })
   }
 
@@ -214,7 +222,7 @@ export async function runServerSession(input: ServerSessionInput): Promise<Serve
   const stderrTail = stderr.toString()
   // Stopped by the app wins over how the server answered the stop.
   const end: SessionEnding = stopReason
-    ? endedBy(stopReason, null, stderrTail)
+    ? endedBy(stopReason, null, stderrTail, retryAtStop)
     : ending.kind === 'crashed'
       ? endedBy('server_gone', ending.message, stderrTail)
       : exitedOnServer(foldEvents(events, ''), stderrTail)

@@ -1,22 +1,9 @@
 // Unit tests of how a session ended → its RunOutcome kind: who stopped the process, exit code, signal, error event.
 import { describe, expect, it } from 'vitest'
 import { foldEvents } from './events'
-import { classify, ending, exitedOnServer, outcomeOf } from './session-ending'
-import type { ProcessResult } from './run-process'
+import { classify, ending, exitedOnServer, outcomeOf, processEnding } from './session-ending'
+import { processResult as res } from './test-fixtures'
 
-const res = (p: Partial<ProcessResult>): ProcessResult => ({
-  spawnError: null,
-  spawnMessage: null,
-  pid: 1,
-  exitCode: 0,
-  signal: null,
-  stopReason: null,
-  events: [],
-  stderrTail: '',
-  noise: [],
-  leftovers: 0,
-  ...p,
-})
 const limits = { timeoutSec: 600, idleTimeoutSec: 120 }
 const none = foldEvents([], 'x')
 const withError = foldEvents([{ type: 'error', error: { name: 'APIError', data: { message: 'boom' } } }], 'x')
@@ -78,5 +65,26 @@ describe('outcomeOf', () => {
       kind: 'agent_error',
       message: expect.stringContaining('boom'),
     })
+  })
+
+  it('a watchdog stop while opencode waits to retry the provider is the provider’s error, with its message; a cancel stays canceled', () => {
+    const said = 'scripted service unavailable'
+    const idle = outcomeOf(ending('idle', null, '', said), none, limits)
+    expect(idle).toEqual({
+      kind: 'provider_error',
+      message: `the model provider failed and opencode was waiting to retry: ${said}; stopped after 120 s without any output from opencode (agent.idleTimeoutSec)`,
+    })
+    const wall = processEnding(res({ stopReason: 'timeout', signal: 'SIGTERM' }), 'oc', said)
+    expect(wall.retryable).toBe(true)
+    expect(outcomeOf(wall, none, limits)).toMatchObject({
+      kind: 'provider_error',
+      message: expect.stringContaining(`${said}; stopped at the wall-clock limit of 600 s`),
+    })
+    expect(outcomeOf(ending('canceled', null, '', said), none, limits).kind).toBe('canceled')
+    expect(outcomeOf(ending('idle'), none, limits).kind).toBe('timeout')
+    // A provider too slow to answer (opencode's header timeout, then a retry) is not dropped as the provider's.
+    expect(outcomeOf(ending('idle', null, '', 'The operation timed out.'), none, limits).kind).toBe('timeout')
+    const long = outcomeOf(ending('timeout', null, '', 'x'.repeat(5000)), none, limits)
+    expect(long.message?.length).toBeLessThan(700)
   })
 })

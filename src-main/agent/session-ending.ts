@@ -1,7 +1,8 @@
 // How one supervised opencode session ended (agent run or judgement, on either transport), typed once, and
 // the one mapping of that ending to the stored RunOutcome kinds (rc 0 is only "ok", never success).
-// Stopped by skill-ab: canceled / timeout (wall clock or idle). An error opencode reported: provider_error
-// when the model provider failed (5xx, 429, auth, unreachable: provider-error.ts), else agent_error.
+// Stopped by skill-ab: canceled / timeout (wall clock or idle), unless opencode was waiting to retry the
+// model provider's error then: provider_error. An error opencode reported: provider_error when the model
+// provider failed (5xx, 429, auth, unreachable: provider-error.ts), else agent_error.
 // Otherwise a nonzero exit, a foreign signal or a server that went away: crashed.
 import type { FoldedEvents } from './events'
 import { describeError, isProviderError, type AgentErrorInfo } from '../../src-shared/provider-error'
@@ -27,11 +28,26 @@ export interface SessionEnding {
    * reported is judged by its status: judge-failure.ts.)
    */
   retryable: boolean
+  /**
+   * timeout / idle: the model provider's error opencode was waiting to retry when the watchdog stopped the
+   * session (provider-retry.ts); the stop is then the provider's failure, not the agent's. Else null.
+   */
+  providerRetry: string | null
 }
 
-/** The ending of an `opencode run` process (or any process runProcess supervised). */
-export function processEnding(res: ProcessResult, bin: string): SessionEnding {
-  const base = { stderrTail: res.stderrTail, noise: res.noise, exitCode: null, signal: null }
+/** The ending of an `opencode run` process (or any process runProcess supervised); `providerRetry` as read at the stop. */
+export function processEnding(
+  res: ProcessResult,
+  bin: string,
+  providerRetry: string | null = null,
+): SessionEnding {
+  const base = {
+    stderrTail: res.stderrTail,
+    noise: res.noise,
+    exitCode: null,
+    signal: null,
+    providerRetry: null,
+  }
   if (res.spawnError)
     return {
       ...base,
@@ -39,7 +55,14 @@ export function processEnding(res: ProcessResult, bin: string): SessionEnding {
       message: `could not start opencode (${bin}): ${res.spawnMessage ?? res.spawnError}`,
       retryable: false,
     }
-  if (res.stopReason) return { ...base, kind: res.stopReason, message: null, retryable: true }
+  if (res.stopReason)
+    return {
+      ...base,
+      kind: res.stopReason,
+      message: null,
+      retryable: true,
+      providerRetry: stoppedRetry(res.stopReason, providerRetry),
+    }
   return {
     ...base,
     kind: 'exited',
@@ -55,15 +78,49 @@ export function ending(
   kind: Exclude<EndingKind, 'exited'>,
   message: string | null = null,
   stderrTail = '',
+  providerRetry: string | null = null,
 ): SessionEnding {
   const retryable = kind !== 'canceled' && kind !== 'launch_failed'
-  return { kind, message, exitCode: null, signal: null, stderrTail, noise: [], retryable }
+  return {
+    kind,
+    message,
+    exitCode: null,
+    signal: null,
+    stderrTail,
+    noise: [],
+    retryable,
+    providerRetry: stoppedRetry(kind, providerRetry),
+  }
+}
+
+/**
+ * A provider that did not answer in time: opencode's header timeout (set just under the idle limit) then
+ * a retry. Still a timeout: a slow answer may be the skill's doing (a longer prompt), so it is not dropped.
+ */
+const PROVIDER_TOO_SLOW = /timed out|timeout/i
+
+/**
+ * Only a watchdog's stop is the provider's failure when opencode was retrying a provider error (a 5xx, 429,
+ * unreachable); a cancel stays the user's, a provider too slow to answer stays a timeout.
+ */
+function stoppedRetry(kind: EndingKind, providerRetry: string | null): string | null {
+  if (kind !== 'timeout' && kind !== 'idle') return null
+  return providerRetry && !PROVIDER_TOO_SLOW.test(providerRetry) ? providerRetry : null
 }
 
 /** A server session that finished on its own: exit code 1 when opencode reported an error, as `run` does. */
 export function exitedOnServer(folded: FoldedEvents, stderrTail: string): SessionEnding {
   const exitCode = folded.errorMessage !== null ? 1 : 0
-  return { kind: 'exited', message: null, exitCode, signal: null, stderrTail, noise: [], retryable: false }
+  return {
+    kind: 'exited',
+    message: null,
+    exitCode,
+    signal: null,
+    stderrTail,
+    noise: [],
+    retryable: false,
+    providerRetry: null,
+  }
 }
 
 /** The RunOutcome kind and message of an ending: the one place the two vocabularies meet. */
@@ -74,19 +131,29 @@ export function outcomeOf(end: SessionEnding, folded: FoldedEvents, limits: Limi
     case 'canceled':
       return { kind: 'canceled', message: 'canceled: the agent process was stopped' }
     case 'timeout':
-      return {
-        kind: 'timeout',
-        message: `stopped at the wall-clock limit of ${limits.timeoutSec} s (${limits.section ?? 'agent'}.timeoutSec)`,
-      }
     case 'idle':
-      return {
-        kind: 'timeout',
-        message: `stopped after ${limits.idleTimeoutSec} s without any output from opencode (${limits.section === 'judge' ? 'judge.timeoutSec, at most 120 s' : 'agent.idleTimeoutSec'})`,
-      }
+      return stoppedOutcome(end, limits)
     case 'server_gone':
       return { kind: 'crashed', message: end.message }
     case 'exited':
       return exitedOutcome(end, folded)
+  }
+}
+
+const MAX_SAID = 500
+
+/** A watchdog's stop: a timeout, or the provider's failure when opencode was waiting to retry it. */
+function stoppedOutcome(end: SessionEnding, limits: Limits): Classified {
+  const stopped =
+    end.kind === 'timeout'
+      ? `stopped at the wall-clock limit of ${limits.timeoutSec} s (${limits.section ?? 'agent'}.timeoutSec)`
+      : `stopped after ${limits.idleTimeoutSec} s without any output from opencode (${limits.section === 'judge' ? 'judge.timeoutSec, at most 120 s' : 'agent.idleTimeoutSec'})`
+  const said = end.providerRetry
+  if (said === null) return { kind: 'timeout', message: stopped }
+  const bounded = said.length > MAX_SAID ? `${said.slice(0, MAX_SAID)}…` : said
+  return {
+    kind: 'provider_error',
+    message: `the model provider failed and opencode was waiting to retry: ${bounded}; ${stopped}`,
   }
 }
 

@@ -1,6 +1,7 @@
 // The terminal summary of a decision: a line per dimension (failures, trigger, pairwise too), then warnings.
 import { describe, expect, it } from 'vitest'
 import { toExportDecision } from '../export/build-export'
+import { CONFIG_WARNING_CODES } from '../inputs/config-warnings'
 import { decide } from '../stats/decide'
 import { policy, run } from '../stats/test-fixtures'
 import type { DecideOptions, ExperimentRun } from '../stats/types'
@@ -9,9 +10,14 @@ import type { Policy } from '../../src-shared/task-config'
 import { decisionText } from './decision-text'
 
 /** The summary of the decision over `runs` (only the decision of the document is read). */
-function summary(runs: ExperimentRun[], over: Partial<Policy> = {}, opts: DecideOptions = {}): string[] {
+function summary(
+  runs: ExperimentRun[],
+  over: Partial<Policy> = {},
+  opts: DecideOptions = {},
+  except?: ReadonlySet<string>,
+): string[] {
   const doc = { decision: toExportDecision(decide(runs, policy(over), opts)) } as ExportDocument
-  return decisionText(doc).trimEnd().split('\n')
+  return decisionText(doc, { except }).trimEnd().split('\n')
 }
 
 /** 6 cases × 1 round: a scores 50, b 70, or b fails with `failureType`; b invokes the skill when `loaded`. */
@@ -81,6 +87,14 @@ describe('decisionText', () => {
     const lines = summary(runs6({ skillLoaded: false }), {}, { warnings: [judge] })
     expect(lines.filter((l) => l.startsWith('warning:')).map((l) => l.split(' — ')[0])).toEqual([
       'warning: judge-same-model',
+      'warning: low-trigger-rate',
+    ])
+  })
+
+  it('warnings already printed (the config’s, before the runs) are not printed again', () => {
+    const judge = { code: 'judge-same-model', message: 'judge.model: the judge uses the agent’s own model' }
+    const lines = summary(runs6({ skillLoaded: false }), {}, { warnings: [judge] }, CONFIG_WARNING_CODES)
+    expect(lines.filter((l) => l.startsWith('warning:')).map((l) => l.split(' — ')[0])).toEqual([
       'warning: low-trigger-rate',
     ])
   })

@@ -28,7 +28,8 @@ function triggerLine(d: ExportDecision): string {
 const byFailure = (pw: { decidedByFailure?: number }): string =>
   pw.decidedByFailure ? `, ${pw.decidedByFailure} decided by a failed run` : ''
 
-export function decisionText(doc: ExportDocument): string {
+/** `except`: codes of warnings already printed (the config's, before the runs), left out here. */
+export function decisionText(doc: ExportDocument, opts: { except?: ReadonlySet<string> } = {}): string {
   const d = doc.decision
   const { capability: cap, cost, stability: st, failures: fl, pairwise: pw } = d
   const role = (judgement: 'pointwise' | 'pairwise') =>
@@ -50,6 +51,6 @@ export function decisionText(doc: ExportDocument): string {
   ]
   if (d.casesNeeded)
     lines.push(`  cases needed: ${d.casesNeeded.cases} cases × ${d.casesNeeded.rounds} rounds`)
-  for (const w of d.warnings) lines.push(`warning: ${w.code} — ${w.message}`)
+  for (const w of d.warnings) if (!opts.except?.has(w.code)) lines.push(`warning: ${w.code} — ${w.message}`)
   return `${lines.join('\n')}\n`
 }

@@ -5,6 +5,11 @@ import { templateVariables, TEMPLATE_VARIABLES } from '../judge/template'
 
 export const JUDGE_SAME_MODEL = 'judge-same-model'
 export const TEMPLATE_WITHOUT_VARIABLES = 'template-without-variables'
+/** Every code `configWarnings` gives (the decision's warnings that come from the config). */
+export const CONFIG_WARNING_CODES: ReadonlySet<string> = new Set([
+  JUDGE_SAME_MODEL,
+  TEMPLATE_WITHOUT_VARIABLES,
+])
 
 /** The parts of a task config the warnings read; a parsed TaskConfig fits, and so does a stored one read loosely. */
 export interface WarnedConfig {

@@ -84,6 +84,22 @@ describe('judgeFailure', () => {
     })
   })
 
+  it('stopped while opencode waited to retry the provider: the provider’s message, retryable (not the abort’s error)', () => {
+    const message =
+      'the model provider failed and opencode was waiting to retry: overloaded; stopped after 5 s without any output from opencode'
+    const aborted: AgentEvent = { type: 'error', error: { name: 'MessageAbortedError', data: {} } }
+    const f = judgeFailure(
+      facts({
+        kind: 'provider_error',
+        message,
+        events: [aborted],
+        retryable: true,
+        providerRetry: 'overloaded',
+      }),
+    )
+    expect(f).toEqual({ retryable: true, error: `judge ${message}` })
+  })
+
   it('a judge server that failed or went away may be retried, from the ending, without being called a timeout', () => {
     const f = judgeFailure(facts({ kind: 'crashed', message: 'opencode serve: HTTP 502', retryable: true }))
     expect(f).toEqual({ retryable: true, error: 'opencode serve: HTTP 502' })

@@ -38,6 +38,8 @@ export interface FailureFacts {
   signal: string | null
   /** How the session ended says another attempt may go well (a server gone, a foreign kill, a timeout). */
   retryable?: boolean
+  /** The provider's error opencode was waiting to retry when the watchdog stopped the judge (`message` says it). */
+  providerRetry?: string | null
   model: string
 }
 
@@ -55,6 +57,8 @@ export function judgeFailure(f: FailureFacts): JudgeFailure {
       return { retryable: f.retryable ?? f.signal !== null, error: f.message ?? 'the judge process crashed' }
     case 'agent_error':
     case 'provider_error': {
+      // Stopped while opencode waited to retry the provider: the provider's failure, and it may pass.
+      if (f.providerRetry) return { retryable: true, error: `judge ${f.message ?? f.providerRetry}` }
       const last = [...f.events].reverse().find((e) => e.type === 'error')
       const notFound = MODEL_NOT_FOUND.exec(f.stderrTail)
       if (notFound)

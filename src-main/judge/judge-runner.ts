@@ -210,6 +210,7 @@ function toAnswer(
       stderrTail: redact(end.stderrTail),
       signal: end.signal,
       retryable: end.retryable,
+      providerRetry: end.providerRetry,
       model: spec.model,
     })
     return { ok: false, attempt: failedAttempt({ ...common, ...failure }, started) }

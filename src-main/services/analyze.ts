@@ -17,6 +17,7 @@ import { recordImportedTraces } from './import-traces'
 import type { PreparedTask } from './prepare-task'
 import { reconcileTask } from './reconcile'
 import { runTask } from './run-task'
+import { taskProgress } from './task-decision'
 
 export interface CaseScore {
   caseId: string
@@ -42,7 +43,8 @@ const rounded = (x: number | null): number | null => (x === null ? null : Math.r
 export function summarizeAnalysis(store: Store, taskId: string): AnalysisSummary {
   const task = store.tasks.get(taskId)
   if (!task) throw new Error(`no task ${taskId}`)
-  const runs = store.runs.listByTask(taskId)
+  // The runs the task is made of now (not those of cases or rounds a resume dropped).
+  const { runs, counts } = taskProgress(store, task)
   const counted = new Map<string, number>()
   for (const run of runs) counted.set(run.caseKey, (counted.get(run.caseKey) ?? 0) + 1)
   // No comparison, no policy: a case's score is the mean of its scored runs (failures are missing).
@@ -59,7 +61,7 @@ export function summarizeAnalysis(store: Store, taskId: string): AnalysisSummary
     batchId: task.evaluationBatchId,
     cases,
     mean: rounded(mean(cases.flatMap((c) => (c.score === null ? [] : [c.score])))),
-    counts: store.runs.countsByStatus(taskId),
+    counts,
   }
 }
 
@@ -112,9 +114,8 @@ export async function analyzeImported(
     const queue = openEvaluation(ctx, task, opts.signal, ctx.env.OPENCODE_CONFIG)
     for (const run of todo) queue.add(run)
     await queue.drain()
-    const counts = ctx.store.runs.countsByStatus(task.id)
-    const unfinished = counts.pending + counts.running + counts.executed + counts.evaluating
-    setStatus(ctx, task.id, opts.signal.aborted ? 'canceled' : unfinished ? 'idle' : 'done')
+    const { finished } = taskProgress(ctx.store, task)
+    setStatus(ctx, task.id, opts.signal.aborted ? 'canceled' : finished ? 'done' : 'idle')
     return summarizeAnalysis(ctx.store, task.id)
   } catch (err) {
     setStatus(ctx, task.id, 'idle')

@@ -7,11 +7,12 @@ import type { PairwiseSummary } from '../engine/pairwise-runs'
 import { executeRuns, inPlan, type ExecutionPlan, type ExecutionSummary } from '../engine/execute-runs'
 import { InputError } from '../inputs/errors'
 import { isExecutionFailure, type RunStatus } from '../../src-shared/run-state'
-import { executesOnResume, type RunMode } from '../../src-shared/run-mode'
+import type { RunMode } from '../../src-shared/run-mode'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
 import { engineContext, openEvaluation } from './evaluation-setup'
 import { reconcileTask } from './reconcile'
+import { taskProgress } from './task-decision'
 
 /** What executing a task needs: the task, the plan of all its selected runs, its cases in order. */
 export interface TaskPlan {
@@ -38,7 +39,10 @@ export interface ExecuteTaskResult {
   evaluation: { scored: number; failed: number; pairwise: PairwiseSummary | null }
   batchId: string
   task: TaskRow
+  /** The runs the task's decision counts, per status (not those of cases or rounds it no longer selects). */
   counts: Record<RunStatus, number>
+  /** Of those, the failed runs a plain run executes again (interrupted, provider errors). */
+  resumable: RunRow[]
   /** Corrections in force for runs this mode executed again: they applied to the old execution only. */
   correctionsDropped: number
 }
@@ -85,14 +89,12 @@ export async function executeTask<P extends TaskPlan>(
     const evaluation = await queue.drain({ compare: !('error' in execution) })
     if ('error' in execution) throw execution.error
     const { summary } = execution
-    const counts = ctx.store.runs.countsByStatus(taskId)
-    // Failures a plain run executes again (interrupted, provider errors) leave the task unfinished too.
-    const resumed = ctx.store.runs
-      .listByTask(taskId)
-      .filter((r) => r.status === 'failed' && executesOnResume(r))
-    const unfinished = counts.pending + counts.running + counts.executed + counts.evaluating + resumed.length
-    const task = setTaskStatus(ctx, taskId, opts.signal.aborted ? 'canceled' : unfinished ? 'idle' : 'done')
-    return { plan, summary, evaluation, batchId: queue.batchId, task, counts, correctionsDropped }
+    // Done: no run the decision counts waits for anything (runs of cases or rounds dropped since do not).
+    const progress = taskProgress(ctx.store, unscoped.task)
+    const status = opts.signal.aborted ? 'canceled' : progress.finished ? 'done' : 'idle'
+    const task = setTaskStatus(ctx, taskId, status)
+    const { counts, resumable } = progress
+    return { plan, summary, evaluation, batchId: queue.batchId, task, counts, resumable, correctionsDropped }
   } catch (err) {
     setTaskStatus(ctx, taskId, 'idle', err instanceof Error ? err.message : String(err))
     throw err

@@ -9,7 +9,8 @@ import { toExperimentRun } from '../export/run-entries'
 import { decide } from '../stats/decide'
 import type { PairwiseOutcome } from '../stats/types'
 import type { Decision } from '../../src-shared/decision'
-import type { RunStatus } from '../../src-shared/run-state'
+import { awaitsWork, needsExecution } from '../../src-shared/run-rules'
+import { RUN_STATUSES, type RunStatus } from '../../src-shared/run-state'
 
 /** The cases (dataset order; null: every case) and the last round (null: every round) the task is made of. */
 function taskScope(store: Store, task: TaskRow, rounds: number | null) {
@@ -38,6 +39,30 @@ export function scopeRuns(
 export function taskRunCounts(store: Store, task: TaskRow): Record<RunStatus, number> {
   const { caseKeys, maxRound } = taskScope(store, task, readConfig(task.configJson).rounds)
   return store.runs.countsByStatus(task.id, { caseKeys, maxRound })
+}
+
+/** Where the task stands, over the runs its decision counts (runs of cases or rounds it no longer selects wait for nothing). */
+export interface TaskProgress {
+  /** The runs the decision counts, in insertion order. */
+  runs: RunRow[]
+  counts: Record<RunStatus, number>
+  /** Failed runs a plain run executes again (interrupted, provider errors). */
+  resumable: RunRow[]
+  /** No run still awaits work (`awaitsWork`): the task is done, else idle. */
+  finished: boolean
+}
+
+/** The task's progress: what `skill-ab run`, Start and an analysis report, and whether the task is done. */
+export function taskProgress(store: Store, task: TaskRow): TaskProgress {
+  const { runs } = scopeRuns(store, task, readConfig(task.configJson).rounds)
+  const counts = Object.fromEntries(RUN_STATUSES.map((s) => [s, 0])) as Record<RunStatus, number>
+  for (const run of runs) counts[run.status] += 1
+  return {
+    runs,
+    counts,
+    resumable: runs.filter((r) => r.status === 'failed' && needsExecution(r)),
+    finished: !runs.some(awaitsWork),
+  }
 }
 
 /** The decision over the task's runs: its policy and rounds, whether side a has a skill, the config's warnings. */

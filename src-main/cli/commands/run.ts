@@ -2,11 +2,11 @@
 import { needsEvaluation } from '../../engine/evaluate-runs'
 import { inPlan } from '../../engine/execute-runs'
 import { needsExecution } from '../../../src-shared/run-rules'
+import { CONFIG_WARNING_CODES } from '../../inputs/config-warnings'
 import { loadTaskConfig } from '../../inputs/load-config'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import type { PreparedTask } from '../../services/prepare-task'
 import { runTask, type RunTaskResult } from '../../services/run-task'
-import type { RunRow } from '../../db'
 import { FAILURE_LABEL } from '../../../src-shared/failure-label'
 import type { RunMode } from '../../../src-shared/run-mode'
 import { EXIT, type Command, type Io } from '../command'
@@ -78,17 +78,15 @@ export const runCommand: Command = {
         signal: abort.signal,
         onPrepared: (p) => announceStart(ctx as AppContext, io, p, mode),
       })
-      const resumed = ctx.store.runs
-        .listByTask(result.task.id)
-        .filter((r) => r.status === 'failed' && needsExecution(r))
-      const code = report(io, result, abort.signal.aborted, file, resumed)
+      const code = report(io, result, abort.signal.aborted, file)
       if (code === EXIT.interrupted || code === EXIT.error) return code
       const doc = await exportTask(ctx, result.task.id, io.env)
       writeExportFiles(doc, {
         json: files.json && resolve(io.cwd, files.json),
         markdown: files.markdown && resolve(io.cwd, files.markdown),
       })
-      io.err(decisionText(doc))
+      // The config's warnings were printed before the runs: the decision's text does not repeat them.
+      io.err(decisionText(doc, { except: CONFIG_WARNING_CODES }))
       io.out(
         `${JSON.stringify({ taskId: result.task.id, status: result.task.status, runs: result.counts, verdict: doc.decision.verdict })}\n`,
       )
@@ -164,8 +162,9 @@ function announceStart(ctx: AppContext, io: Io, p: PreparedTask, mode: RunMode):
   ctx.events.on('pairwise.changed', pairwisePrinter(io))
 }
 
-/** `resumed`: failed runs a plain `run` executes again (no result: interrupted, provider errors). */
-function report(io: Io, result: RunTaskResult, canceled: boolean, file: string, resumed: RunRow[]): number {
+/** What the run did and what the task's decision still waits for (`resumable`: failures a plain `run` executes again). */
+function report(io: Io, result: RunTaskResult, canceled: boolean, file: string): number {
+  const resumed = result.resumable
   const { skill, baseline } = result.prepared
   const sideLabel = {
     a: baseline ? `${baseline.name} ${baseline.label}` : 'no skill',

@@ -5,9 +5,32 @@ import { firstChunk, sendJson } from './wire'
 
 export const INTERNAL_ERROR_MESSAGE = 'scripted internal error'
 export const RATE_LIMIT_MESSAGE = 'scripted rate limit exceeded'
+export const OVERLOADED_MESSAGE = 'scripted service unavailable'
 
 /** Retryable errors carry retry-after-ms so opencode's five retries take milliseconds, not a minute. */
 const RETRY_FAST = { 'retry-after-ms': '1', 'retry-after': '0' }
+/** …except '503', whose next attempt comes after a minute: opencode is caught waiting to retry. */
+const RETRY_LATER = { 'retry-after-ms': '60000', 'retry-after': '60' }
+
+/** The retryable HTTP errors: status, the OpenAI-style error body, the retry-after headers. */
+const RETRYABLE: Record<
+  '500' | '429' | '503',
+  { message: string; type: string; code: string; headers: Record<string, string> }
+> = {
+  '500': {
+    message: INTERNAL_ERROR_MESSAGE,
+    type: 'server_error',
+    code: 'internal_error',
+    headers: RETRY_FAST,
+  },
+  '429': {
+    message: RATE_LIMIT_MESSAGE,
+    type: 'rate_limit_error',
+    code: 'rate_limit_exceeded',
+    headers: RETRY_FAST,
+  },
+  '503': { message: OVERLOADED_MESSAGE, type: 'server_error', code: 'overloaded', headers: RETRY_LATER },
+}
 
 /**
  * Non-SSE bytes behind a 200 event stream, ending in one `data:` line that is not JSON. Without that line
@@ -20,19 +43,11 @@ export const GARBAGE_BODY =
 export function writeFault(res: ServerResponse, fault: Fault, model: string, stream: boolean): void {
   switch (fault) {
     case '500':
-      return sendJson(
-        res,
-        500,
-        { error: { message: INTERNAL_ERROR_MESSAGE, type: 'server_error', code: 'internal_error' } },
-        RETRY_FAST,
-      )
     case '429':
-      return sendJson(
-        res,
-        429,
-        { error: { message: RATE_LIMIT_MESSAGE, type: 'rate_limit_error', code: 'rate_limit_exceeded' } },
-        RETRY_FAST,
-      )
+    case '503': {
+      const { headers, ...error } = RETRYABLE[fault]
+      return sendJson(res, Number(fault), { error }, headers)
+    }
     case '404':
       return sendJson(res, 404, {
         error: {

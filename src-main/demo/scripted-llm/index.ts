@@ -21,5 +21,5 @@ export {
   TITLE_TEXT,
   defaultJudge,
 } from './script'
-export { GARBAGE_BODY, INTERNAL_ERROR_MESSAGE, RATE_LIMIT_MESSAGE } from './faults'
+export { GARBAGE_BODY, INTERNAL_ERROR_MESSAGE, OVERLOADED_MESSAGE, RATE_LIMIT_MESSAGE } from './faults'
 export { BUILT_IN_SKILLS } from './request'

@@ -17,7 +17,7 @@ export interface ChatRequest {
   tools: string[]
 }
 
-const FAULTS: readonly Fault[] = ['500', '404', 'hang', 'stall', 'garbage', '429']
+const FAULTS: readonly Fault[] = ['500', '404', 'hang', 'stall', 'garbage', '429', '503']
 
 /** Normalises a parsed body; anything missing becomes empty. */
 export function toChatRequest(body: unknown): ChatRequest {

@@ -44,7 +44,8 @@ export interface ScriptedLlmOptions {
   port?: number
 }
 
-export type Fault = '500' | '404' | 'hang' | 'stall' | 'garbage' | '429'
+/** '503': overloaded, retry after a minute (opencode waits to retry; a short watchdog stops it first). */
+export type Fault = '500' | '404' | 'hang' | 'stall' | 'garbage' | '429' | '503'
 
 export type RequestKind = 'agent' | 'judge' | 'title'
 

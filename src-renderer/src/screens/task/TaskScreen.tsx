@@ -1,7 +1,7 @@
 // One task: header with its actions, then tabs — runs (live table), decision, config.
 import { useEffect, useMemo } from 'react'
 import type { TaskDetail } from '../../../../src-shared/ipc-views'
-import { executesOnResume } from '../../../../src-shared/run-mode'
+import { awaitsWork } from '../../../../src-shared/run-rules'
 import { DemoBadge, VerdictBadge } from '../../components/badges'
 import { decisionBasis, useDecision } from '../../stores/decision-store'
 import { useRoute, type TaskTab } from '../../stores/route-store'
@@ -24,13 +24,12 @@ function Header({ detail }: { detail: TaskDetail }) {
   const running = detail.busy || summary.status === 'running'
   const runs = useTaskView((s) => s.runs)
   const version = useTaskView((s) => s.version)
-  // Failures a plain resume executes again (interrupted, provider errors); the others have their own buttons.
-  const resumedFailures = useMemo(() => {
+  // What Continue would do something about (a plain resume): runs still to execute or to judge. Failures
+  // the agent caused have their own buttons.
+  const unfinished = useMemo(() => {
     void version
-    return [...runs.values()].filter((r) => r.status === 'failed' && executesOnResume(r)).length
+    return [...runs.values()].filter(awaitsWork).length
   }, [runs, version])
-  // What Continue would do something about (a plain resume).
-  const unfinished = summary.runs.pending + summary.runs.canceled + summary.runs.executed + resumedFailures
   const total = Object.values(summary.runs).reduce((s, n) => s + n, 0)
   return (
     <div className="stack">
