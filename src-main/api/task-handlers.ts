@@ -32,9 +32,9 @@ export function taskHandlers(d: HostDeps) {
   const { ctx, jobs } = d
   return {
     'tasks.list': () => listTasks(ctx),
-    'tasks.get': ({ taskId }: { taskId: string }) => {
+    'tasks.get': ({ taskId, firstCases }: { taskId: string; firstCases?: number }) => {
       const seq = d.patches.watermark
-      const opened = openTask(ctx, mustTask(d, taskId).id)
+      const opened = openTask(ctx, mustTask(d, taskId).id, firstCases === undefined ? {} : { firstCases })
       const row = mustTask(d, opened.task.id)
       const reply = {
         task: taskDetail(ctx.store, row, opened.task, {
@@ -42,6 +42,7 @@ export function taskHandlers(d: HostDeps) {
           message: jobs.message(row.id),
         }),
         runs: opened.runs.map(runView),
+        complete: opened.complete,
         seq,
       }
       // Not decided yet: the runs go out first, the verdict follows in a task patch (a patch that names the
