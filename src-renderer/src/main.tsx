@@ -1,10 +1,10 @@
-import { createRoot } from 'react-dom/client'
+// The page's entry: small on purpose. It asks for the landing task's first screenful, then loads the screens
+// (mount.tsx: React DOM and every screen), so the answer travels while that code is fetched and compiled.
 import type { Patch } from '../../src-shared/ipc-views'
 import { getApi } from './api/api'
-import { App } from './App'
 import { notifyOnTaskEnd } from './notify'
 import { useRoute } from './stores/route-store'
-import { useTaskView } from './stores/task-view-store'
+import { restAfter, useTaskView } from './stores/task-view-store'
 import { useTasks } from './stores/tasks-store'
 import { applyTheme, useTheme } from './stores/theme-store'
 import { wirePatches } from './stores/wire-patches'
@@ -29,10 +29,20 @@ Object.assign(window, {
     history: (runId: string) => [...(useTaskView.getState().history.get(runId) ?? [])],
     runs: () => [...useTaskView.getState().runs.values()],
     patchedRuns: () => useTaskView.getState().patchedRuns,
+    /** Every run of the open task is loaded (it opens with a first screenful). */
+    complete: () => useTaskView.getState().complete,
     /** The bench feeds synthetic patches through the same path as live ones. */
     applyPatch: (patch: Patch) => useTaskView.getState().applyPatch(patch),
   },
 })
 
 const root = document.getElementById('root')
-if (root) createRoot(root).render(<App />)
+if (root)
+  restAfter(
+    import('./mount').then(
+      (m) => m.mount(root),
+      (err: unknown) => {
+        root.textContent = `The app's screens could not be loaded (${String(err)}): reload the page.`
+      },
+    ),
+  )
