@@ -36,6 +36,18 @@ describe('tasks.get with firstCases', () => {
     expect((await t.ok<Opened>('tasks.get', { taskId: task.id, firstCases: 3 })).complete).toBe(true)
   })
 
+  it('decides only once the whole task is asked for: the verdict patch follows that answer', async () => {
+    const { task } = seedExportTask(t.ctx.store, { cases: ['c1', 'c2'], rounds: 1 })
+    const verdictPatch = () =>
+      t.patches.flatMap((p) => p.tasks).find((p) => p.taskId === task.id && p.verdict !== undefined)
+    await t.ok<Opened>('tasks.get', { taskId: task.id, firstCases: 1 })
+    await new Promise((r) => setTimeout(r, 60))
+    expect(verdictPatch()).toBeUndefined()
+    await t.ok<Opened>('tasks.get', { taskId: task.id })
+    await new Promise((r) => setTimeout(r, 60))
+    expect(verdictPatch()?.verdict).toBe('inconclusive')
+  })
+
   it('refuses a first screenful of no cases, naming the field', async () => {
     const { task } = seedExportTask(t.ctx.store, { cases: ['c1'], rounds: 1 })
     expect(await t.host.call('tasks.get', { taskId: task.id, firstCases: 0 })).toMatchObject({

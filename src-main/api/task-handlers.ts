@@ -46,8 +46,9 @@ export function taskHandlers(d: HostDeps) {
         seq,
       }
       // Not decided yet: the runs go out first, the verdict follows in a task patch (a patch that names the
-      // status carries the verdict, even while a job runs).
-      if (opened.task.verdict === null) d.patches.touchTask(row.id, { status: row.status })
+      // status carries the verdict, even while a job runs). After a first screenful, it waits for the whole
+      // task's answer (the view asks for it next): deciding would hold back the page's first paint.
+      if (opened.task.verdict === null && opened.complete) d.patches.touchTask(row.id, { status: row.status })
       return reply
     },
     'tasks.decision': ({ taskId }: { taskId: string }) => taskDecision(ctx.store, mustTask(d, taskId)),

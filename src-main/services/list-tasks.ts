@@ -45,7 +45,9 @@ export function openTask(
   opts: { firstCases?: number } = {},
 ): { task: OpenedTaskSummary; runs: RunRow[]; complete: boolean } {
   const found = findTask(ctx.store, ref)
-  reconcileTask(ctx, found.id)
+  // A first screenful unsticks runs but leaves filling back judged failures (a query per failure) to the
+  // whole task's answer that follows it.
+  reconcileTask(ctx, found.id, { fillBack: opts.firstCases === undefined })
   const task = ctx.store.tasks.get(found.id) ?? found
   const { runs, complete } = scopeRuns(ctx.store, task, readConfig(task.configJson).rounds, opts)
   const verdict = cachedTaskDecision(ctx.store, task)?.verdict ?? null

@@ -1,7 +1,7 @@
 // The page's entry: small on purpose. It asks for the landing task's first screenful, then loads the screens
 // (mount.tsx: React DOM and every screen), so the answer travels while that code is fetched and compiled.
 import type { Patch } from '../../src-shared/ipc-views'
-import { getApi } from './api/api'
+import { apiReady, getApi } from './api/api'
 import { notifyOnTaskEnd } from './notify'
 import { useRoute } from './stores/route-store'
 import { restAfter, useTaskView } from './stores/task-view-store'
@@ -19,9 +19,7 @@ const api = getApi()
 wirePatches(api, notifyOnTaskEnd)
 // A page opened on a task shows its runs first; the list (which decides every task) is asked for after.
 const landing = useRoute.getState().route.taskId
-void (landing ? useTaskView.getState().open(landing) : Promise.resolve()).then(() =>
-  useTasks.getState().load(),
-)
+const opened = landing ? useTaskView.getState().open(landing) : Promise.resolve()
 
 // Read-only hooks for end-to-end tests and the bench: what the stores hold, as a user's screen would.
 Object.assign(window, {
@@ -36,13 +34,19 @@ Object.assign(window, {
   },
 })
 
+// The screens load once that request is out (their compiling would hold the page's connection back), or
+// after a while without a connection (they say what is wrong).
+const requestSent = Promise.race([apiReady(), new Promise((r) => setTimeout(r, 500))])
 const root = document.getElementById('root')
-if (root)
-  restAfter(
-    import('./mount').then(
-      (m) => m.mount(root),
-      (err: unknown) => {
-        root.textContent = `The app's screens could not be loaded (${String(err)}): reload the page.`
-      },
-    ),
+const shown = requestSent
+  .then(() => import('./mount'))
+  .then(
+    (m) => {
+      if (root) m.mount(root)
+    },
+    (err: unknown) => {
+      if (root) root.textContent = `The app's screens could not be loaded (${String(err)}): reload the page.`
+    },
   )
+restAfter(shown)
+void Promise.all([opened, shown]).then(() => useTasks.getState().load())
