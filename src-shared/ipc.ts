@@ -42,8 +42,15 @@ export const contract = {
   'settings.get': { request: none, response: z.custom<Settings>() },
   'settings.set': { request: settingsSchema, response: z.custom<Settings>() },
   'tasks.list': { request: none, response: z.custom<TaskSummary[]>() },
-  /** `seq`: the last change the snapshot includes (patches up to it are already in it). */
-  'tasks.get': { request: taskRef, response: z.custom<{ task: TaskDetail; runs: RunView[]; seq: number }>() },
+  /**
+   * `seq`: the last change the snapshot includes (patches up to it are already in it). With `firstCases`,
+   * only the runs of the task's first cases in dataset order (a first screenful, fast at any task size);
+   * `complete` is false when the task has more.
+   */
+  'tasks.get': {
+    request: z.strictObject({ taskId: id, firstCases: z.int().min(1).max(100_000).optional() }),
+    response: z.custom<{ task: TaskDetail; runs: RunView[]; complete: boolean; seq: number }>(),
+  },
   'tasks.decision': { request: taskRef, response: z.custom<Decision>() },
   /**
    * What changed in the task's source folders (skill, baseline, dataset) since it was made, one sentence

@@ -32,9 +32,9 @@ export function taskHandlers(d: HostDeps) {
   const { ctx, jobs } = d
   return {
     'tasks.list': () => listTasks(ctx),
-    'tasks.get': ({ taskId }: { taskId: string }) => {
+    'tasks.get': ({ taskId, firstCases }: { taskId: string; firstCases?: number }) => {
       const seq = d.patches.watermark
-      const opened = openTask(ctx, mustTask(d, taskId).id)
+      const opened = openTask(ctx, mustTask(d, taskId).id, firstCases === undefined ? {} : { firstCases })
       const row = mustTask(d, opened.task.id)
       const reply = {
         task: taskDetail(ctx.store, row, opened.task, {
@@ -42,11 +42,13 @@ export function taskHandlers(d: HostDeps) {
           message: jobs.message(row.id),
         }),
         runs: opened.runs.map(runView),
+        complete: opened.complete,
         seq,
       }
       // Not decided yet: the runs go out first, the verdict follows in a task patch (a patch that names the
-      // status carries the verdict, even while a job runs).
-      if (opened.task.verdict === null) d.patches.touchTask(row.id, { status: row.status })
+      // status carries the verdict, even while a job runs). After a first screenful, it waits for the whole
+      // task's answer (the view asks for it next): deciding would hold back the page's first paint.
+      if (opened.task.verdict === null && opened.complete) d.patches.touchTask(row.id, { status: row.status })
       return reply
     },
     'tasks.decision': ({ taskId }: { taskId: string }) => taskDecision(ctx.store, mustTask(d, taskId)),

@@ -32,7 +32,7 @@ export function taskDetail(
     summary,
     config: taskConfigOf(task),
     demo: isDemoTask(task),
-    caseOrder: store.datasets.getCases(task.datasetId).map((c) => c.caseKey),
+    caseOrder: store.datasets.caseKeys(task.datasetId),
     evaluationBatchId: task.evaluationBatchId,
     ...job,
   }

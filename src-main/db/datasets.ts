@@ -146,6 +146,19 @@ export class DatasetsRepo {
       .map(toCase)
   }
 
+  /** The dataset's case keys in file order (no case content: what a task's scope and row order need). */
+  caseKeys(datasetId: string): string[] {
+    return this.sql
+      .all(
+        this.sql.qb
+          .selectFrom('dataset_case')
+          .select('case_key')
+          .where('dataset_id', '=', datasetId)
+          .orderBy('ordinal'),
+      )
+      .map((r) => r.case_key)
+  }
+
   getCase(datasetId: string, caseKey: string): DatasetCaseRow | null {
     const r = this.sql.first(
       this.sql.qb

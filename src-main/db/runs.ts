@@ -153,10 +153,11 @@ export class RunsRepo {
     return r ? toRunRow(r) : null
   }
 
-  /** The task's runs in insertion order, optionally only those in `status`. */
-  listByTask(taskId: string, opts: { status?: RunStatus[] } = {}): RunRow[] {
+  /** The task's runs in insertion order, optionally only those in `status` or of the cases `caseKeys`. */
+  listByTask(taskId: string, opts: { status?: RunStatus[]; caseKeys?: readonly string[] } = {}): RunRow[] {
     let q = this.sql.qb.selectFrom('run').selectAll().where('task_id', '=', taskId)
     if (opts.status) q = q.where('status', 'in', opts.status.length ? opts.status : ['-'])
+    if (opts.caseKeys) q = q.where('case_key', 'in', opts.caseKeys.length ? [...opts.caseKeys] : ['-'])
     return this.sql.all(q.orderBy('ordinal')).map(toRunRow)
   }
 

@@ -36,13 +36,20 @@ export function listTasks(ctx: AppContext): TaskSummary[] {
 /**
  * One task (id, or a unique name) with the runs its decision counts, reconciled first. The verdict only
  * when it is already decided: at 5,000 runs deciding takes longer than showing the runs, so the caller
- * sends it later.
+ * sends it later. With `firstCases`, only the runs of the first cases (`complete` false when there are more):
+ * a screenful a view can show before it asks for the rest.
  */
-export function openTask(ctx: AppContext, ref: string): { task: OpenedTaskSummary; runs: RunRow[] } {
+export function openTask(
+  ctx: AppContext,
+  ref: string,
+  opts: { firstCases?: number } = {},
+): { task: OpenedTaskSummary; runs: RunRow[]; complete: boolean } {
   const found = findTask(ctx.store, ref)
-  reconcileTask(ctx, found.id)
+  // A first screenful unsticks runs but leaves filling back judged failures (a query per failure) to the
+  // whole task's answer that follows it.
+  reconcileTask(ctx, found.id, { fillBack: opts.firstCases === undefined })
   const task = ctx.store.tasks.get(found.id) ?? found
-  const { runs } = scopeRuns(ctx.store, task, readConfig(task.configJson).rounds)
+  const { runs, complete } = scopeRuns(ctx.store, task, readConfig(task.configJson).rounds, opts)
   const verdict = cachedTaskDecision(ctx.store, task)?.verdict ?? null
-  return { task: { ...counted(ctx, task), verdict }, runs }
+  return { task: { ...counted(ctx, task), verdict }, runs, complete }
 }

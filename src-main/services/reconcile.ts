@@ -9,7 +9,8 @@ import { announceRun } from '../engine/announce'
 import type { AppContext } from './app-context'
 import { fillBackFailedRuns } from './fill-back'
 
-export function reconcileTask(ctx: AppContext, taskId: string): RunRow[] {
+/** `fillBack: false` leaves the fill-back to a later call (a first screenful, answered before the whole task). */
+export function reconcileTask(ctx: AppContext, taskId: string, opts: { fillBack?: boolean } = {}): RunRow[] {
   const changed: RunRow[] = []
   const deadOwners = new Set<string>()
   for (const run of ctx.store.runs.listByTask(taskId, { status: ['running', 'evaluating'] })) {
@@ -37,7 +38,7 @@ export function reconcileTask(ctx: AppContext, taskId: string): RunRow[] {
   if (owner) deadOwners.add(owner)
   // Whatever else the dead owners started (judges, tool subprocesses that left the group) is killed too.
   for (const id of deadOwners) killLeftovers(null, { name: OWNER_MARKER_VAR, value: id })
-  changed.push(...fillBackFailedRuns(ctx, taskId))
+  if (opts.fillBack !== false) changed.push(...fillBackFailedRuns(ctx, taskId))
   return changed
 }
 

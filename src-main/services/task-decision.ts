@@ -14,25 +14,32 @@ import { RUN_STATUSES, type RunStatus } from '../../src-shared/run-state'
 
 /** The cases (dataset order; null: every case) and the last round (null: every round) the task is made of. */
 function taskScope(store: Store, task: TaskRow, rounds: number | null) {
-  const caseOrder = store.datasets.getCases(task.datasetId).map((c) => c.caseKey)
+  const caseOrder = store.datasets.caseKeys(task.datasetId)
   return { caseOrder, caseKeys: caseOrder.length ? caseOrder : null, maxRound: rounds }
 }
 
 /**
  * The runs the task is made of now: cases of its dataset selection and rounds up to repeatRounds (runs of
  * cases or rounds dropped on resume stay in the store but are not part of the experiment). Also the case order.
+ * With `firstCases`, only the runs of the first cases in dataset order (a first screenful), and `complete`
+ * says whether that was every case.
  */
 export function scopeRuns(
   store: Store,
   task: TaskRow,
   rounds: number | null,
-): { runs: RunRow[]; caseOrder: string[] } {
+  opts: { firstCases?: number } = {},
+): { runs: RunRow[]; caseOrder: string[]; complete: boolean } {
   const { caseOrder, caseKeys, maxRound } = taskScope(store, task, rounds)
-  const selected = caseKeys && new Set(caseKeys)
+  const first =
+    caseKeys && opts.firstCases !== undefined && opts.firstCases < caseKeys.length
+      ? caseKeys.slice(0, opts.firstCases)
+      : null
+  const selected = caseKeys && new Set(first ?? caseKeys)
   const runs = store.runs
-    .listByTask(task.id)
+    .listByTask(task.id, first ? { caseKeys: first } : {})
     .filter((r) => (!selected || selected.has(r.caseKey)) && (maxRound === null || r.round <= maxRound))
-  return { runs, caseOrder }
+  return { runs, caseOrder, complete: first === null }
 }
 
 /** The task's runs in its scope, per status: what the task list, the task view and live patches count. */

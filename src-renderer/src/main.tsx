@@ -1,10 +1,10 @@
-import { createRoot } from 'react-dom/client'
+// The page's entry: small on purpose. It asks for the landing task's first screenful, then loads the screens
+// (mount.tsx: React DOM and every screen), so the answer travels while that code is fetched and compiled.
 import type { Patch } from '../../src-shared/ipc-views'
-import { getApi } from './api/api'
-import { App } from './App'
+import { apiReady, getApi } from './api/api'
 import { notifyOnTaskEnd } from './notify'
 import { useRoute } from './stores/route-store'
-import { useTaskView } from './stores/task-view-store'
+import { restAfter, useTaskView } from './stores/task-view-store'
 import { useTasks } from './stores/tasks-store'
 import { applyTheme, useTheme } from './stores/theme-store'
 import { wirePatches } from './stores/wire-patches'
@@ -19,9 +19,7 @@ const api = getApi()
 wirePatches(api, notifyOnTaskEnd)
 // A page opened on a task shows its runs first; the list (which decides every task) is asked for after.
 const landing = useRoute.getState().route.taskId
-void (landing ? useTaskView.getState().open(landing) : Promise.resolve()).then(() =>
-  useTasks.getState().load(),
-)
+const opened = landing ? useTaskView.getState().open(landing) : Promise.resolve()
 
 // Read-only hooks for end-to-end tests and the bench: what the stores hold, as a user's screen would.
 Object.assign(window, {
@@ -29,10 +27,26 @@ Object.assign(window, {
     history: (runId: string) => [...(useTaskView.getState().history.get(runId) ?? [])],
     runs: () => [...useTaskView.getState().runs.values()],
     patchedRuns: () => useTaskView.getState().patchedRuns,
+    /** Every run of the open task is loaded (it opens with a first screenful). */
+    complete: () => useTaskView.getState().complete,
     /** The bench feeds synthetic patches through the same path as live ones. */
     applyPatch: (patch: Patch) => useTaskView.getState().applyPatch(patch),
   },
 })
 
+// The screens load once that request is out (their compiling would hold the page's connection back), or
+// after a while without a connection (they say what is wrong).
+const requestSent = Promise.race([apiReady(), new Promise((r) => setTimeout(r, 500))])
 const root = document.getElementById('root')
-if (root) createRoot(root).render(<App />)
+const shown = requestSent
+  .then(() => import('./mount'))
+  .then(
+    (m) => {
+      if (root) m.mount(root)
+    },
+    (err: unknown) => {
+      if (root) root.textContent = `The app's screens could not be loaded (${String(err)}): reload the page.`
+    },
+  )
+restAfter(shown)
+void Promise.all([opened, shown]).then(() => useTasks.getState().load())

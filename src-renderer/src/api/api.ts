@@ -30,12 +30,21 @@ export function apiOver(transport: RawTransport): Api {
   return api as unknown as Api
 }
 
+let current: Api | null = null
+let ready: Promise<void> = Promise.resolve()
+
 function detect(): Api {
   const preload = (window as unknown as Record<string, PreloadApi | undefined>)[PRELOAD_GLOBAL]
-  return apiOver(preload ? preloadTransport(preload) : wsTransport(window.location, takePageToken(window)))
+  const transport = preload ? preloadTransport(preload) : wsTransport(window.location, takePageToken(window))
+  ready = transport.ready ?? Promise.resolve()
+  return apiOver(transport)
 }
 
-let current: Api | null = null
+/** Settles once calls made now go out at once (serve mode: the WebSocket is open; the app: at once). */
+export function apiReady(): Promise<void> {
+  getApi()
+  return ready
+}
 
 /** The process-wide api (created on first use). */
 export function getApi(): Api {

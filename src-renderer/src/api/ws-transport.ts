@@ -8,6 +8,8 @@ import { MAX_MESSAGE_BYTES, WS_PATH, type WsServerMessage } from '../../../src-s
 export interface RawTransport {
   call(channel: string, payload: unknown): Promise<unknown>
   onPatch(listener: (patch: Patch) => void): () => void
+  /** Settles once calls go out as they are made (the first connection is open); absent: at once. */
+  ready?: Promise<void>
 }
 
 const RECONNECT_MS = 1000
@@ -44,6 +46,8 @@ export function wsTransport(
   let socket: WebSocket | null = null
   let open = false
   let opened = false
+  let markReady: () => void = () => {}
+  const ready = new Promise<void>((resolve) => (markReady = resolve))
 
   const connect = (): void => {
     const ws = new WebSocketImpl(url)
@@ -55,6 +59,7 @@ export function wsTransport(
       // connection missed nothing (every call waited for it), so it does not make the page load twice.
       if (opened) for (const l of listeners) l({ runs: [], tasks: [], external: true })
       opened = true
+      markReady()
     }
     ws.onmessage = (event) => {
       const msg = JSON.parse(String(event.data)) as WsServerMessage
@@ -78,6 +83,7 @@ export function wsTransport(
   connect()
 
   return {
+    ready,
     call(channel, payload) {
       const id = nextId++
       const frame = JSON.stringify({ id, channel, payload })

@@ -29,7 +29,8 @@ beforeEach(() => {
     },
     'tasks.get': ({ taskId }: { taskId: string }) => {
       const s = taskId === chosen.id ? chosen : newest
-      return { task: detail(s), runs: [run(taskId, 'c1', 'a', 1), run(taskId, 'c1', 'b', 1)], seq: 0 }
+      const runs = [run(taskId, 'c1', 'a', 1), run(taskId, 'c1', 'b', 1)]
+      return { task: detail(s), runs, complete: true, seq: 0 }
     },
   })
   unwire = wirePatches(fake.api)

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RunPatch } from '../../../src-shared/ipc-views'
 import { installFakeApi } from '../testing/fake-api'
 import { detail, run, summary } from '../testing/fixtures'
-import { useTaskView } from './task-view-store'
+import { FIRST_CASES, useTaskView } from './task-view-store'
 
 beforeEach(() => {
   useTaskView.setState({
@@ -12,6 +12,7 @@ beforeEach(() => {
     runs: new Map(),
     history: new Map(),
     version: 0,
+    complete: false,
     patchedRuns: 0,
   })
 })
@@ -27,7 +28,7 @@ describe('task view store', () => {
   it('applies live patches in place and keeps each run ordered status history', async () => {
     const s = summary('t1')
     const r = run('t1', 'c1', 'b', 1)
-    installFakeApi({ 'tasks.get': () => ({ task: detail(s), runs: [r], seq: 0 }) })
+    installFakeApi({ 'tasks.get': () => ({ task: detail(s), runs: [r], complete: true, seq: 0 }) })
     await useTaskView.getState().open('t1')
     useTaskView
       .getState()
@@ -54,7 +55,9 @@ describe('task view store', () => {
 
   it('a patch coalesced while the snapshot was read adds only the steps after the snapshot', async () => {
     const r = run('t1', 'c1', 'b', 1, { status: 'executed' })
-    installFakeApi({ 'tasks.get': () => ({ task: detail(summary('t1')), runs: [r], seq: 7 }) })
+    installFakeApi({
+      'tasks.get': () => ({ task: detail(summary('t1')), runs: [r], complete: true, seq: 7 }),
+    })
     await useTaskView.getState().open('t1')
     const late = {
       ...patchOf({ ...r, status: 'evaluating' }, ['running', 'executed', 'evaluating']),
@@ -77,7 +80,7 @@ describe('task view store', () => {
     installFakeApi({
       'tasks.get': async ({ taskId }: { taskId: string }) => {
         if (taskId === 'old') await slow
-        return { task: detail(summary(taskId)), runs: [] }
+        return { task: detail(summary(taskId)), runs: [], complete: true }
       },
     })
     const first = useTaskView.getState().open('old')
@@ -86,5 +89,43 @@ describe('task view store', () => {
     await first
     expect(useTaskView.getState().taskId).toBe('new')
     expect(useTaskView.getState().detail?.summary.id).toBe('new')
+  })
+
+  it('a big task shows its first cases at once, then every run; a run patched in between keeps its change', async () => {
+    const cases = Array.from({ length: FIRST_CASES + 10 }, (_, i) => `c${i}`)
+    const all = cases.map((c) => run('t1', c, 'a', 1))
+    const last = all[all.length - 1]!
+    const fake = installFakeApi({
+      'tasks.get': ({ firstCases }: { firstCases?: number }) =>
+        firstCases
+          ? { task: detail(summary('t1')), runs: all.slice(0, firstCases), complete: false, seq: 5 }
+          : // The full snapshot is read after the patch below: it already has the run running.
+            {
+              task: detail(summary('t1')),
+              runs: all.map((r) => (r === last ? { ...r, status: 'running' } : r)),
+              complete: true,
+              seq: 6,
+            },
+    })
+    await useTaskView.getState().open('t1')
+    expect(useTaskView.getState().runs.size).toBe(FIRST_CASES)
+    expect(useTaskView.getState().complete).toBe(false)
+    // A live patch to a run beyond the first screenful, before the rest arrives.
+    useTaskView.getState().applyPatch({
+      runs: [{ ...last, status: 'running', statuses: ['running'], seqs: [6] }],
+      tasks: [],
+      external: false,
+    })
+    expect(useTaskView.getState().runs.get(last.id)?.status).toBe('running')
+
+    await vi.waitFor(() => expect(useTaskView.getState().complete).toBe(true))
+    const state = useTaskView.getState()
+    expect(state.runs.size).toBe(cases.length)
+    expect(state.runs.get(last.id)?.status).toBe('running')
+    expect(state.history.get(last.id)).toEqual(['running'])
+    expect(fake.calls.map((c) => c.payload)).toEqual([
+      { taskId: 't1', firstCases: FIRST_CASES },
+      { taskId: 't1' },
+    ])
   })
 })

@@ -1,6 +1,7 @@
 // The open task: its detail and runs, patched live. Runs live in a Map mutated in place and a
 // `version` counter tells React something changed, so a patch to 5,000 runs costs no copy of them all.
-// Each run keeps its ordered status history as this window saw it.
+// Each run keeps its ordered status history as this window saw it. A task opens with a first screenful
+// (the runs of its first cases) and asks for the rest once that is painted: a big task shows at once.
 import { create } from 'zustand'
 import type { Patch, RunView, TaskDetail, TaskPatch } from '../../../src-shared/ipc-views'
 import type { RunStatus } from '../../../src-shared/run-state'
@@ -14,12 +15,15 @@ interface TaskViewState {
   version: number
   /** The last change the loaded snapshot includes: patch steps up to it are already shown. */
   seq: number
+  /** Every run of the task is loaded (false while only the first screenful is). */
+  complete: boolean
   loading: boolean
   error: string | null
   /** Patches applied since the page started (the bench reads it). */
   patchedRuns: number
   open(taskId: string | null): Promise<void>
-  reload(): Promise<void>
+  /** Reads the task again: every run, or with `firstCases` a first screenful and then the rest. */
+  reload(firstCases?: number): Promise<void>
   applyPatch(patch: Patch): void
 }
 
@@ -48,6 +52,32 @@ function patchDetail(detail: TaskDetail, p: TaskPatch): TaskDetail {
   }
 }
 
+/** Cases whose runs a task opens with: more rows than a tall window shows, with the table's overscan. */
+export const FIRST_CASES = 50
+
+let screensShown: Promise<unknown> = Promise.resolve()
+
+/** The page's screens load after the first request (see main.tsx): the rest of a task waits until they show. */
+export function restAfter(shown: Promise<unknown>): void {
+  screensShown = shown.catch(() => undefined)
+}
+
+/** Runs `fn` once the screens show and the current frame is painted (or soon where frames do not come). */
+function afterPaint(fn: () => void): void {
+  void screensShown.then(() => paintThen(fn))
+}
+
+function paintThen(fn: () => void): void {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    fn()
+  }
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0))
+  setTimeout(once, 250)
+}
+
 export const useTaskView = create<TaskViewState>((set, get) => ({
   taskId: null,
   detail: null,
@@ -55,23 +85,36 @@ export const useTaskView = create<TaskViewState>((set, get) => ({
   history: new Map(),
   version: 0,
   seq: 0,
+  complete: false,
   loading: false,
   error: null,
   patchedRuns: 0,
 
   async open(taskId) {
     if (taskId === get().taskId && (get().detail || get().loading)) return
-    set({ taskId, detail: null, runs: new Map(), history: new Map(), loading: taskId !== null, error: null })
-    if (taskId) await get().reload()
+    set({
+      taskId,
+      detail: null,
+      runs: new Map(),
+      history: new Map(),
+      complete: false,
+      loading: taskId !== null,
+      error: null,
+    })
+    if (taskId) await get().reload(FIRST_CASES)
   },
 
-  async reload() {
+  async reload(firstCases) {
     const taskId = get().taskId
     if (!taskId) return
     try {
-      const { task, runs, seq } = await call('tasks.get', { taskId })
-      // The user moved on while this was in flight: an old answer must not replace the new task.
-      if (get().taskId !== taskId) return
+      const reply = await call('tasks.get', firstCases === undefined ? { taskId } : { taskId, firstCases })
+      const { task, runs, seq } = reply
+      // Asked for every run, the answer is every run.
+      const complete = firstCases === undefined || reply.complete
+      // The user moved on while this was in flight: an old answer must not replace the new task; nor may a
+      // first screenful replace every run.
+      if (get().taskId !== taskId || (!complete && get().complete)) return
       const map = new Map(runs.map((r) => [r.id, r]))
       const history = get().history
       for (const r of runs) pushStatuses(history, r.id, [r.status])
@@ -80,10 +123,16 @@ export const useTaskView = create<TaskViewState>((set, get) => ({
         runs: map,
         history,
         seq,
+        complete,
         loading: false,
         error: null,
         version: s.version + 1,
       }))
+      // The rest once the first screenful is on screen; it replaces it (patches since are in it).
+      if (!complete)
+        afterPaint(() => {
+          if (get().taskId === taskId && !get().complete) void get().reload()
+        })
     } catch (err) {
       if (get().taskId === taskId) set({ loading: false, error: errorText(err) })
     }

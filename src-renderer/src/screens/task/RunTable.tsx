@@ -23,6 +23,8 @@ export interface RunTableProps {
   actions?: (row: CaseRow) => React.ReactNode
   /** How the means count a failure of the agent's (timeout, crash, its own error): policy.failedRunScore. */
   failedRunScore?: FailedRunScore
+  /** Runs are still arriving: a case without its runs yet says so rather than showing none. */
+  loading?: boolean
 }
 
 export function RunTable(props: RunTableProps) {
@@ -129,14 +131,16 @@ export function RunTable(props: RunTableProps) {
                 onToggle={props.onToggle}
                 onOpenRun={props.onOpenRun}
                 actions={props.actions}
+                loading={props.loading === true}
               />
             )
           })}
         </div>
       </div>
       <div className="muted small" style={{ padding: '6px 10px' }}>
-        {rows.length} cases · {runsOfRowCount(rows)} runs · ↑↓←→ move, Enter opens a run, Space selects its
-        case{rows.some((r) => r.b.some((run) => run && skillNotUsed(run))) && ' · ⊘ b did not use the skill'}
+        {rows.length} cases · {props.loading ? 'loading the runs…' : `${runsOfRowCount(rows)} runs`} · ↑↓←→
+        move, Enter opens a run, Space selects its case
+        {rows.some((r) => r.b.some((run) => run && skillNotUsed(run))) && ' · ⊘ b did not use the skill'}
         {props.failedRunScore === 0 &&
           rows.some((r) =>
             [...r.a, ...r.b].some(
@@ -160,6 +164,7 @@ interface CaseRowProps {
   onToggle(caseId: string): void
   onOpenRun(run: RunView): void
   actions?: (row: CaseRow) => React.ReactNode
+  loading: boolean
 }
 
 /** One case's row; re-renders only when its runs, selection or focus change (a patch rebuilds only changed rows). */
@@ -220,6 +225,10 @@ const CaseRowView = memo(function CaseRowView(p: CaseRowProps) {
                 )}
                 <RunBadge run={run} />
               </div>
+            ) : p.loading ? (
+              <span className="muted" title="loading this run">
+                …
+              </span>
             ) : (
               <span className="muted">–</span>
             )}

@@ -30,7 +30,7 @@ const runs = [
 
 async function open(list = runs) {
   const fake = installFakeApi({
-    'tasks.get': () => ({ task: detail(s), runs: list, seq: 0 }),
+    'tasks.get': () => ({ task: detail(s), runs: list, complete: true, seq: 0 }),
     'runs.reevaluate': () => ({ ok: true }),
     'runs.rerun': () => ({ ok: true }),
   })

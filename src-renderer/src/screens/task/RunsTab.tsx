@@ -1,7 +1,7 @@
 // The run view: progress, bulk actions, and the per-case table, all live.
 import { useCallback, useMemo, useState } from 'react'
 import type { RunView, TaskDetail } from '../../../../src-shared/ipc-views'
-import { ProgressBar } from '../../components/ProgressBar'
+import { countsFromStatus, ProgressBar } from '../../components/ProgressBar'
 import { useRoute } from '../../stores/route-store'
 import { useTaskView } from '../../stores/task-view-store'
 import { canReevaluate, canRerun } from '../../../../src-shared/run-rules'
@@ -14,6 +14,8 @@ const ids = (list: RunView[], pred: (r: RunView) => boolean) => list.filter(pred
 export function RunsTab({ detail }: { detail: TaskDetail }) {
   const runs = useTaskView((s) => s.runs)
   const version = useTaskView((s) => s.version)
+  // Only a first screenful is loaded yet: every case has its row, the rest of the runs follow.
+  const complete = useTaskView((s) => s.complete)
   const navigate = useRoute((s) => s.navigate)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const taskId = detail.summary.id
@@ -21,13 +23,20 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
     void version
     const all = [...runs.values()]
     return {
-      ...buildRows(all, detail.caseOrder, detail.config.policy.failedRunScore),
-      ...kindCounts(all),
+      ...buildRows(all, detail.caseOrder, detail.config.policy.failedRunScore, { everyCase: !complete }),
+      ...(complete ? kindCounts(all) : { counts: {}, total: 0 }),
       failedEvals: all.filter((r) => r.status === 'failed' && r.failureType === null),
       failedExecs: all.filter((r) => r.status === 'failed' && r.failureType !== null),
     }
-  }, [runs, version, detail.caseOrder, detail.config.policy.failedRunScore])
-  const busy = detail.busy || detail.summary.status === 'running'
+  }, [runs, version, complete, detail.caseOrder, detail.config.policy.failedRunScore])
+  // Until every run is here, the progress is the task's counts and bulk actions wait (they act on runs).
+  const progress = complete
+    ? { counts, total }
+    : {
+        counts: countsFromStatus(detail.summary.runs),
+        total: Object.values(detail.summary.runs).reduce((n, c) => n + c, 0),
+      }
+  const busy = detail.busy || detail.summary.status === 'running' || !complete
   const selectedRuns = rows.filter((r) => selected.has(r.caseId)).flatMap(runsOfRow)
   const toggle = useCallback(
     (caseId: string) =>
@@ -69,7 +78,7 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
 
   return (
     <div className="stack">
-      <ProgressBar counts={counts} total={total} />
+      <ProgressBar counts={progress.counts} total={progress.total} />
       <div className="run-table-wrap">
         <div className="toolbar" aria-label="Bulk actions">
           <span className="muted small">
@@ -130,6 +139,7 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
           onOpenRun={open}
           actions={rowActions}
           failedRunScore={detail.config.policy.failedRunScore}
+          loading={!complete}
         />
       </div>
     </div>

@@ -103,6 +103,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
   const error = useTaskView((s) => s.error)
   const runs = useTaskView((s) => s.runs)
   const version = useTaskView((s) => s.version)
+  const complete = useTaskView((s) => s.complete)
   const decision = useDecision()
   const basis = useMemo(() => {
     void version
@@ -112,8 +113,9 @@ export function TaskScreen({ taskId }: { taskId: string }) {
     void useTaskView.getState().open(taskId)
   }, [taskId])
   useEffect(() => {
-    if (route.tab === 'decision') void decision.refresh(taskId, basis)
-  }, [route.tab, taskId, basis, decision])
+    // Asked once every run is loaded (a first screenful is not what the decision counts).
+    if (route.tab === 'decision' && complete) void decision.refresh(taskId, basis)
+  }, [route.tab, taskId, basis, decision, complete])
 
   if (error && !detail) return <div className="banner error">{error}</div>
   if (!detail || detail.summary.id !== taskId) return <div className="muted">Loading the task…</div>

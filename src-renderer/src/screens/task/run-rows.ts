@@ -16,10 +16,12 @@ export interface CaseRow {
   delta: number | null
 }
 
+/** With `everyCase`, a row for each case of `caseOrder` even before its runs are loaded. */
 export function buildRows(
   runs: Iterable<RunView>,
   caseOrder: readonly string[],
   failedRunScore: FailedRunScore = 0,
+  opts: { everyCase?: boolean } = {},
 ): { rows: CaseRow[]; rounds: number } {
   const byCase = new Map<string, { a: (RunView | undefined)[]; b: (RunView | undefined)[] }>()
   let rounds = 1
@@ -30,6 +32,7 @@ export function buildRows(
     rounds = Math.max(rounds, run.round)
   }
   const known = new Set(caseOrder)
+  if (opts.everyCase) for (const c of caseOrder) if (!byCase.has(c)) byCase.set(c, { a: [], b: [] })
   const order = [
     ...caseOrder.filter((c) => byCase.has(c)),
     ...[...byCase.keys()].filter((c) => !known.has(c)),

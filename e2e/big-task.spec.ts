@@ -1,0 +1,77 @@
+// A task bigger than a screen, opened in a browser against `skill-ab serve`: it opens with its first cases
+// (the rest of the runs follow), every case is still reachable by scrolling, and a change to a run beyond
+// the first screenful shows live. The task is seeded straight into the store: no agent runs here.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { expect, test } from 'playwright/test'
+import { openStore } from '../src-main/db'
+import { drive, findRun, seedExportTask } from '../src-main/export/test-fixtures'
+import { CLI, makeWorld, type World } from '../test/support/fixtures'
+
+const CASES = Array.from({ length: 200 }, (_, i) => `case-${String(i).padStart(3, '0')}`)
+const LAST = CASES[CASES.length - 1] as string
+
+let world: World
+let serve: ChildProcess | undefined
+let url = ''
+let taskId = ''
+
+test.beforeAll(async () => {
+  world = makeWorld('http://127.0.0.1:9') // no model is asked
+  const store = openStore(world.dataDir)
+  try {
+    const { task, runs } = seedExportTask(store, { name: 'two hundred cases', cases: CASES, rounds: 1 })
+    taskId = task.id
+    store.transaction(() => {
+      for (const run of runs)
+        if (!(run.caseKey === LAST && run.side === 'b'))
+          drive(store, run.id, 'scored', { score: run.caseKey === LAST ? 41 : 60 })
+    })
+  } finally {
+    store.close()
+  }
+  const child = spawn(process.execPath, [CLI, 'serve'], { env: world.env, cwd: world.root })
+  serve = child
+  url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stdout?.on('data', (c) => {
+      out += String(c)
+      const m = /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.exec(out)
+      if (m) resolve(m[0])
+    })
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}`)))
+  })
+})
+test.afterAll(async () => {
+  if (serve && serve.exitCode === null) {
+    const exited = new Promise((r) => serve?.once('exit', r))
+    serve.kill('SIGINT')
+    await exited
+  }
+  world?.cleanup()
+})
+
+test('a task bigger than a screen: the last case shows after scrolling, and a live change beyond the first screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 })
+  await page.goto(`${url}#/task/${taskId}`)
+  await expect(page.locator('[data-case="case-000"] [data-side="a"] .score')).toHaveText('60')
+  // Every case is in the table once the rest of the runs are here.
+  await expect(page.getByText(`${CASES.length} cases · ${CASES.length * 2} runs`)).toBeVisible()
+
+  await page.locator('.run-table .scroller').evaluate((el) => (el.scrollTop = el.scrollHeight))
+  const last = page.locator(`[data-case="${LAST}"]`)
+  await expect(last.locator('[data-side="a"] .score')).toHaveText('41')
+  await expect(last.locator('[data-side="b"]')).toContainText('pending')
+
+  // Another process (a CLI run) scores the last case's b run: the open page shows it without a reload.
+  const store = openStore(world.dataDir)
+  try {
+    const run = findRun(store.runs.listByTask(taskId), LAST, 'b', 1)
+    drive(store, run.id, 'scored', { score: 77 })
+  } finally {
+    store.close()
+  }
+  await expect(last.locator('[data-side="b"] .score')).toHaveText('77')
+  await expect(last).toContainText('+36')
+})
