@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { bundledCandidates, findOpencodeBin } from './opencode-bin'
+import { bundledCandidates, findOpencodeBin, opencodeVersion } from './opencode-bin'
 
 let dir = ''
 afterEach(() => {
@@ -43,5 +43,25 @@ describe('findOpencodeBin', () => {
     ])
     expect(bundledCandidates(false, 'linux', 'x64')).toEqual(['opencode-linux-x64-baseline'])
     expect(bundledCandidates(true, 'darwin', 'arm64')).toEqual([])
+  })
+
+  it('reads a bundled package’s version from the package without starting it; any other binary answers --version', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ocbin-'))
+    const pkg = join(dir, 'node_modules', 'opencode-linux-x64')
+    mkdirSync(join(pkg, 'bin'), { recursive: true })
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'opencode-linux-x64', version: '9.8.7' }))
+    // Started, it would fail: the version must come from the package.
+    writeFileSync(join(pkg, 'bin', 'opencode'), '#!/bin/sh\nexit 1\n')
+    chmodSync(join(pkg, 'bin', 'opencode'), 0o755)
+    expect(await opencodeVersion(join(pkg, 'bin', 'opencode'))).toBe('9.8.7')
+    const other = join(dir, 'other', 'bin')
+    mkdirSync(other, { recursive: true })
+    writeFileSync(
+      join(dir, 'other', 'package.json'),
+      JSON.stringify({ name: 'not-opencode', version: '1.0.0' }),
+    )
+    writeFileSync(join(other, 'opencode'), '#!/bin/sh\necho 1.2.3\n')
+    chmodSync(join(other, 'opencode'), 0o755)
+    expect(await opencodeVersion(join(other, 'opencode'))).toBe('1.2.3')
   })
 })

@@ -98,12 +98,33 @@ function moduleDir(): string {
 const versions = new Map<string, Promise<string>>()
 
 /**
- * `opencode --version` (e.g. "1.18.33"). Even --version creates dirs under HOME and XDG, so it runs in a
- * throwaway HOME. Cached per binary path; rejects with the reason when the binary does not answer.
+ * `opencode --version` (e.g. "1.18.33"); a bundled package's version without starting it. Even --version
+ * creates dirs under HOME and XDG, so it runs in a throwaway HOME. Cached per binary path; rejects with the
+ * reason when the binary does not answer.
  */
+/**
+ * The version of a bundled package's binary, read from the package (no process started: ≈1 s saved on each
+ * task start); null when `bin` is not `<one of BUNDLED_PACKAGES>/bin/opencode`.
+ */
+export function bundledVersion(bin: string): string | null {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dirname(dirname(bin)), 'package.json'), 'utf8')) as {
+      name?: unknown
+      version?: unknown
+    }
+    const bundled = (BUNDLED_PACKAGES as readonly unknown[]).includes(manifest.name)
+    const version = typeof manifest.version === 'string' ? manifest.version : ''
+    return bundled && /^\d+\.\d+\.\d+/.test(version) ? version : null
+  } catch {
+    return null
+  }
+}
+
 export function opencodeVersion(bin: string, pathVar = process.env.PATH): Promise<string> {
   const cached = versions.get(bin)
   if (cached) return cached
+  const bundled = bundledVersion(bin)
+  if (bundled) return Promise.resolve(bundled)
   const run = (async () => {
     const home = mkdtempSync(join(tmpdir(), 'skill-ab-ocver-'))
     try {

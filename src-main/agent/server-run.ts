@@ -67,12 +67,12 @@ export async function runOnServer(
   try {
     firstCommit = await prepareWorkDir(dir, spec.caseInput.files, pathVar)
   } catch (err) {
-    side.slots.release(slot, false)
+    side.slots.release(slot, slot.warm)
     return early('spawn_failed', `could not prepare the work dir: ${(err as Error).message}`)
   }
   const realDir = canonical(dir)
-  // An instance caches a project's config, instructions and skills when it boots: a case that ships any
-  // gets a cold one, as a fresh work dir would.
+  // An instance caches a project's config and skills when it boots: a case that ships any gets a cold
+  // one, as a fresh work dir would.
   const coldCase = shipsConfig(spec.caseInput.files)
   if (coldCase && slot.warm) await dispose(client, dir)
   // A case that ships `.opencode/` makes it a config dir: a server (unlike `run`, which exits first) would
@@ -131,7 +131,7 @@ export async function runOnServer(
   const scrubNote = await scrubWorkDir(kept, setup.secrets, Date.parse(startedAt))
   const diff = setup.redact(await captureDiff(kept, firstCommit, pathVar))
   // Its diff is stored; the folder itself goes with the slot's next run.
-  if (archiveError) side.slots.release(slot, false)
+  if (archiveError) side.slots.release(slot, warm)
   const leftoverNote =
     (leftovers > 0 ? `\n[skill-ab: killed ${leftovers} leftover process(es) of this run]\n` : '') +
     (archiveError ? `\n[skill-ab: the work dir could not be kept: ${archiveError}]\n` : '') +

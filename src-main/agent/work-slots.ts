@@ -12,8 +12,9 @@ import { dirname, join, sep } from 'node:path'
 export const SLOT_PREFIX = '.slot-'
 
 /**
- * Names opencode reads as config, instructions or skills from a project, cached by an instance when it
- * boots. A run whose files hold one gets a cold instance before and after it; one whose agent wrote one too.
+ * Names opencode reads as config, skills or instructions from a project. Config and skills are cached by an
+ * instance when it boots (instructions are read per prompt, listed to be safe): a run whose files hold one
+ * gets a cold instance before and after it; one whose agent wrote one too.
  */
 const CONFIG_NAMES = new Set([
   '.opencode',
@@ -46,7 +47,10 @@ export async function holdsConfig(dir: string): Promise<boolean> {
 
 export interface Slot {
   dir: string
-  /** Its instance is loaded with no project config (a run may use it as it is). */
+  /**
+   * Its instance is loaded with no project config (a run may use it as it is). False only once it was
+   * disposed (or never loaded): a run that needs a cold instance disposes a warm one first.
+   */
   warm: boolean
   busy: boolean
 }
