@@ -1,11 +1,9 @@
 // The `process` AgentDriver: one `opencode run --format json` per run in a private env; never throws per run.
 import { join } from 'node:path'
-import { foldEvents, zeroTokens } from './events'
 import { removePrivateDirs } from './isolation'
-import { outcomeOf } from './session-ending'
-import { runProcessSession } from './process-session'
 import { judgeVisibility, listVisibleSkills, proveSealed } from './proof'
-import { scrubWorkDir } from './scrub-workdir'
+import { emptyOutcome, runOutcome } from './run-outcome'
+import { runSession } from './session'
 import { prepareSide, setupProcess, type SideContext } from './side-context'
 import {
   sideSkillName,
@@ -18,7 +16,7 @@ import {
   type SideSpec,
 } from './types'
 import { checkModel } from './model-check'
-import { captureDiff, prepareWorkDir } from './workdir'
+import { prepareWorkDir } from './workdir'
 
 export interface ProcessDriverOptions {
   /** The opencode binary; default: SKILL_AB_OPENCODE_BIN → bundled package → PATH. */
@@ -80,27 +78,6 @@ async function openProcessSide(spec: SideSpec, opts: ProcessDriverOptions): Prom
   }
 }
 
-/** An outcome with nothing in it yet (early failures fill in kind and message). */
-export function emptyOutcome(startedAt: string, skillVisible: boolean): RunOutcome {
-  return {
-    kind: 'ok',
-    message: null,
-    sessionId: null,
-    exitCode: null,
-    signal: null,
-    tokens: zeroTokens(),
-    costUsd: null,
-    finalOutput: '',
-    skillVisible,
-    skillLoaded: false,
-    events: [],
-    diff: '',
-    stderrTail: '',
-    startedAt,
-    finishedAt: startedAt,
-  }
-}
-
 async function runOnce(
   ctx: SideContext,
   spec: RunSpec,
@@ -136,46 +113,29 @@ async function runOnce(
   }
   try {
     const { spec: side } = ctx
-    const session = await runProcessSession({
-      bin: ctx.bin.path,
+    const session = await runSession({
       model: side.model,
       title: spec.title,
       prompt: spec.caseInput.prompt,
-      cwd: spec.workDir,
-      setup,
       timeoutSec: side.timeoutSec,
       idleTimeoutSec: side.idleTimeoutSec,
       graceMs,
       signal,
       hooks,
+      setup,
+      transport: { kind: 'process', bin: ctx.bin.path, cwd: spec.workDir, setup },
     })
-    const { events, result: res } = session
-    const finishedAt = new Date().toISOString()
-    const folded = foldEvents(events, sideSkillName(side))
-    const { kind, message } = outcomeOf(session.ending, folded, side)
-    // The agent's env holds credentials: whatever it wrote could hold them too.
-    const scrubNote = await scrubWorkDir(spec.workDir, setup.secrets, Date.parse(startedAt))
-    const diff = setup.redact(await captureDiff(spec.workDir, firstCommit, pathVar))
-    const leftoverNote =
-      (res.leftovers > 0 ? `\n[skill-ab: killed ${res.leftovers} leftover process(es) of this run]\n` : '') +
-      scrubNote
-    return {
-      kind,
-      message: message === null ? null : setup.redact(message),
-      sessionId: folded.sessionId ?? session.sessionId,
-      exitCode: res.exitCode,
-      signal: res.signal,
-      tokens: folded.tokens,
-      costUsd: folded.costUsd,
-      finalOutput: folded.finalOutput,
-      skillVisible,
-      skillLoaded: folded.skillLoaded,
-      events,
-      diff,
-      stderrTail: setup.redact(res.stderrTail + leftoverNote),
+    return await runOutcome({
+      session,
+      side,
+      setup,
+      workDir: spec.workDir,
+      firstCommit,
+      pathVar,
       startedAt,
-      finishedAt,
-    }
+      skillVisible,
+      leftovers: session.leftovers,
+    })
   } catch (err) {
     return early('crashed', `skill-ab could not run the agent: ${(err as Error).message}`)
   } finally {

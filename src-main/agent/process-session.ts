@@ -1,38 +1,11 @@
-// One opencode session on the process transport (`opencode run --format json`), agent run or judgement
-// alike: the prompt on stdin, events redacted as they stream, the session id as soon as opencode logs it,
-// and how it ended as a typed SessionEnding (one watchdog, one cancel path: runProcess).
-import { eventSessionId } from './events'
+// The process transport of runSession (session.ts): `opencode run --format json` with the prompt on stdin,
+// events redacted as they stream, the session id as soon as opencode logs it, and how it ended as a typed
+// SessionEnding (one watchdog, one cancel path: runProcess).
 import { ProviderRetry } from './provider-retry'
-import { redactEvent } from './redact'
-import { runProcess, type ProcessResult } from './run-process'
-import { processEnding, type SessionEnding } from './session-ending'
-import type { ProcessSetup } from './side-context'
-import type { AgentEvent, RunHooks } from './types'
-
-export interface ProcessSessionInput {
-  bin: string
-  /** The opencode agent: absent = the default agent (an agent run), `judge` for a judgement. */
-  agent?: string
-  model: string
-  title: string
-  prompt: string
-  cwd: string
-  setup: ProcessSetup
-  timeoutSec: number
-  idleTimeoutSec: number
-  graceMs: number
-  signal: AbortSignal
-  hooks?: RunHooks
-}
-
-export interface ProcessSession {
-  ending: SessionEnding
-  /** Redacted, in the order they came. */
-  events: AgentEvent[]
-  /** From the first event carrying one, or from opencode's log line creating it. */
-  sessionId: string | null
-  result: ProcessResult
-}
+import { runProcess } from './run-process'
+import type { ProcessTransport, SessionInput, SessionResult } from './session'
+import { processEnding } from './session-ending'
+import { SessionRecord } from './session-record'
 
 /** `… message=created id=ses_… parentID=undefined …`: opencode's INFO log line for a new top-level session. */
 export function sessionIdFromLog(line: string): string | null {
@@ -40,20 +13,17 @@ export function sessionIdFromLog(line: string): string | null {
   return /\bid=(ses_[A-Za-z0-9]+)/.exec(line)?.[1] ?? null
 }
 
-export async function runProcessSession(input: ProcessSessionInput): Promise<ProcessSession> {
-  const { setup, hooks = {} } = input
-  let sessionId: string | null = null
-  const sawSession = (id: string): void => {
-    if (sessionId !== null) return
-    sessionId = id
-    hooks.onSessionId?.(id)
-  }
-  const events: AgentEvent[] = []
+export async function runProcessSession(
+  input: SessionInput,
+  transport: ProcessTransport,
+): Promise<SessionResult> {
+  const { bin, setup } = transport
+  const record = new SessionRecord(input.setup, input.hooks)
   // A provider error opencode is waiting to retry when the watchdog stops it: the provider's failure.
   const retry = new ProviderRetry()
   let retryAtStop: string | null = null
   const result = await runProcess({
-    bin: input.bin,
+    bin,
     // `--opt=value` keeps a title or model starting with "-" from being read as an option. --print-logs:
     // stderr then shows the session id at once, each provider retry (progress for the idle watchdog, and
     // the provider's error while opencode waits to retry it), and the real cause behind an opaque UnknownError.
@@ -66,7 +36,7 @@ export async function runProcessSession(input: ProcessSessionInput): Promise<Pro
       `--title=${input.title}`,
       '--print-logs',
     ],
-    cwd: input.cwd,
+    cwd: transport.cwd,
     env: setup.env,
     stdin: input.prompt,
     timeoutMs: input.timeoutSec * 1000,
@@ -74,23 +44,25 @@ export async function runProcessSession(input: ProcessSessionInput): Promise<Pro
     graceMs: input.graceMs,
     signal: input.signal,
     marker: setup.marker,
-    onSpawn: (pid, startTime) => hooks.onSpawn?.(pid, startTime),
-    onEvent: (raw: AgentEvent) => {
-      const event = redactEvent(raw, setup.secrets, setup.redact)
-      events.push(event)
-      const id = eventSessionId(event)
-      if (id) sawSession(id)
-      hooks.onEvent?.(event)
-    },
+    onSpawn: (pid, startTime) => record.spawned(pid, startTime),
+    onEvent: (raw) => record.event(raw),
     // The log names the session at creation, long before the first event (a run killed while
     // waiting for its first answer still has a session id).
     onStderrLine: (line) => {
-      const id = sessionId === null ? sessionIdFromLog(line) : null
-      if (id) sawSession(id)
+      const id = record.sessionId === null ? sessionIdFromLog(line) : null
+      if (id) record.sawSession(id)
       retry.readLogLine(line)
     },
     // Read at the stop: the stopped stream's own error lines that follow are not the provider's.
     onStop: () => (retryAtStop = retry.message),
   })
-  return { ending: processEnding(result, input.bin, retryAtStop), events, sessionId, result }
+  return {
+    ending: processEnding(result, bin, retryAtStop),
+    events: record.events,
+    sessionId: record.sessionId,
+    stderrTail: result.stderrTail,
+    exitCode: result.exitCode,
+    signal: result.signal,
+    leftovers: result.leftovers,
+  }
 }

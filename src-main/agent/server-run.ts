@@ -1,18 +1,16 @@
 // One agent run on a side's `opencode serve`: a work-dir slot prepared (work-slots.ts), one session in it
-// (server-session.ts), strays killed, the folder moved to the run's own work dir, the diff captured.
+// (session.ts, server transport), strays killed, the folder moved to the run's own work dir, the diff captured.
 import { existsSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
-import { foldEvents } from './events'
 import { seedConfigDir } from './isolation'
-import { emptyOutcome } from './process-driver'
-import { scrubWorkDir } from './scrub-workdir'
-import { outcomeOf } from './session-ending'
-import { runServerSession, serverGoneMessage } from './server-session'
+import { emptyOutcome, runOutcome } from './run-outcome'
+import { runSession } from './session'
+import { serverGoneMessage } from './server-session'
 import type { ServeClient } from './serve-client'
 import { killStraysIn, type ServeProcess } from './serve-process'
 import type { ProcessSetup, SideContext } from './side-context'
-import { sideSkillName, type RunHooks, type RunOutcome, type RunSpec } from './types'
-import { captureDiff, prepareWorkDir } from './workdir'
+import type { RunHooks, RunOutcome, RunSpec } from './types'
+import { prepareWorkDir } from './workdir'
 import { archiveSlot, holdsConfig, shipsConfig, type SlotPool } from './work-slots'
 
 export interface ServerSide {
@@ -84,29 +82,20 @@ export async function runOnServer(
   } catch {
     // `.opencode` is not a folder: opencode will not treat it as a config dir either
   }
-  try {
-    hooks.onSpawn?.(serve.pid, serve.startTime)
-  } catch {
-    // listener errors do not stop the run
-  }
 
-  const session = await runServerSession({
-    serve,
-    client,
-    setup,
-    dir,
+  const session = await runSession({
     model: ctx.spec.model,
     title: spec.title,
     prompt: spec.caseInput.prompt,
-    permission: SESSION_PERMISSIONS,
     timeoutSec: ctx.spec.timeoutSec,
     idleTimeoutSec: ctx.spec.idleTimeoutSec,
     graceMs: side.graceMs,
     signal,
     hooks,
-    what: 'run',
+    setup,
+    transport: { kind: 'server', serve, client, dir, permission: SESSION_PERMISSIONS, what: 'run' },
   })
-  const { events, sessionId, ending: end } = session
+  const end = session.ending
   const leftovers = killStraysIn(setup.marker, realDir, {
     pid: serve.pid,
     ownDir: setup.prepared.dirs.data,
@@ -124,33 +113,19 @@ export async function runOnServer(
   }
   const kept = archiveError ? dir : spec.workDir
   if (!archiveError) side.slots.release(slot, warm)
-  const finishedAt = new Date().toISOString()
-  const folded = foldEvents(events, sideSkillName(ctx.spec))
-  const { kind, message } = outcomeOf(end, folded, ctx.spec)
-  // The agent's env holds credentials: whatever it wrote could hold them too.
-  const scrubNote = await scrubWorkDir(kept, setup.secrets, Date.parse(startedAt))
-  const diff = setup.redact(await captureDiff(kept, firstCommit, pathVar))
+  const outcome = await runOutcome({
+    session,
+    side: ctx.spec,
+    setup,
+    workDir: kept,
+    firstCommit,
+    pathVar,
+    startedAt,
+    skillVisible: side.skillVisible,
+    leftovers,
+    note: archiveError ? `\n[skill-ab: the work dir could not be kept: ${archiveError}]\n` : '',
+  })
   // Its diff is stored; the folder itself goes with the slot's next run.
   if (archiveError) side.slots.release(slot, warm)
-  const leftoverNote =
-    (leftovers > 0 ? `\n[skill-ab: killed ${leftovers} leftover process(es) of this run]\n` : '') +
-    (archiveError ? `\n[skill-ab: the work dir could not be kept: ${archiveError}]\n` : '') +
-    scrubNote
-  return {
-    kind,
-    message: message === null ? null : setup.redact(message),
-    sessionId,
-    exitCode: end.exitCode,
-    signal: null,
-    tokens: folded.tokens,
-    costUsd: folded.costUsd,
-    finalOutput: folded.finalOutput,
-    skillVisible: side.skillVisible,
-    skillLoaded: folded.skillLoaded,
-    events,
-    diff,
-    stderrTail: setup.redact(session.stderrTail + leftoverNote),
-    startedAt,
-    finishedAt,
-  }
+  return outcome
 }

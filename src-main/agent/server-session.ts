@@ -1,51 +1,17 @@
-// One opencode session on a warm `opencode serve` (an agent run or a judgement): a session in `dir`, the
+// The server transport of runSession (session.ts): a session in `dir` on a warm `opencode serve`, the
 // prompt sent with prompt_async, events over SSE mapped to the `run --format json` shape, one watchdog
 // (wall clock, idle, cancel) stopping it through /abort, and how it ended as a typed SessionEnding.
 import { foldEvents } from './events'
 import { stderrSummary } from './outcome'
 import { ProviderRetry } from './provider-retry'
-import { redactEvent } from './redact'
 import { STDERR_TAIL_BYTES, Tail } from './run-process'
 import { ServeEventMapper } from './serve-events'
-import type { ServeClient } from './serve-client'
 import type { ServeProcess } from './serve-process'
+import type { ServerTransport, SessionInput, SessionResult } from './session'
 import { ending as endedBy, exitedOnServer, type SessionEnding } from './session-ending'
-import type { ProcessSetup } from './side-context'
+import { SessionRecord } from './session-record'
 import { readServeEvents, type ServeEvent } from './sse'
-import type { AgentEvent, RunHooks } from './types'
 import { startWatchdog, type StopReason } from './watchdog'
-
-export interface ServerSessionInput {
-  serve: ServeProcess
-  client: ServeClient
-  /** The server's private dirs: its credentials are redacted from whatever is kept. */
-  setup: Pick<ProcessSetup, 'secrets' | 'redact'>
-  /** The directory the session runs in (`?directory=`). */
-  dir: string
-  /** The opencode agent: absent = the default agent (an agent run), `judge` for a judgement. */
-  agent?: string
-  model: string
-  title: string
-  prompt: string
-  /** The session's permission rules (nothing may wait for a human). */
-  permission: unknown[]
-  timeoutSec: number
-  idleTimeoutSec: number
-  graceMs: number
-  signal: AbortSignal
-  hooks?: Omit<RunHooks, 'onSpawn'>
-  /** Named in messages: "opencode serve exited … during the run". */
-  what: 'run' | 'judgement'
-}
-
-export interface ServerSession {
-  ending: SessionEnding
-  /** Redacted, in the `run --format json` shape. */
-  events: AgentEvent[]
-  sessionId: string | null
-  /** This session's log lines and the server's warnings and errors meanwhile (unredacted). */
-  stderrTail: string
-}
 
 type Ending = { kind: 'idle' } | { kind: 'crashed'; message: string }
 
@@ -58,9 +24,15 @@ export function serverGoneMessage(serve: ServeProcess, when: string): string {
 }
 
 /** Runs one session to its end; never throws. */
-export async function runServerSession(input: ServerSessionInput): Promise<ServerSession> {
-  const { serve, client, setup, dir, signal, hooks = {} } = input
-  const events: AgentEvent[] = []
+export async function runServerSession(
+  input: SessionInput,
+  transport: ServerTransport,
+): Promise<SessionResult> {
+  const { serve, client, dir, what } = transport
+  const { setup, signal } = input
+  const record = new SessionRecord(setup, input.hooks)
+  // The session's process is the server's (the reaper's record of what runs it).
+  record.spawned(serve.pid, serve.startTime)
   const stderr = new Tail(STDERR_TAIL_BYTES)
   let sessionId: string | null = null
   let mapper: ServeEventMapper | null = null
@@ -109,15 +81,7 @@ export async function runServerSession(input: ServerSessionInput): Promise<Serve
       void client
         .json('POST', `/permission/${m.permissionRequest}/reply`, dir, { reply: 'reject' })
         .catch(() => {})
-    for (const raw of m.events) {
-      const e = redactEvent(raw, setup.secrets, setup.redact)
-      events.push(e)
-      try {
-        hooks.onEvent?.(e)
-      } catch {
-        // a failing listener must not break the run
-      }
-    }
+    for (const raw of m.events) record.event(raw)
     if (m.busy) sawBusy = true
     if (m.retry !== null) retry.failed(m.retry)
     else if (m.busy || m.idle) retry.attempt()
@@ -132,7 +96,7 @@ export async function runServerSession(input: ServerSessionInput): Promise<Serve
     onStop: stop,
   })
   void serve.exited.then(() =>
-    finish({ kind: 'crashed', message: serverGoneMessage(serve, `during the ${input.what}`) }),
+    finish({ kind: 'crashed', message: serverGoneMessage(serve, `during the ${what}`) }),
   )
 
   // Not awaited: a request that hangs must not outlive the watchdog (the run ends on `ended` alone).
@@ -156,7 +120,7 @@ export async function runServerSession(input: ServerSessionInput): Promise<Serve
         finish({
           kind: 'crashed',
           message: serve.exit()
-            ? serverGoneMessage(serve, `during the ${input.what}`)
+            ? serverGoneMessage(serve, `during the ${what}`)
             : `the event stream of opencode serve ended (${why})`,
         })
       })
@@ -164,16 +128,12 @@ export async function runServerSession(input: ServerSessionInput): Promise<Serve
       if (!over && !serve.exit()) {
         const session = await client.json<{ id?: string }>('POST', '/session', dir, {
           title: input.title,
-          permission: input.permission,
+          permission: transport.permission,
         })
         if (typeof session?.id !== 'string') throw new Error('POST /session returned no session id')
         sessionId = session.id
         mapper = new ServeEventMapper(session.id)
-        try {
-          hooks.onSessionId?.(session.id)
-        } catch {
-          // a failing listener must not break the run
-        }
+        record.sawSession(session.id)
         for (const e of early_.splice(0)) take(e)
       }
       if (!over && !stopReason && sessionId) {
@@ -190,18 +150,12 @@ export async function runServerSession(input: ServerSessionInput): Promise<Serve
           if (stopReason) void client.json('POST', `/session/${sessionId}/abort`, dir).catch(() => {})
         } catch (err) {
           // As `opencode run` does when its prompt call fails: an error event, exit code 1.
-          const failed: AgentEvent = {
+          record.event({
             type: 'error',
             timestamp: Date.now(),
             sessionID: sessionId,
             error: { name: 'PromptError', data: { message: setup.redact((err as Error).message) } },
-          }
-          events.push(failed)
-          try {
-            hooks.onEvent?.(failed)
-          } catch {
-            // a failing listener must not break the run
-          }
+          })
           finish({ kind: 'idle' })
         }
       }
@@ -209,7 +163,7 @@ export async function runServerSession(input: ServerSessionInput): Promise<Serve
       finish({
         kind: 'crashed',
         message: serve.exit()
-          ? serverGoneMessage(serve, `during the ${input.what}`)
+          ? serverGoneMessage(serve, `during the ${what}`)
           : `skill-ab could not talk to opencode serve: ${(err as Error).message}`,
       })
     }
@@ -225,6 +179,14 @@ export async function runServerSession(input: ServerSessionInput): Promise<Serve
     ? endedBy(stopReason, null, stderrTail, retryAtStop)
     : ending.kind === 'crashed'
       ? endedBy('server_gone', ending.message, stderrTail)
-      : exitedOnServer(foldEvents(events, ''), stderrTail)
-  return { ending: end, events, sessionId, stderrTail }
+      : exitedOnServer(foldEvents(record.events, ''), stderrTail)
+  return {
+    ending: end,
+    events: record.events,
+    sessionId,
+    stderrTail,
+    exitCode: end.exitCode,
+    signal: null,
+    leftovers: 0,
+  }
 }

@@ -1,22 +1,19 @@
-// One attempt of one evaluator on one run (an LLM judge: `opencode run --agent judge`, no tools; or a command),
-// or of a pairwise evaluator on two runs: the same judge conversation, with a winner parsed instead of a score.
-import { join } from 'node:path'
+// One attempt of one evaluator on one run (an LLM judge: a session with agent `judge`, no tools, on either
+// transport (agent/session.ts); or a command), or of a pairwise evaluator on two runs: the same judge
+// conversation, with a winner parsed instead of a score.
 import { foldEvents } from '../agent/events'
-import { removePrivateDirs } from '../agent/isolation'
 import { DEFAULT_GRACE_MS } from '../agent/process-driver'
-import { prepareSide, setupProcess, type SideContext } from '../agent/side-context'
-import { outcomeOf, type SessionEnding } from '../agent/session-ending'
-import { runProcessSession } from '../agent/process-session'
-import { runServerSession } from '../agent/server-session'
-import type { AgentEvent } from '../agent/types'
+import { runSession, type SessionResult } from '../agent/session'
+import { outcomeOf } from '../agent/session-ending'
+import { prepareSide, type SideContext } from '../agent/side-context'
 import type { Limits } from '../agent/outcome'
-import { prepareWorkDir } from '../agent/workdir'
 import { runCommandEvaluator } from './command-evaluator'
 import { clip } from './condense'
 import type { EvaluatorSpec } from './evaluators'
 import { judgeFailure } from './judge-failure'
-import { JUDGE_PERMISSIONS, ServerJudgePool } from './judge-server'
-import { judgeConfigOverrides, renderJudgePrompt, type JudgeAnswer } from './judge-prompt'
+import { processPlace, serverPlace, type JudgePlace } from './judge-place'
+import { ServerJudgePool } from './judge-server'
+import { renderJudgePrompt, type JudgeAnswer } from './judge-prompt'
 import type { Judge, JudgeAttempt, JudgeOptions } from './judge-types'
 import { failedAttempt, scoreAttempt, toPairwise, winnerAttempt, type JudgeAnswerText } from './judge-answer'
 import { renderPairwisePrompt } from './pairwise-prompt'
@@ -66,9 +63,13 @@ export function createJudge(opts: JudgeOptions): Judge {
     const ctx = await prepared()
     const refused = refusal(ctx, request.evaluator, signal)
     if (refused) return { ok: false, attempt: refused }
-    if (opts.driver !== 'server') return askProcess(ctx, request, signal, graceMs)
-    pool ??= new ServerJudgePool(ctx, graceMs)
-    return askServer(pool, ctx, request, signal, graceMs)
+    const started = Date.now()
+    const placed =
+      opts.driver === 'server'
+        ? await serverPlace((pool ??= new ServerJudgePool(ctx, graceMs)), request.answer)
+        : processPlace(ctx, `judge-${request.evaluator.id}`, request.answer)
+    if ('failed' in placed) return { ok: false, attempt: failedAttempt(placed.failed, started) }
+    return askJudge(placed.place, ctx, request, { signal, graceMs, started })
   }
   return {
     evaluate: async (evaluator, input, signal) => {
@@ -136,63 +137,49 @@ interface JudgeRequest {
   render: () => string
 }
 
-async function askProcess(
+/** One conversation with the judge in its place: the prompt rendered and redacted, the session, its answer. */
+async function askJudge(
+  place: JudgePlace,
   ctx: SideContext,
   request: JudgeRequest,
-  signal: AbortSignal,
-  graceMs: number,
+  run: { signal: AbortSignal; graceMs: number; started: number },
 ): Promise<JudgeAnswerText> {
-  const started = Date.now()
-  const bin = ctx.bin?.path ?? 'opencode' // present: refusal() checked it
-  let setup
-  try {
-    setup = setupProcess(
-      ctx,
-      `judge-${request.evaluator.id}`,
-      judgeConfigOverrides(ctx.spec.model, request.answer),
-    )
-  } catch (err) {
-    const error = `could not prepare the judge's private dirs under ${ctx.spec.runRoot}: ${(err as Error).message}`
-    return { ok: false, attempt: failedAttempt({ error, retryable: true }, started) }
-  }
+  const { redact } = place.setup
   let condensedInput = ''
   try {
     // The run's own data may hold what the judge's env calls a secret: neither sent nor kept.
-    condensedInput = setup.redact(request.render())
-    // An empty git repo of its own: opencode looks for skills, config and AGENTS.md no higher than this.
-    const cwd = join(setup.prepared.dirs.root, 'work')
-    await prepareWorkDir(cwd, {}, ctx.parentEnv.PATH)
-    const session = await runProcessSession({
-      bin,
+    condensedInput = redact(request.render())
+    await place.prepare()
+    const session = await runSession({
       agent: 'judge',
       model: ctx.spec.model,
       title: 'judge',
       prompt: condensedInput,
-      cwd,
-      setup,
       timeoutSec: ctx.spec.timeoutSec,
       idleTimeoutSec: ctx.spec.idleTimeoutSec,
-      graceMs,
-      signal,
+      graceMs: run.graceMs,
+      signal: run.signal,
+      setup: place.setup,
+      transport: place.transport,
     })
-    return toAnswer(session.ending, session.events, ctx.spec, setup.redact, condensedInput, started)
+    return toAnswer(session, ctx.spec, redact, condensedInput, run.started)
   } catch (err) {
-    const error = setup.redact(`skill-ab could not run the judge: ${(err as Error).message}`)
-    return { ok: false, attempt: failedAttempt({ error, retryable: true, condensedInput }, started) }
+    const error = redact(`skill-ab could not run the judge: ${(err as Error).message}`)
+    return { ok: false, attempt: failedAttempt({ error, retryable: true, condensedInput }, run.started) }
   } finally {
-    removePrivateDirs(setup.prepared.dirs)
+    place.release()
   }
 }
 
-/** A finished judge (process or server session): its failure, or its final text to parse. */
+/** A finished judge session (process or server): its failure, or its final text to parse. */
 function toAnswer(
-  end: SessionEnding,
-  events: AgentEvent[],
+  session: SessionResult,
   spec: Limits & { model: string },
   redact: (text: string) => string,
   condensedInput: string,
   started: number,
 ): JudgeAnswerText {
+  const { ending: end, events } = session
   const folded = foldEvents(events, '')
   const { kind, message } = outcomeOf(end, folded, { ...spec, section: 'judge' })
   const common = {
@@ -216,47 +203,4 @@ function toAnswer(
     return { ok: false, attempt: failedAttempt({ ...common, ...failure }, started) }
   }
   return { ok: true, text: folded.finalOutput, common, started, redact }
-}
-
-/** One conversation on the judge server of the request's answer kind (agent.driver "server"). */
-async function askServer(
-  pool: ServerJudgePool,
-  ctx: SideContext,
-  request: JudgeRequest,
-  signal: AbortSignal,
-  graceMs: number,
-): Promise<JudgeAnswerText> {
-  const started = Date.now()
-  let server
-  try {
-    server = await pool.server(request.answer)
-  } catch (err) {
-    const error = `could not start opencode serve for the judge: ${(err as Error).message}`
-    return { ok: false, attempt: failedAttempt({ error, retryable: false }, started) }
-  }
-  const redact = server.setup.redact
-  let condensedInput: string
-  try {
-    condensedInput = redact(request.render())
-  } catch (err) {
-    const error = redact(`skill-ab could not run the judge: ${(err as Error).message}`)
-    return { ok: false, attempt: failedAttempt({ error, retryable: true }, started) }
-  }
-  const session = await runServerSession({
-    serve: server.serve,
-    client: server.client,
-    setup: server.setup,
-    dir: server.dir,
-    agent: 'judge',
-    model: ctx.spec.model,
-    title: 'judge',
-    prompt: condensedInput,
-    permission: JUDGE_PERMISSIONS,
-    timeoutSec: ctx.spec.timeoutSec,
-    idleTimeoutSec: ctx.spec.idleTimeoutSec,
-    graceMs,
-    signal,
-    what: 'judgement',
-  })
-  return toAnswer(session.ending, session.events, ctx.spec, redact, condensedInput, started)
 }

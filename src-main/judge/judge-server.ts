@@ -1,6 +1,6 @@
 // The LLM judge's warm servers (a task whose agent.driver is "server"): one per kind of answer, a scale or
 // pairwise (it is in the judge agent's system prompt), each with one fixed empty git dir whose instance
-// stays loaded. A judgement is a session with agent `judge` there (server-session.ts, like an agent run):
+// stays loaded. A judgement is a session with agent `judge` there (agent/session.ts, like an agent run):
 // ≈0.2 s of opencode instead of a whole process (2–4 s).
 import { join } from 'node:path'
 import { removePrivateDirs } from '../agent/isolation'
