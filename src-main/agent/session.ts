@@ -65,7 +65,7 @@ export interface SessionResult {
   leftovers: number
 }
 
-/** Runs one session to its end; never throws for what the session does (a process: not for a failed spawn). */
+/** Runs one session to its end: whatever goes wrong with it (a failed launch, a server gone) is its ending. */
 export function runSession(input: SessionInput): Promise<SessionResult> {
   const { transport } = input
   return transport.kind === 'process'
