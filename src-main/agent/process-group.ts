@@ -74,6 +74,20 @@ function signalPid(pid: number, signal: NodeJS.Signals): void {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
+/**
+ * `promise`'s value, or null when `ms` pass first. The timer is cleared either way: a pending one would keep
+ * the CLI's process alive for the whole grace period after its work is done.
+ */
+export async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined
+  const over = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))
+  try {
+    return await Promise.race([promise, over])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 export interface StopOptions {
   /** Resolves when the group leader has exited (so the grace period can end early). */
   exited: Promise<unknown>
@@ -87,8 +101,7 @@ export async function stopGroup(pgid: number, opts: StopOptions): Promise<void> 
   const strays = (): number[] => (opts.marker ? processesWithEnv(opts.marker.name, opts.marker.value) : [])
   signalGroup(pgid, 'SIGTERM')
   for (const pid of strays()) signalPid(pid, 'SIGTERM')
-  const graceOver = sleep(opts.graceMs).then(() => 'grace' as const)
-  await Promise.race([opts.exited.then(() => 'exited' as const), graceOver])
+  await within(opts.exited, opts.graceMs)
   // Give the rest of the group a moment after the leader went, then force whatever is left.
   const deadline = Date.now() + Math.min(opts.graceMs, 1000)
   while (Date.now() < deadline && (groupMembers(pgid).length > 0 || strays().length > 0)) await sleep(50)

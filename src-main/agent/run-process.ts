@@ -2,7 +2,7 @@
 // markers: input on stdin, events parsed live, one watchdog (wall clock, idle), cancel, leftovers swept.
 import { execa } from 'execa'
 import { LineSplitter, parseEventLine } from './events'
-import { killLeftovers, processStartTime, stopGroup } from './process-group'
+import { killLeftovers, processStartTime, stopGroup, within } from './process-group'
 import type { AgentEvent } from './types'
 import { startWatchdog, type StopReason, type Watchdog } from './watchdog'
 
@@ -62,8 +62,6 @@ export class Tail {
     return this.buf.length > this.max ? this.buf.slice(-this.max) : this.buf
   }
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
 export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
   const events: AgentEvent[] = []
@@ -174,7 +172,7 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
   // drained: a leftover may hold them open.
   const leftovers = pid === null ? 0 : killLeftovers(pid, input.marker)
   // stdout may still hold the last bytes; a grandchild that kept the pipe open must not hang us.
-  const result = await Promise.race([child, sleep(2000).then(() => null)])
+  const result = await within(child, 2000)
   for (const line of lines.end()) takeLine(line)
   for (const line of errLines.end()) takeErrLine(line)
   if (result === null) {

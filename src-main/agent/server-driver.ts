@@ -52,10 +52,19 @@ function brokenSide(spec: SideSpec, kind: 'spawn_failed' | 'crashed', message: s
   }
 }
 
-/** `GET /skill` (and the model check) for a fresh git work dir, as a run of this side would see it. */
-async function proveOnServer(ctx: SideContext, client: ServeClient, dir: string): Promise<IsolationProof> {
+/**
+ * `GET /skill` (and the model check) for a fresh git work dir, as a run of this side would see it. With
+ * `keepLoaded` (the dir is a work-dir slot) the instance it booted stays loaded when the proof got answers.
+ */
+async function proveOnServer(
+  ctx: SideContext,
+  client: ServeClient,
+  dir: string,
+  keepLoaded: boolean,
+): Promise<IsolationProof> {
   const { spec } = ctx
   await prepareWorkDir(dir, {}, ctx.parentEnv.PATH)
+  let answered = false
   try {
     const listed = await client.json<{ name?: unknown; location?: unknown }[]>('GET', '/skill', dir)
     if (!Array.isArray(listed)) throw new Error('GET /skill did not return a list')
@@ -71,12 +80,13 @@ async function proveOnServer(ctx: SideContext, client: ServeClient, dir: string)
     const models = (config?.providers ?? [])
       .filter((p) => p.id === provider)
       .flatMap((p) => Object.keys(p.models ?? {}).map((m) => `${provider}/${m}`))
+    answered = true
     const problem = modelProblem(spec.model, models)
     if (problem) return { side: spec.side, ok: false, visible, message: problem }
     const proof = judgeVisibility(spec, visible)
     return ctx.notes.length ? { ...proof, message: `${proof.message}; note: ${ctx.notes.join('; ')}` } : proof
   } finally {
-    await client.json('POST', '/instance/dispose', dir).catch(() => {})
+    if (!keepLoaded || !answered) await client.json('POST', '/instance/dispose', dir).catch(() => {})
   }
 }
 
@@ -109,12 +119,19 @@ async function openServerSide(spec: SideSpec, opts: ServerDriverOptions): Promis
     return brokenSide(spec, 'spawn_failed', setup.redact((err as Error).message))
   }
   const client = serveClient(serve.url)
+  const slots = new SlotPool()
+  // Proved where the first run will execute: that run finds the instance loaded.
+  const proofSlot = spec.workRoot ? slots.acquireIn(spec.workRoot) : null
+  const proofDir = proofSlot?.dir ?? join(setup.prepared.dirs.root, 'proof-work')
   let proof: IsolationProof
+  let loaded = false
   try {
-    proof = await proveOnServer(ctx, client, join(setup.prepared.dirs.root, 'proof-work'))
+    proof = await proveOnServer(ctx, client, proofDir, proofSlot !== null)
+    loaded = proofSlot !== null
   } catch (err) {
     proof = { side: spec.side, ok: false, visible: [], message: setup.redact((err as Error).message) }
   }
+  if (proofSlot) slots.release(proofSlot, loaded)
   const side: ServerSide = {
     ctx,
     setup,
@@ -122,7 +139,7 @@ async function openServerSide(spec: SideSpec, opts: ServerDriverOptions): Promis
     client,
     skillVisible: proof.visible.some((s) => s.name === sideSkillName(spec)),
     graceMs,
-    slots: new SlotPool(),
+    slots,
   }
   let closing: Promise<void> | null = null
   return {

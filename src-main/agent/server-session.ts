@@ -4,6 +4,7 @@
 import { foldEvents } from './events'
 import { stderrSummary } from './outcome'
 import { ProviderRetry } from './provider-retry'
+import { within } from './process-group'
 import { STDERR_TAIL_BYTES, Tail } from './run-process'
 import { ServeEventMapper } from './serve-events'
 import type { ServeProcess } from './serve-process'
@@ -55,6 +56,7 @@ export async function runServerSession(
   let connected: () => void = () => {}
   const isConnected = new Promise<void>((resolve) => (connected = resolve))
 
+  let abortWait: NodeJS.Timeout | undefined
   const stop = (reason: StopReason): void => {
     stopReason = reason
     // Read at the stop: the abort itself sets the session idle.
@@ -63,7 +65,7 @@ export async function runServerSession(
     if (!sessionId || !promptSent) return finish({ kind: 'idle' })
     void client.json('POST', `/session/${sessionId}/abort`, dir).catch(() => {})
     // The aborted loop reports idle at once; a server that does not is not waited for long.
-    setTimeout(() => finish({ kind: 'idle' }), input.graceMs)
+    abortWait = setTimeout(() => finish({ kind: 'idle' }), input.graceMs)
   }
 
   const armIdle = (): void => watchdog.progress()
@@ -116,7 +118,7 @@ export async function runServerSession(
       ).then(async (why) => {
         if (why === 'aborted') return
         // A dying server drops the stream a moment before its exit is seen: say how it ended if it did.
-        await Promise.race([serve.exited, new Promise((r) => setTimeout(r, 1000))])
+        await within(serve.exited, 1000)
         finish({
           kind: 'crashed',
           message: serve.exit()
@@ -170,6 +172,7 @@ export async function runServerSession(
   })()
 
   const ending = await ended
+  clearTimeout(abortWait)
   watchdog.dispose()
   stream.abort()
   offStderr()

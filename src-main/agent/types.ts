@@ -27,6 +27,11 @@ export interface SideSpec {
   opencodeConfigPath?: string
   /** Where per-run private dirs go (under the data dir). */
   runRoot: string
+  /**
+   * The folder of this side's runs' work dirs (the task's): a server side proves itself in its first
+   * work-dir slot there, so the first run finds its instance loaded. Absent (doctor): a throwaway dir.
+   */
+  workRoot?: string
   timeoutSec: number
   idleTimeoutSec: number
   /**

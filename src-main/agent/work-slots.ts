@@ -84,7 +84,11 @@ export class SlotPool {
 
   /** A free slot beside `workDir` (the run's own work dir), made when none is free. */
   acquire(workDir: string): Slot {
-    const parent = dirname(workDir)
+    return this.acquireIn(dirname(workDir))
+  }
+
+  /** A free slot in `parent` (the folder of the runs' work dirs), made when none is free. */
+  acquireIn(parent: string): Slot {
     if (!this.swept.has(parent)) {
       this.swept.add(parent)
       sweepStale(parent)

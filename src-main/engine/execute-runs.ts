@@ -75,7 +75,9 @@ export async function executeRuns(
   if (todo.length === 0) return summary
 
   const sidesNeeded = [...new Set(todo.map((r) => r.side))].sort()
-  const sessions = await Promise.all(sidesNeeded.map((side) => ctx.driver.openSide(plan.sides[side])))
+  const sessions = await Promise.all(
+    sidesNeeded.map((side) => ctx.driver.openSide({ ...plan.sides[side], workRoot: plan.workRoot })),
+  )
   const bySide = new Map<Side, SideSession>(sidesNeeded.map((side, i) => [side, sessions[i] as SideSession]))
   try {
     for (const s of sessions) summary.proofs[s.proof.side] = s.proof
