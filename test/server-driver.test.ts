@@ -38,6 +38,8 @@ let root: string
 let sideA: SideSession
 let sideB: SideSession
 let sideRetry: SideSession
+/** Opens one more side b (its own server) whose runs' work dirs go in `workRoot`. */
+let openSideB: (workRoot: string) => Promise<SideSession>
 const serverPids: Partial<Record<'a' | 'b', number>> = {}
 
 beforeAll(async () => {
@@ -63,6 +65,8 @@ beforeAll(async () => {
     'Always answer like a pirate. MARKER-B',
   )
   const driver = createServerDriver({ env: { ...process.env } })
+  openSideB = (workRoot) =>
+    driver.openSide({ ...sideSpec({ side: 'b', skill: snapB, providerConfig, runRoot }), workRoot })
   const t0 = Date.now()
   ;[sideA, sideB, sideRetry] = await Promise.all([
     driver.openSide(sideSpec({ side: 'a', skill: null, providerConfig, runRoot, idleTimeoutSec: IDLE_SEC })),
@@ -216,6 +220,39 @@ describe('server driver', () => {
     from = llm.requests.length
     await run(sideB, 'slot-c2', `Look ${LOOK}`)
     expect(agentText(from)).not.toContain('case-kit-7')
+  })
+
+  it('a side proves itself in its first work-dir slot, and a first run there that ships a skill still sees it', async () => {
+    const work = join(root, 'work-proved')
+    const side = await openSideB(work)
+    try {
+      expect(side.proof).toMatchObject({ side: 'b', ok: true })
+      // The proof's slot (its instance loaded) is there before any run.
+      const slots = readdirSync(work).filter((n) => n.startsWith('.slot-'))
+      expect(slots).toHaveLength(1)
+      const caseSkill = '---\nname: case-kit-9\ndescription: Tools this case ships.\n---\nUse them.\n'
+      const from = llm.requests.length
+      const out = await side.run(
+        {
+          runId: 'first',
+          title: 'first',
+          caseInput: {
+            caseId: 'first',
+            prompt: `Look ${LOOK}`,
+            files: { '.opencode/skills/case-kit-9/SKILL.md': caseSkill },
+          },
+          workDir: join(work, 'first'),
+        },
+        {},
+        new AbortController().signal,
+      )
+      expect(out.kind, out.message ?? '').toBe('ok')
+      expect(JSON.stringify(out.events)).toContain(`/${slots[0]}`)
+      const asked = llm.requests.slice(from).filter((r) => r.kind === 'agent')
+      expect(JSON.stringify(asked.map((r) => r.body))).toContain('case-kit-9')
+    } finally {
+      await side.close()
+    }
   })
 
   it('a cancel mid-run is canceled (through /abort), a provider 500 is a provider_error, a hung provider is a timeout, a stop while opencode waits to retry a 503 is the provider’s error, and the servers keep serving', async () => {
