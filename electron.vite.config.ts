@@ -9,6 +9,29 @@ const cspMeta = {
   transformIndexHtml: { order: 'post' as const, handler: (html: string) => withCspMeta(html, RENDERER_CSP) },
 }
 
+/**
+ * Fetches the screens' chunk (mount.tsx, imported by the entry once its first request is out) with the page:
+ * it arrives and compiles off the main thread while the entry connects, instead of queueing behind the
+ * server's first answer (docs/architecture.md, "First render").
+ */
+const preloadScreens = {
+  name: 'skill-ab-preload-screens',
+  transformIndexHtml: {
+    order: 'post' as const,
+    handler: (
+      _html: string,
+      ctx: { bundle?: Record<string, { type: string; name?: string; fileName: string }> },
+    ) =>
+      Object.values(ctx.bundle ?? {})
+        .filter((c) => c.type === 'chunk' && c.name === 'mount')
+        .map((c) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${c.fileName}` },
+          injectTo: 'head' as const,
+        })),
+  },
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -30,7 +53,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
-    plugins: [react(), cspMeta],
+    plugins: [react(), cspMeta, preloadScreens],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves bundles unminified; the renderer is parsed on every window load.

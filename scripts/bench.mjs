@@ -74,6 +74,20 @@ const url = await new Promise((resolve, reject) => {
   serve.once('exit', (code) => reject(new Error(`serve exited ${code}`)))
 })
 
+/** When each step towards the first render happened in the page (wall-clock ms): the document and the JS
+ * chunks arriving, the app's `skill-ab:` marks, the first run cell and its frame painted. Run inside the page. */
+function pagePhases() {
+  const at = (ms) => performance.timeOrigin + ms
+  const [nav] = performance.getEntriesByType('navigation')
+  const phases = { navigationStart: at(0), htmlLoaded: at(nav.responseEnd) }
+  for (const r of performance.getEntriesByType('resource'))
+    if (r.name.endsWith('.js'))
+      phases[`${r.name.replace(/^.*\/|-[\w-]{8}\.js$/g, '')}.js`] = at(r.responseEnd)
+  for (const m of performance.getEntriesByType('mark'))
+    if (m.name.startsWith('skill-ab:')) phases[m.name.slice('skill-ab:'.length)] = at(m.startTime)
+  return { ...phases, firstRun: window.firstRunAt, painted: window.paintedAt }
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
@@ -94,26 +108,38 @@ try {
         if (!document.querySelector('[data-run]')) return
         window.firstRunAt = performance.timeOrigin + performance.now()
         observer.disconnect()
+        // For the breakdown: when the frame holding it has been painted.
+        requestAnimationFrame(() =>
+          setTimeout(() => (window.paintedAt = performance.timeOrigin + performance.now())),
+        )
       }).observe(document, { childList: true, subtree: true })
     })
     const t0 = Date.now()
     await page.goto(`${url}#/task/${seeded.taskId}`)
     await page.waitForSelector('[data-run]')
     const firstRunAt = await page.evaluate(() => window.firstRunAt)
+    await page.waitForFunction(() => window.paintedAt)
+    const phases = await page.evaluate(pagePhases)
     // The task opens with a first screenful; the rest of its runs follow.
     await page.waitForFunction(() => window.skillAbDebug.complete(), null, { polling: 'raf' })
     samples.push({
       firstRenderMs: Math.round(firstRunAt - t0),
+      phases: Object.fromEntries(Object.entries(phases).map(([k, at]) => [k, Math.round(at - t0)])),
       renderedRows: await page.locator('[data-case]').count(),
       allRunsMs: Date.now() - t0,
     })
   }
   const median = (key) =>
-    [...samples.map((x) => x[key])].sort((x, y) => x - y)[Math.floor(samples.length / 2)]
+    samples.map(typeof key === 'function' ? key : (x) => x[key]).sort((x, y) => x - y)[
+      Math.floor(samples.length / 2)
+    ]
   results.firstRenderMs = median('firstRenderMs')
   results.allRunsMs = median('allRunsMs')
   results.renderedRows = samples[0].renderedRows
   results.firstRenderSamples = samples
+  results.firstRenderPhases = Object.fromEntries(
+    Object.keys(samples[0].phases).map((k) => [k, median((x) => x.phases[k])]),
+  )
 
   // Scroll to the end in steps, as a user dragging the scrollbar would; the last case must show.
   const scroll = await page.evaluate(async () => {
@@ -200,6 +226,10 @@ process.stdout.write(
   [
     `runs in the task:                 ${report.runs}`,
     `run view, first render:           ${report.firstRenderMs} ms median of ${report.firstRenderSamples.length} (${report.firstRenderSamples.map((x) => x.firstRenderMs).join(', ')}; ${report.renderedRows} rows in the DOM); every run loaded: ${report.allRunsMs} ms`,
+    `  first render, ms after goto:     ${Object.entries(report.firstRenderPhases)
+      .sort((x, y) => x[1] - y[1])
+      .map(([k, ms]) => `${k} ${ms}`)
+      .join(' · ')}`,
     `scroll to the last case:          ${report.scroll.steps} steps, ${report.scroll.totalMs} ms, p95 frame ${report.scroll.p95FrameMs} ms, max ${report.scroll.maxFrameMs} ms (last: ${report.lastCaseShown})`,
     `live run changes applied:         ${report.patches.runChangesPerSecond}/s (${report.patches.runChanges} in ${report.patches.ms} ms, painted per patch)`,
     `main-side coalescing:             ${coalescing.eventsPerSecond} events/s into ${coalescing.patches} patch(es)`,

@@ -37,7 +37,7 @@ export function taskHandlers(d: HostDeps) {
       const opened = openTask(ctx, mustTask(d, taskId).id, firstCases === undefined ? {} : { firstCases })
       const row = mustTask(d, opened.task.id)
       const reply = {
-        task: taskDetail(ctx.store, row, opened.task, {
+        task: taskDetail(row, opened.task, opened.caseOrder, {
           busy: jobs.busy(row.id),
           message: jobs.message(row.id),
         }),

@@ -23,16 +23,16 @@ export function isDemoTask(task: Pick<TaskRow, 'taskName'>): boolean {
 }
 
 export function taskDetail(
-  store: Store,
   task: TaskRow,
   summary: OpenedTaskSummary,
+  caseOrder: string[],
   job: { busy: boolean; message: string | null },
 ): TaskDetail {
   return {
     summary,
     config: taskConfigOf(task),
     demo: isDemoTask(task),
-    caseOrder: store.datasets.caseKeys(task.datasetId),
+    caseOrder,
     evaluationBatchId: task.evaluationBatchId,
     ...job,
   }

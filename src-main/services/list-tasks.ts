@@ -37,19 +37,19 @@ export function listTasks(ctx: AppContext): TaskSummary[] {
  * One task (id, or a unique name) with the runs its decision counts, reconciled first. The verdict only
  * when it is already decided: at 5,000 runs deciding takes longer than showing the runs, so the caller
  * sends it later. With `firstCases`, only the runs of the first cases (`complete` false when there are more):
- * a screenful a view can show before it asks for the rest.
+ * a screenful a view can show before it asks for the rest. Also the task's case order (dataset order).
  */
 export function openTask(
   ctx: AppContext,
   ref: string,
   opts: { firstCases?: number } = {},
-): { task: OpenedTaskSummary; runs: RunRow[]; complete: boolean } {
+): { task: OpenedTaskSummary; runs: RunRow[]; caseOrder: string[]; complete: boolean } {
   const found = findTask(ctx.store, ref)
   // A first screenful unsticks runs but leaves filling back judged failures (a query per failure) to the
   // whole task's answer that follows it.
   reconcileTask(ctx, found.id, { fillBack: opts.firstCases === undefined })
   const task = ctx.store.tasks.get(found.id) ?? found
-  const { runs, complete } = scopeRuns(ctx.store, task, readConfig(task.configJson).rounds, opts)
+  const { runs, caseOrder, complete } = scopeRuns(ctx.store, task, readConfig(task.configJson).rounds, opts)
   const verdict = cachedTaskDecision(ctx.store, task)?.verdict ?? null
-  return { task: { ...counted(ctx, task), verdict }, runs, complete }
+  return { task: { ...counted(ctx, task), verdict }, runs, caseOrder, complete }
 }

@@ -44,8 +44,9 @@ export function scopeRuns(
 
 /** The task's runs in its scope, per status: what the task list, the task view and live patches count. */
 export function taskRunCounts(store: Store, task: TaskRow): Record<RunStatus, number> {
-  const { caseKeys, maxRound } = taskScope(store, task, readConfig(task.configJson).rounds)
-  return store.runs.countsByStatus(task.id, { caseKeys, maxRound })
+  // The cases of the task's dataset as taskScope selects them, in SQL.
+  const maxRound = readConfig(task.configJson).rounds
+  return store.runs.countsByStatus(task.id, { datasetId: task.datasetId, maxRound })
 }
 
 /** Where the task stands, over the runs its decision counts (runs of cases or rounds it no longer selects wait for nothing). */

@@ -1,5 +1,8 @@
-// The page's entry: small on purpose. It asks for the landing task's first screenful, then loads the screens
-// (mount.tsx: React DOM and every screen), so the answer travels while that code is fetched and compiled.
+// The page's entry: small on purpose. It opens the connection first (connect-first.ts), asks for the landing
+// task's first screenful, then runs the screens (mount.tsx: React DOM and every screen; the page fetches and
+// compiles them meanwhile) while the answer travels, and mounts them with it. Marks `skill-ab:*` time each
+// step for the bench (docs/architecture.md, "First render").
+import './connect-first'
 import type { Patch } from '../../src-shared/ipc-views'
 import { apiReady, getApi } from './api/api'
 import { notifyOnTaskEnd } from './notify'
@@ -10,6 +13,7 @@ import { applyTheme, useTheme } from './stores/theme-store'
 import { wirePatches } from './stores/wire-patches'
 import './styles.css'
 
+performance.mark('skill-ab:entry')
 applyTheme(useTheme.getState().choice)
 // "system" follows the OS as it changes.
 matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
@@ -34,19 +38,24 @@ Object.assign(window, {
   },
 })
 
-// The screens load once that request is out (their compiling would hold the page's connection back), or
-// after a while without a connection (they say what is wrong).
-const requestSent = Promise.race([apiReady(), new Promise((r) => setTimeout(r, 500))])
+// The screens run once that request is out (running them first would hold the page's connection back), or
+// after a while without a connection (they say what is wrong). They mount once the first screenful is here
+// (one render with the runs costs less than an empty one and then that), or after a while without it.
+const after = (ms: number) => new Promise((r) => setTimeout(r, ms))
+void apiReady().then(() => performance.mark('skill-ab:connected'))
+const requestSent = Promise.race([apiReady(), after(500)])
+const firstScreenful = Promise.race([opened, after(300)])
 const root = document.getElementById('root')
 const shown = requestSent
   .then(() => import('./mount'))
-  .then(
-    (m) => {
-      if (root) m.mount(root)
-    },
-    (err: unknown) => {
-      if (root) root.textContent = `The app's screens could not be loaded (${String(err)}): reload the page.`
-    },
-  )
+  .then(async (m) => {
+    performance.mark('skill-ab:screens-loaded')
+    await firstScreenful
+    if (root) m.mount(root)
+    performance.mark('skill-ab:mounted')
+  })
+  .catch((err: unknown) => {
+    if (root) root.textContent = `The app's screens could not be loaded (${String(err)}): reload the page.`
+  })
 restAfter(shown)
 void Promise.all([opened, shown]).then(() => useTasks.getState().load())

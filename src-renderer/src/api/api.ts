@@ -4,7 +4,7 @@ import { ApiError, type ApiErrorBody } from '../../../src-shared/api-error'
 import type { Api, Request, Response } from '../../../src-shared/ipc'
 import { CHANNELS, PRELOAD_GLOBAL, type Channel } from '../../../src-shared/ipc-channels'
 import type { Patch } from '../../../src-shared/ipc-views'
-import { takePageToken } from './page-token'
+import { keepPageToken, readPageToken } from './page-token'
 import { wsTransport, type RawTransport } from './ws-transport'
 
 /** What the preload exposes: one function per channel answering an envelope, and the patch subscription. */
@@ -35,7 +35,9 @@ let ready: Promise<void> = Promise.resolve()
 
 function detect(): Api {
   const preload = (window as unknown as Record<string, PreloadApi | undefined>)[PRELOAD_GLOBAL]
-  const transport = preload ? preloadTransport(preload) : wsTransport(window.location, takePageToken(window))
+  // The WebSocket connects first: a fresh page's first touch of storage and history takes a while.
+  const transport = preload ? preloadTransport(preload) : wsTransport(window.location, readPageToken(window))
+  if (!preload) keepPageToken(window)
   ready = transport.ready ?? Promise.resolve()
   return apiOver(transport)
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { takePageToken, type PageWindow } from './page-token'
+import { keepPageToken, readPageToken, type PageWindow } from './page-token'
+
+/** What the page does on load (api.ts): reads its token, then keeps it and cleans the URL. */
+function takePageToken(w: PageWindow): string | null {
+  const token = readPageToken(w)
+  keepPageToken(w)
+  return token
+}
 
 function fakeWindow(href: string, stored: Record<string, string> = {}): PageWindow & { shown: string } {
   const w = {

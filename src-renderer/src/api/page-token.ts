@@ -10,17 +10,22 @@ export interface PageWindow {
   sessionStorage: Pick<Storage, 'getItem' | 'setItem'>
 }
 
-/** The api token of this page: from its URL (then kept and removed from the URL), else the one kept. */
-export function takePageToken(w: PageWindow): string | null {
+/** The api token of this page: from its URL, else the one kept (see keepPageToken). */
+export function readPageToken(w: PageWindow): string | null {
+  const fromUrl = new URL(w.location.href).searchParams.get('token')
+  if (fromUrl !== null) return fromUrl
+  try {
+    return w.sessionStorage.getItem(TOKEN_STORAGE_KEY)
+  } catch {
+    return null // storage disabled: the page works until it is reloaded
+  }
+}
+
+/** Keeps the token of the page's URL (if it has one) for reloads of this tab and removes it from the URL. */
+export function keepPageToken(w: PageWindow): void {
   const url = new URL(w.location.href)
   const fromUrl = url.searchParams.get('token')
-  if (fromUrl === null) {
-    try {
-      return w.sessionStorage.getItem(TOKEN_STORAGE_KEY)
-    } catch {
-      return null // storage disabled: the page works until it is reloaded
-    }
-  }
+  if (fromUrl === null) return
   try {
     w.sessionStorage.setItem(TOKEN_STORAGE_KEY, fromUrl)
   } catch {
@@ -28,5 +33,4 @@ export function takePageToken(w: PageWindow): string | null {
   }
   url.searchParams.delete('token')
   w.history.replaceState(w.history.state, '', `${url.pathname}${url.search}${url.hash}`)
-  return fromUrl
 }

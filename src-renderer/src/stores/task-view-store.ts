@@ -5,6 +5,7 @@
 import { create } from 'zustand'
 import type { Patch, RunView, TaskDetail, TaskPatch } from '../../../src-shared/ipc-views'
 import type { RunStatus } from '../../../src-shared/run-state'
+import { paintThen } from '../after-paint'
 import { call, errorText } from '../api/api'
 
 interface TaskViewState {
@@ -67,17 +68,6 @@ function afterPaint(fn: () => void): void {
   void screensShown.then(() => paintThen(fn))
 }
 
-function paintThen(fn: () => void): void {
-  let done = false
-  const once = () => {
-    if (done) return
-    done = true
-    fn()
-  }
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0))
-  setTimeout(once, 250)
-}
-
 export const useTaskView = create<TaskViewState>((set, get) => ({
   taskId: null,
   detail: null,
@@ -109,6 +99,8 @@ export const useTaskView = create<TaskViewState>((set, get) => ({
     if (!taskId) return
     try {
       const reply = await call('tasks.get', firstCases === undefined ? { taskId } : { taskId, firstCases })
+      // The bench's breakdown of the first render (scripts/bench.mjs) reads this mark.
+      if (firstCases !== undefined) performance.mark('skill-ab:first-screenful-answered')
       const { task, runs, seq } = reply
       // Asked for every run, the answer is every run.
       const complete = firstCases === undefined || reply.complete

@@ -5,12 +5,16 @@ import { memo, useRef, useState, type KeyboardEvent } from 'react'
 import type { FailedRunScore } from '../../../../src-shared/decision-score'
 import { isAttributableFailure } from '../../../../src-shared/run-state'
 import type { RunView } from '../../../../src-shared/ipc-views'
+import { usePainted } from '../../after-paint'
 import { RunBadge } from '../../components/badges'
 import { formatScore, runsOfRow, skillNotUsed, type CaseRow } from './run-rows'
 
 export const SKILL_NOT_USED = 'skill not used in this run'
 
 export const ROW_HEIGHT = 38
+/** Rows rendered beyond the visible ones, for smooth scrolling; the first frame has only a few (it shows sooner). */
+const OVERSCAN = 12
+const FIRST_OVERSCAN = 2
 const COL_RUN = 136
 
 export interface RunTableProps {
@@ -31,11 +35,12 @@ export function RunTable(props: RunTableProps) {
   const { rows, rounds } = props
   const scroller = useRef<HTMLDivElement>(null)
   const [focus, setFocus] = useState<{ row: number; col: number } | null>(null)
+  const painted = usePainted()
   const virtual = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: painted ? OVERSCAN : FIRST_OVERSCAN,
     initialRect: { width: 1000, height: 600 },
   })
   const runCols = rounds * 2

@@ -31,17 +31,17 @@ export function buildRows(
     entry[run.side][run.round - 1] = run
     rounds = Math.max(rounds, run.round)
   }
+  // The means as the decision counts them (a failure of the agent's may count as 0).
+  const means = caseMeans(
+    [...byCase.values()].flatMap((e) => [...e.a, ...e.b]).filter((r): r is RunView => r !== undefined),
+    failedRunScore,
+  )
   const known = new Set(caseOrder)
   if (opts.everyCase) for (const c of caseOrder) if (!byCase.has(c)) byCase.set(c, { a: [], b: [] })
   const order = [
     ...caseOrder.filter((c) => byCase.has(c)),
     ...[...byCase.keys()].filter((c) => !known.has(c)),
   ]
-  // The means as the decision counts them (a failure of the agent's may count as 0).
-  const means = caseMeans(
-    [...byCase.values()].flatMap((e) => [...e.a, ...e.b]).filter((r): r is RunView => r !== undefined),
-    failedRunScore,
-  )
   const rows = order.map((caseId) => {
     const e = byCase.get(caseId) as { a: (RunView | undefined)[]; b: (RunView | undefined)[] }
     const m = means.get(caseId)
