@@ -15,7 +15,7 @@ const tokens = z
 
 const dollars = {
   costUsd: nullableNum.describe('sum of the known prices in USD; null when nothing had a price'),
-  unpriced: count.describe('items without a known price (costUsd is then a lower bound)'),
+  unpriced: count.describe('items that used tokens without a known price (costUsd is then a lower bound)'),
 }
 
 const side = z.looseObject({

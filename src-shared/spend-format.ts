@@ -4,7 +4,7 @@ import type { Spend, SpendDollars, SpendTokens } from './spend'
 /** `12,345`. */
 export const formatCount = (n: number): string => Math.round(n).toLocaleString('en-US')
 
-/** `$0.0123`, `≥ $0.0123 (2 unpriced)` when some items had no price, `—` when none had. */
+/** `$0.0123`, `≥ $0.0123 (2 unpriced)` when some items that used tokens had no price, `—` when none had one. */
 export function formatDollars(d: SpendDollars): string {
   if (d.costUsd === null) return '—'
   const usd = `$${d.costUsd.toFixed(d.costUsd >= 1 ? 2 : 4)}`

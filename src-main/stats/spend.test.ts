@@ -62,10 +62,17 @@ describe('taskSpendOf', () => {
     expect(s.total.wallSeconds).toBe(6)
   })
 
+  it('a judgement or run that used no tokens (a command evaluator) is not unpriced', () => {
+    const s = taskSpendOf([run({ side: 'a', costUsd: 0.5 })], [{ tokens: tok(0, 0), costUsd: null }])
+    expect(s.judge).toMatchObject({ judgements: 1, costUsd: null, unpriced: 0 })
+    expect(s.total).toMatchObject({ costUsd: 0.5, unpriced: 0 })
+  })
+
   it('has no dollars when nothing had a price, and zeros for a task with no runs', () => {
     const none = taskSpendOf([run({ side: 'a', tokens: tok(5, 5) })], [])
     expect(none.a.costUsd).toBeNull()
     expect(none.total.costUsd).toBeNull()
+    expect(none.a.unpriced).toBe(1)
     expect(none.b).toEqual({
       runs: 0,
       tokens: { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0, total: 0 },

@@ -33,12 +33,15 @@ function sumTokens(items: readonly { tokens: TokenCounts }[]): SpendTokens {
   return t
 }
 
-function sumDollars(items: readonly { costUsd: number | null }[]): SpendDollars {
-  const priced = items.filter((i): i is { costUsd: number } => i.costUsd !== null)
-  return {
-    costUsd: priced.length ? priced.reduce((s, i) => s + i.costUsd, 0) : null,
-    unpriced: items.length - priced.length,
+/** Known prices summed; `unpriced`: items that used tokens without a price (a command evaluator uses none). */
+function sumDollars(items: readonly { tokens: TokenCounts; costUsd: number | null }[]): SpendDollars {
+  let costUsd: number | null = null
+  let unpriced = 0
+  for (const i of items) {
+    if (i.costUsd !== null) costUsd = (costUsd ?? 0) + i.costUsd
+    else if (KINDS.some((k) => i.tokens[k] > 0)) unpriced += 1
   }
+  return { costUsd, unpriced }
 }
 
 function sideSpend(runs: readonly SpendRun[], side: Side): SideSpend {

@@ -45,7 +45,8 @@ export function SpendCard({ spend }: { spend: Spend }) {
       </table>
       <div className="muted small">
         What the task was paid, not what the verdict counts: every run that started (failed ones included) and
-        every judgement (re-judgements included). Dollars sum the known prices; “unpriced” items had none.
+        every judgement (re-judgements included). Dollars sum the known prices; “unpriced” items used tokens
+        without one.
       </div>
     </div>
   )
