@@ -1,6 +1,6 @@
 // The decision's newer parts in a browser against `skill-ab serve`: a skill that side b sees listed but never
 // calls (real opencode, scripted LLM, 2 cases × 2 rounds, a command evaluator, a warm server per side), and
-// an export whose decision has every part, opened read-only at a laptop's width.
+// an export whose decision has every part and a spend, opened read-only at a laptop's width; both show the spend.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page } from 'playwright/test'
@@ -75,13 +75,30 @@ test('a skill listed but never invoked shows the low-trigger-rate warning in the
   await page.getByRole('tab', { name: 'Decision' }).click()
   await expect(page.locator('[data-verdict]')).toBeVisible()
   await expect(page.locator('[data-dimension="trigger"]')).toBeVisible()
+  // What the task was paid: 4 runs per side, their tokens, the command evaluator's 8 judgements, a total.
+  const spend = page.getByRole('table', { name: 'Spend' })
+  await expect(spend.locator('[data-spend="a"]')).toContainText('4 runs')
+  await expect(spend.locator('[data-spend="b"]')).toContainText('4 runs')
+  await expect(spend.locator('[data-spend="judge"]')).toContainText('8 judgements')
+  await expect(spend.locator('[data-spend="total"] td').nth(1)).not.toHaveText('0')
+  await expect(spend.locator('[data-spend="total"]')).not.toContainText('unpriced')
+  await shoot(page, '10-spend', page.getByTestId('spend'))
   await shoot(page, '10-decision-never-invoked', page.locator('.stack:has(> [data-verdict])'))
   const warnings = page.getByRole('list', { name: 'Warnings' })
   await expect(warnings.locator('[data-warning="low-trigger-rate"]')).toContainText('low-trigger-rate')
   await expect(page.locator('[data-trigger-side="b"]')).toContainText('skill used in 0 of 4 runs (0%')
 })
 
-/** An export (the current schema) whose decision has every part, over 2 cases × 2 rounds. */
+const tokens = (input: number, output: number) => ({
+  input,
+  output,
+  reasoning: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  total: input + output,
+})
+
+/** An export (the current schema) whose decision has every part and a spend, over 2 cases × 2 rounds. */
 function fixtureExport(): string {
   const run = (caseId: string, side: 'a' | 'b', round: number, score: number, skillLoaded: boolean) => ({
     id: `${caseId}-${side}${round}`,
@@ -133,6 +150,12 @@ function fixtureExport(): string {
       b: { status: 'scored', score: 60 },
     })),
     decision: decisionFixture({ pairwise: PAIRWISE, primary: 'pointwise' }),
+    spend: {
+      a: { runs: 4, tokens: tokens(4800, 1200), costUsd: 0.012, unpriced: 0, wallSeconds: 16 },
+      b: { runs: 4, tokens: tokens(4800, 1200), costUsd: 0.015, unpriced: 0, wallSeconds: 16 },
+      judge: { judgements: 8, tokens: tokens(9600, 800), costUsd: 0.004, unpriced: 0 },
+      total: { tokens: tokens(19200, 3200), costUsd: 0.031, unpriced: 0, wallSeconds: 32 },
+    },
     judgeAgreement: [],
   }
   mkdirSync(app.world.root, { recursive: true })
@@ -141,7 +164,7 @@ function fixtureExport(): string {
   return file
 }
 
-test('an opened export shows the warnings, failures, skill use and pairwise parts at a laptop width', async ({
+test('an opened export shows the warnings, failures, skill use, pairwise parts and spend at a laptop width', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -156,5 +179,7 @@ test('an opened export shows the warnings, failures, skill use and pairwise part
   )
   await expect(page.locator('[data-dimension="pairwise"] [data-tag]')).toHaveText('shown beside')
   await expect(page.getByRole('img', { name: 'skill not used in this run' })).toHaveCount(2)
+  await expect(page.locator('[data-spend="total"]')).toContainText('$0.0310')
+  await shoot(page, '11-spend', page.getByTestId('spend'))
   await shoot(page, '11-decision-parts', page.locator('.stack:has(> [data-verdict])'))
 })

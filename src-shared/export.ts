@@ -1,6 +1,7 @@
 // The export document: its zod schema, TS type and schema id; the JSON Schema derives from it.
 import { z } from 'zod'
 import { exportDecisionSchema } from './export-decision'
+import { exportSpendSchema } from './export-spend'
 import { count, nullableNum, num } from './export-zod'
 
 export * from './export-decision'
@@ -177,6 +178,9 @@ export const exportSchema = z
     runs: z.array(exportRunSchema),
     cases: z.array(exportCaseSchema),
     decision: exportDecisionSchema,
+    spend: exportSpendSchema
+      .optional()
+      .describe('what the task was paid; absent in exports written before it existed'),
     judgeAgreement: z
       .array(exportJudgeAgreementSchema)
       .describe(

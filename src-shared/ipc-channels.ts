@@ -8,6 +8,7 @@ export const CHANNELS = [
   'tasks.list',
   'tasks.get',
   'tasks.decision',
+  'tasks.spend',
   'tasks.sourceChanges',
   'tasks.validate',
   'tasks.create',

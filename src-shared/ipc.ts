@@ -3,6 +3,7 @@
 // not re-validated). The renderer's `Api`, the preload and main's handlers are all derived from this map.
 import { z } from 'zod'
 import type { Decision } from './decision'
+import type { Spend } from './spend'
 import type { ExportDocument } from './export'
 import type { Channel } from './ipc-channels'
 import type {
@@ -52,6 +53,8 @@ export const contract = {
     response: z.custom<{ task: TaskDetail; runs: RunView[]; complete: boolean; seq: number }>(),
   },
   'tasks.decision': { request: taskRef, response: z.custom<Decision>() },
+  /** What the task was paid: per side, the judge and the total (docs/decision.md "Spend"). */
+  'tasks.spend': { request: taskRef, response: z.custom<Spend>() },
   /**
    * What changed in the task's source folders (skill, baseline, dataset) since it was made, one sentence
    * each: the task still runs what it stored; a new version is a new task.

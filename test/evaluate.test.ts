@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../src-main/db'
 import { exportSchema } from '../src-shared/export'
+import { totalTokens } from '../src-shared/run-rules'
 import { makeWorld, runCli, writeSkill, type World } from './support/fixtures'
 import { startScriptedLlm, type CaseScript, type ScriptedLlm } from './support/scripted-llm'
 
@@ -96,6 +97,15 @@ describe('skill-ab run: judge and decide', () => {
       new Set([doc.task.evaluationBatchId]),
     )
     expect(readFileSync(`${world.root}/helps.md`, 'utf8')).toMatch(/pass/i)
+    // Spend: each side's runs and their tokens, the judge's 4 judgements, in the export, the CLI and markdown.
+    const sideTokens = (side: 'a' | 'b') =>
+      doc.runs.filter((r) => r.side === side).reduce((n, r) => n + (r.tokens ? totalTokens(r.tokens) : 0), 0)
+    expect(doc.spend?.a).toMatchObject({ runs: 2, tokens: { total: sideTokens('a') } })
+    expect(doc.spend?.b).toMatchObject({ runs: 2, tokens: { total: sideTokens('b') } })
+    expect(doc.spend?.a.tokens.total).toBeGreaterThan(0)
+    expect(doc.spend?.judge.judgements).toBe(4)
+    expect(res.stderr).toMatch(/^ {2}spend total .* tokens \(in /m)
+    expect(readFileSync(`${world.root}/helps.md`, 'utf8')).toContain('### Spend')
     // The judge saw no tools and each run's own answer.
     expect(llm.requests.filter((r) => r.kind === 'judge').every((r) => r.tools.length === 0)).toBe(true)
   })

@@ -1,6 +1,6 @@
-// tasks.*: list, open, decide, validate, create, start, cancel, delete, export.
+// tasks.*: list, open, decide, spend, validate, create, start, cancel, delete, export.
 import type { TaskRow } from '../db'
-import { taskDecision } from '../services/task-decision'
+import { scopedTaskSpend, taskDecision } from '../services/task-decision'
 import { parseTaskConfig } from '../inputs/load-config'
 import { describeInstance } from '../services/app-context'
 import { exportTask } from '../services/export-task'
@@ -52,6 +52,7 @@ export function taskHandlers(d: HostDeps) {
       return reply
     },
     'tasks.decision': ({ taskId }: { taskId: string }) => taskDecision(ctx.store, mustTask(d, taskId)),
+    'tasks.spend': ({ taskId }: { taskId: string }) => scopedTaskSpend(ctx.store, mustTask(d, taskId)),
     'tasks.sourceChanges': ({ taskId }: { taskId: string }) => ({
       changes: sourceChanges(ctx.store, mustTask(d, taskId)),
     }),

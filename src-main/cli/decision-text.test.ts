@@ -98,4 +98,33 @@ describe('decisionText', () => {
       'warning: low-trigger-rate',
     ])
   })
+
+  it('one spend line per side, the judge and the total when the document has a spend', () => {
+    const tokens = { input: 1000, output: 200, reasoning: 0, cacheRead: 5000, cacheWrite: 0, total: 6200 }
+    const none = { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0, total: 0 }
+    const doc = {
+      decision: toExportDecision(decide(runs6(), policy())),
+      spend: {
+        a: { runs: 6, tokens, costUsd: 0.5, unpriced: 0, wallSeconds: 75 },
+        b: { runs: 6, tokens, costUsd: 0.5, unpriced: 0, wallSeconds: 45 },
+        judge: { judgements: 12, tokens: none, costUsd: null, unpriced: 12 },
+        total: {
+          tokens: { ...tokens, input: 2000, cacheRead: 10000, output: 400, total: 12400 },
+          costUsd: 1,
+          unpriced: 12,
+          wallSeconds: 120,
+        },
+      },
+    } as ExportDocument
+    const lines = decisionText(doc)
+      .trimEnd()
+      .split('\n')
+      .filter((l) => l.startsWith('  spend'))
+    expect(lines).toEqual([
+      '  spend a      6 runs               6,200 tokens (in 1,000 · out 200 · reasoning 0 · cache read 5,000 · cache write 0), $0.5000, wall 1 min 15 s',
+      '  spend b      6 runs               6,200 tokens (in 1,000 · out 200 · reasoning 0 · cache read 5,000 · cache write 0), $0.5000, wall 45.0 s',
+      '  spend judge  12 judgements            0 tokens (in 0 · out 0 · reasoning 0 · cache read 0 · cache write 0), —, wall —',
+      '  spend total                      12,400 tokens (in 2,000 · out 400 · reasoning 0 · cache read 10,000 · cache write 0), ≥ $1.00 (12 unpriced), wall 2 min 00 s',
+    ])
+  })
 })

@@ -1,5 +1,7 @@
 // The decision as a few terminal lines: the verdict, each dimension with its interval, the reasons, warnings.
 import type { ExportDecision, ExportDocument } from '../../src-shared/export'
+import type { Spend } from '../../src-shared/spend'
+import { formatCount, formatTokenKinds, spendRows } from '../../src-shared/spend-format'
 
 const num = (v: number | null, digits: number): string => (v === null ? '—' : v.toFixed(digits))
 const pct = (v: number | null): string => (v === null ? '—' : `${Math.round(100 * v)}%`)
@@ -28,6 +30,14 @@ function triggerLine(d: ExportDecision): string {
 const byFailure = (pw: { decidedByFailure?: number }): string =>
   pw.decidedByFailure ? `, ${pw.decidedByFailure} decided by a failed run` : ''
 
+/** `spend a      2 runs       1,300 tokens (in … · cache write 0), $0.0200, wall 4.0 s`: one line per part. */
+function spendLines(s: Spend): string[] {
+  return spendRows(s).map(
+    (r) =>
+      `  spend ${r.part.padEnd(6)} ${r.items.padEnd(14)} ${formatCount(r.tokens.total).padStart(11)} tokens (${formatTokenKinds(r.tokens)}), ${r.dollars}, wall ${r.wall}`,
+  )
+}
+
 /** `except`: codes of warnings already printed (the config's, before the runs), left out here. */
 export function decisionText(doc: ExportDocument, opts: { except?: ReadonlySet<string> } = {}): string {
   const d = doc.decision
@@ -51,6 +61,7 @@ export function decisionText(doc: ExportDocument, opts: { except?: ReadonlySet<s
   ]
   if (d.casesNeeded)
     lines.push(`  cases needed: ${d.casesNeeded.cases} cases × ${d.casesNeeded.rounds} rounds`)
+  if (doc.spend) lines.push(...spendLines(doc.spend))
   for (const w of d.warnings) if (!opts.except?.has(w.code)) lines.push(`warning: ${w.code} — ${w.message}`)
   return `${lines.join('\n')}\n`
 }

@@ -3,6 +3,7 @@
 import type { TokenCounts } from '../../src-shared/agent-event'
 import { newId, nowIso } from './ids'
 import type { TrajectoryEvalResultTable } from './schema'
+import { judgeCostsOf, type JudgeCost } from './judge-costs'
 import type { Sql } from './sql'
 
 export type ParseStrategy = 'direct_json' | 'repaired_json' | 'regex_json' | 'regex_score'
@@ -166,5 +167,10 @@ export class EvalResultsRepo {
       .orderBy('r.run_id')
       .orderBy('r.evaluator_id')
     return this.sql.all(q).map(toRow)
+  }
+
+  /** The judge's tokens and price of every judgement of the task (spend). */
+  judgeCostsByTask(grayscaleTaskId: string): JudgeCost[] {
+    return judgeCostsOf(this.sql, 'trajectory_eval_result', grayscaleTaskId)
   }
 }

@@ -3,6 +3,7 @@
 import type { TokenCounts } from '../../src-shared/agent-event'
 import { newId, nowIso } from './ids'
 import type { PairwiseResultTable } from './schema'
+import { judgeCostsOf, type JudgeCost } from './judge-costs'
 import type { Sql } from './sql'
 
 export type PairwiseOrder = 'ab' | 'ba'
@@ -143,5 +144,10 @@ export class PairwiseResultsRepo {
         .where('grayscale_task_id', '=', grayscaleTaskId),
     )
     return `${row?.n ?? 0}:${row?.last ?? 0}`
+  }
+
+  /** The judge's tokens and price of every judgement of the task (spend). */
+  judgeCostsByTask(grayscaleTaskId: string): JudgeCost[] {
+    return judgeCostsOf(this.sql, 'pairwise_result', grayscaleTaskId)
   }
 }

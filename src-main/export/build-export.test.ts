@@ -277,6 +277,39 @@ describe('buildExport', () => {
     expect(doc.cases.map((c) => c.caseId)).toEqual(['c1'])
   })
 
+  it('spend: per side what started (a failed run included, a canceled one not), the judge, the total', () => {
+    const { task, runs } = seedExportTask(store, { cases: ['c1'], baseline: true })
+    const tokens = { input: 100, output: 10, reasoning: 0, cacheRead: 40, cacheWrite: 0 }
+    for (const r of [1, 2])
+      drive(store, findRun(runs, 'c1', 'a', r).id, 'scored', { tokens, durationMs: 2000 })
+    drive(store, findRun(runs, 'c1', 'b', 1).id, 'scored', { tokens, costUsd: null, durationMs: 3000 })
+    drive(store, findRun(runs, 'c1', 'b', 2).id, 'canceled')
+    store.evalResults.append({
+      evaluatorRunId: 'batch',
+      sessionId: null,
+      runId: findRun(runs, 'c1', 'b', 1).id,
+      grayscaleTaskId: task.id,
+      evaluatorId: 'judge',
+      status: 'done',
+      score: 70,
+      reason: null,
+      rawOutput: null,
+      parseStrategy: null,
+      judgeTokens: { input: 900, output: 20, reasoning: 0, cacheRead: 0, cacheWrite: 0 },
+      judgeCostUsd: 0.004,
+    })
+    const doc = buildTaskExport(store, task.id, env)
+    expect(exportSchema.safeParse(doc).success).toBe(true)
+    const spend = doc.spend
+    expect(spend?.a).toMatchObject({ runs: 2, costUsd: 0.02, unpriced: 0, wallSeconds: 4 })
+    expect(spend?.a.tokens).toMatchObject({ input: 200, cacheRead: 80, total: 300 })
+    expect(spend?.b).toMatchObject({ runs: 1, costUsd: null, unpriced: 1, wallSeconds: 3 })
+    expect(spend?.judge).toMatchObject({ judgements: 1, costUsd: 0.004, tokens: { total: 920 } })
+    expect(spend?.total.tokens.total).toBe(300 + 150 + 920)
+    expect(spend?.total.costUsd).toBeCloseTo(0.024, 9)
+    expect(spend?.total).toMatchObject({ unpriced: 1, wallSeconds: 7 })
+  })
+
   it('labels a demo export', () => {
     const { task } = seedExportTask(store)
     const doc = buildTaskExport(store, task.id, { ...env, demo: true })

@@ -4,6 +4,7 @@ import { opencodeConfigOf, type ConfigView } from './config-view'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { judgeAgreement } from '../stats/judge-agreement'
 import type { Decision } from '../../src-shared/decision'
+import type { Spend } from '../../src-shared/spend'
 import { EXPORT_SCHEMA_ID, type ExportDecision, type ExportDocument } from '../../src-shared/export'
 import { summarizeCases } from './cases'
 import { pairwiseEntries } from './pairwise'
@@ -66,11 +67,13 @@ export interface DecidedTask {
   runs: RunRow[]
   caseOrder: string[]
   decision: Decision
+  /** What the task was paid (services/task-spend). */
+  spend: Spend
 }
 
 /** The export document of a decided task (services/task-decision computes the decision). */
 export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv): ExportDocument {
-  const { task, view, runs, caseOrder, decision } = decided
+  const { task, view, runs, caseOrder, decision, spend } = decided
   const evaluations = evaluationsByRun(
     runs,
     store.evalResults.latestByTask(task.id),
@@ -114,6 +117,7 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
       view.policy.failedRunScore,
     ),
     decision: toExportDecision(decision),
+    spend,
     judgeAgreement: judgeAgreement(store.corrections.labels({ taskId: task.id }), scoringEvaluatorIds(task)),
     pairwise: pairwiseEntries(store, task, runs),
   }

@@ -114,6 +114,20 @@ describe('exportToMarkdown', () => {
     expect(md).toContain('> Demo:')
   })
 
+  it('a Spend table: per side, the judge and the total, by token kind, with dollars and wall time', () => {
+    const { task, runs } = seedExportTask(store, { cases: ['c1'], rounds: 1 })
+    drive(store, findRun(runs, 'c1', 'a', 1).id, 'scored', { costUsd: 0.01, durationMs: 2000 })
+    drive(store, findRun(runs, 'c1', 'b', 1).id, 'scored', { costUsd: null, durationMs: 3000 })
+    const md = exportToMarkdown(buildTaskExport(store, task.id, env))
+    expect(md).toContain('### Spend')
+    expect(md).toContain('| a | 1 run | 1,000 | 500 | 300 | 100 | 50 | 50 | $0.0100 | 2.0 s |')
+    expect(md).toContain('| b | 1 run | 1,000 | 500 | 300 | 100 | 50 | 50 | — | 3.0 s |')
+    expect(md).toContain('| judge | 0 judgements | 0 | 0 | 0 | 0 | 0 | 0 | — | — |')
+    expect(md).toContain(
+      '| total |  | 2,000 | 1,000 | 600 | 200 | 100 | 100 | ≥ $0.0100 (1 unpriced) | 5.0 s |',
+    )
+  })
+
   it('escapes table cells', () => {
     expect(cell('a|b\nc')).toBe('a\\|b c')
   })

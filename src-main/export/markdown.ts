@@ -1,6 +1,8 @@
-// A markdown summary of an export for pasting into a review: verdict, per-case table, dimensions.
+// A markdown summary of an export for pasting into a review: verdict, per-case table, dimensions, spend.
 import { caseMeans } from '../../src-shared/run-rules'
 import type { ExportCase, ExportDecision, ExportDocument, ExportRun } from '../../src-shared/export'
+import type { Spend } from '../../src-shared/spend'
+import { formatCount, spendRows } from '../../src-shared/spend-format'
 
 const VERDICT_WORDS: Record<string, string> = {
   pass: 'PASS: the skill improves capability, and neither cost, stability nor failures rejects it',
@@ -87,6 +89,23 @@ function dimensionRows(doc: ExportDocument): string[] {
   ]
 }
 
+/** What the task was paid (docs/decision.md "Spend"): a row per side, the judge and the total. */
+function spendTable(s: Spend): string[] {
+  return [
+    '### Spend',
+    '',
+    '| | counted | tokens | input | output | reasoning | cache read | cache write | dollars | wall time |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...spendRows(s).map((r) => {
+      const t = r.tokens
+      const n = [t.total, t.input, t.output, t.reasoning, t.cacheRead, t.cacheWrite].map(formatCount)
+      return `| ${r.part} | ${r.items} | ${n.join(' | ')} | ${cell(r.dollars)} | ${r.wall} |`
+    }),
+    '',
+    'What the task was paid, failed runs and re-judgements included (not only what the verdict counts).',
+  ]
+}
+
 export function exportToMarkdown(doc: ExportDocument): string {
   const { task, decision } = doc
   const b = sideName(doc.skillVersions.b, 'the skill')
@@ -139,5 +158,6 @@ export function exportToMarkdown(doc: ExportDocument): string {
       '',
       `Cases needed: about **${decision.casesNeeded.cases} cases × ${decision.casesNeeded.rounds} rounds** for this lift and spread to pass with 80% probability.`,
     )
+  if (doc.spend) lines.push('', ...spendTable(doc.spend))
   return `${lines.join('\n')}\n`
 }

@@ -11,6 +11,8 @@ import type { PairwiseOutcome } from '../stats/types'
 import type { Decision } from '../../src-shared/decision'
 import { awaitsWork, needsExecution } from '../../src-shared/run-rules'
 import { RUN_STATUSES, type RunStatus } from '../../src-shared/run-state'
+import type { Spend } from '../../src-shared/spend'
+import { taskSpend } from './task-spend'
 
 /** The cases (dataset order; null: every case) and the last round (null: every round) the task is made of. */
 function taskScope(store: Store, task: TaskRow, rounds: number | null) {
@@ -131,5 +133,17 @@ export function decidedTask(store: Store, taskId: string): DecidedTask {
   if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`)
   const view = readConfig(task.configJson)
   const { runs, caseOrder } = scopeRuns(store, task, view.rounds)
-  return { task, view, runs, caseOrder, decision: taskDecision(store, task) }
+  return {
+    task,
+    view,
+    runs,
+    caseOrder,
+    decision: taskDecision(store, task),
+    spend: taskSpend(store, task, runs),
+  }
+}
+
+/** What the task was paid: the runs of its scope and its judgements (the decision panel's spend). */
+export function scopedTaskSpend(store: Store, task: TaskRow): Spend {
+  return taskSpend(store, task, scopeRuns(store, task, readConfig(task.configJson).rounds).runs)
 }

@@ -87,7 +87,7 @@ export function ExportViewer() {
               {doc.environment.opencodeVersion ?? '?'}
             </div>
           </div>
-          <DecisionPanel decision={doc.decision as unknown as Decision} runs={runs} />
+          <DecisionPanel decision={doc.decision as unknown as Decision} runs={runs} spend={doc.spend} />
           <RunTable
             rows={table.rows}
             rounds={table.rounds}

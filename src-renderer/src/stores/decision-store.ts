@@ -1,7 +1,8 @@
-// The open task's decision: fetched when the decision is on screen and what it is computed from changed (at
+// The open task's decision and spend: fetched when the decision is on screen and what it is computed from changed (at
 // most once a second while runs stream in).
 import { create } from 'zustand'
 import type { Decision } from '../../../src-shared/decision'
+import type { Spend } from '../../../src-shared/spend'
 import type { RunView, TaskDetail } from '../../../src-shared/ipc-views'
 import { call, errorText } from '../api/api'
 
@@ -10,6 +11,8 @@ interface DecisionState {
   /** What the decision was computed from (decisionBasis), to skip needless refreshes. */
   basis: string
   decision: Decision | null
+  /** What the task was paid (fetched with the decision). */
+  spend: Spend | null
   error: string | null
   refresh(taskId: string, basis: string): Promise<void>
 }
@@ -22,11 +25,12 @@ export const useDecision = create<DecisionState>((set, get) => ({
   taskId: null,
   basis: '',
   decision: null,
+  spend: null,
   error: null,
   async refresh(taskId, basis) {
     const s = get()
     if (s.taskId === taskId && s.basis === basis) return
-    if (s.taskId !== taskId) set({ taskId, decision: null, basis: '', error: null })
+    if (s.taskId !== taskId) set({ taskId, decision: null, spend: null, basis: '', error: null })
     const wait = lastFetch + REFRESH_MS - Date.now()
     if (wait > 0 && s.taskId === taskId) {
       if (queued) clearTimeout(queued)
@@ -35,8 +39,11 @@ export const useDecision = create<DecisionState>((set, get) => ({
     }
     lastFetch = Date.now()
     try {
-      const decision = await call('tasks.decision', { taskId })
-      if (get().taskId === taskId) set({ decision, basis, error: null })
+      const [decision, spend] = await Promise.all([
+        call('tasks.decision', { taskId }),
+        call('tasks.spend', { taskId }),
+      ])
+      if (get().taskId === taskId) set({ decision, spend, basis, error: null })
     } catch (err) {
       if (get().taskId === taskId) set({ error: errorText(err) })
     }

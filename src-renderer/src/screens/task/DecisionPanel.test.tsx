@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Decision } from '../../../../src-shared/decision'
+import type { Spend } from '../../../../src-shared/spend'
 import { decisionFixture, PAIRWISE } from '../../testing/decision-fixtures'
 import { render, type Rendered } from '../../testing/render'
 import { DecisionPanel } from './DecisionPanel'
@@ -8,8 +9,8 @@ import { DecisionPanel } from './DecisionPanel'
 let view: Rendered | undefined
 afterEach(() => view?.unmount())
 
-async function show(decision: Decision): Promise<HTMLElement> {
-  view = await render(<DecisionPanel decision={decision} runs={[]} />)
+async function show(decision: Decision, spend?: Spend): Promise<HTMLElement> {
+  view = await render(<DecisionPanel decision={decision} runs={[]} spend={spend} />)
   return view.container
 }
 const card = (root: HTMLElement, id: string) => root.querySelector(`[data-dimension="${id}"]`)
@@ -128,6 +129,73 @@ describe('decision panel', () => {
     const plain = text(card(await show(decisionFixture({ pairwise: PAIRWISE })), 'pairwise'))
     expect(plain).not.toContain('decided by a failed run')
     expect(plain).not.toContain('have a verdict')
+  })
+
+  it('shows the spend per side, judge and total by token kind, with dollars and wall time', async () => {
+    const t = (input: number, cacheRead: number) => ({
+      input,
+      output: 100,
+      reasoning: 0,
+      cacheRead,
+      cacheWrite: 0,
+      total: input + 100 + cacheRead,
+    })
+    const spend: Spend = {
+      a: { runs: 4, tokens: t(2000, 8000), costUsd: 0.04, unpriced: 0, wallSeconds: 42 },
+      b: { runs: 4, tokens: t(3000, 9000), costUsd: 0.06, unpriced: 0, wallSeconds: 61 },
+      judge: { judgements: 8, tokens: t(16000, 0), costUsd: null, unpriced: 8 },
+      total: {
+        tokens: { ...t(21000, 17000), output: 300, total: 38300 },
+        costUsd: 0.1,
+        unpriced: 8,
+        wallSeconds: 103,
+      },
+    }
+    const root = await show(decisionFixture(), spend)
+    const row = (part: string) =>
+      [...(root.querySelector(`[data-spend="${part}"]`)?.querySelectorAll('th, td') ?? [])].map(text)
+    // part, counted, tokens, input, output, reasoning, cache read, cache write, dollars, wall time
+    expect(row('a')).toEqual([
+      'a',
+      '4 runs',
+      '10,100',
+      '2,000',
+      '100',
+      '0',
+      '8,000',
+      '0',
+      '$0.0400',
+      '42.0 s',
+    ])
+    expect(row('judge')).toEqual([
+      'judge',
+      '8 judgements',
+      '16,100',
+      '16,000',
+      '100',
+      '0',
+      '0',
+      '0',
+      '—',
+      '—',
+    ])
+    expect(row('total')).toEqual([
+      'total',
+      '',
+      '38,300',
+      '21,000',
+      '300',
+      '0',
+      '17,000',
+      '0',
+      '≥ $0.1000 (8 unpriced)',
+      '1 min 43 s',
+    ])
+  })
+
+  it('shows no spend for an export written before spend was recorded', async () => {
+    const root = await show(decisionFixture())
+    expect(root.querySelector('[data-testid="spend"]')).toBeNull()
   })
 
   it('keeps the three gates with their formulas one click away', async () => {

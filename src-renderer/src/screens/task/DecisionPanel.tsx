@@ -1,19 +1,30 @@
 // The decision: its warnings first, the verdict and the rule that fired, every dimension with estimate and
 // CI (formula and inputs one click away) — capability, cost, stability, failures, skill use and, when a
-// pairwise judge ran, its result — and the plots (per-case means as the decision counts them).
+// pairwise judge ran, its result — the plots (per-case means as the decision counts them) and the spend.
 import type { Decision } from '../../../../src-shared/decision'
 import type { RunView } from '../../../../src-shared/ipc-views'
+import type { Spend } from '../../../../src-shared/spend'
 import { CapabilityCard, CostCard, StabilityCard } from './CoreCards'
 import { DecisionWarnings } from './DecisionWarnings'
 import { FailuresCard } from './FailuresCard'
 import { PairwiseCard } from './PairwiseCard'
 import { caseDeltas, DeltaPlot, ScoreHistogram } from './plots'
+import { SpendCard } from './SpendCard'
 import { TriggerCard } from './TriggerCard'
 
 /** The parts an export made before failures, skill use and the pairwise judge were counted lacks. */
 type Later = Partial<Pick<Decision, 'failures' | 'trigger' | 'pairwise' | 'warnings'>>
 
-export function DecisionPanel({ decision, runs }: { decision: Decision; runs: RunView[] }) {
+/** `spend`: what the task was paid; absent in an export written before spend was recorded. */
+export function DecisionPanel({
+  decision,
+  runs,
+  spend,
+}: {
+  decision: Decision
+  runs: RunView[]
+  spend?: Spend | null
+}) {
   const { capability: cap, coverage } = decision
   const later: Later = decision
   return (
@@ -65,6 +76,7 @@ export function DecisionPanel({ decision, runs }: { decision: Decision; runs: Ru
           </div>
         </div>
       </div>
+      {spend && <SpendCard spend={spend} />}
     </div>
   )
 }

@@ -142,7 +142,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
       {route.tab === 'runs' && <RunsTab detail={detail} />}
       {route.tab === 'decision' &&
         (decision.decision && decision.taskId === taskId ? (
-          <DecisionPanel decision={decision.decision} runs={[...runs.values()]} />
+          <DecisionPanel decision={decision.decision} runs={[...runs.values()]} spend={decision.spend} />
         ) : (
           <div className="muted">{decision.error ?? 'Computing the decision…'}</div>
         ))}

@@ -1,0 +1,37 @@
+// The judge's tokens and price of every judgement of a task (both judge tables share these columns): spend.
+import type { TokenCounts } from '../../src-shared/agent-event'
+import type { Sql } from './sql'
+
+export interface JudgeCost {
+  tokens: TokenCounts
+  costUsd: number | null
+}
+
+/** Every judgement of the task in `table`, re-judgements included, with only its spend columns. */
+export function judgeCostsOf(
+  sql: Sql,
+  table: 'trajectory_eval_result' | 'pairwise_result',
+  grayscaleTaskId: string,
+): JudgeCost[] {
+  const q = sql.qb
+    .selectFrom(table)
+    .select([
+      'judge_tokens_input',
+      'judge_tokens_output',
+      'judge_tokens_reasoning',
+      'judge_tokens_cache_read',
+      'judge_tokens_cache_write',
+      'judge_cost_usd',
+    ])
+    .where('grayscale_task_id', '=', grayscaleTaskId)
+  return sql.all(q).map((r) => ({
+    tokens: {
+      input: r.judge_tokens_input,
+      output: r.judge_tokens_output,
+      reasoning: r.judge_tokens_reasoning,
+      cacheRead: r.judge_tokens_cache_read,
+      cacheWrite: r.judge_tokens_cache_write,
+    },
+    costUsd: r.judge_cost_usd,
+  }))
+}
