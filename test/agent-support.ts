@@ -102,3 +102,38 @@ export async function waitFor(cond: () => boolean, ms: number, what: string): Pr
     await new Promise((r) => setTimeout(r, 50))
   }
 }
+
+/** The TCP ports `pid` listens on: its sockets' inodes, found in /proc/net/tcp(6) in state LISTEN (0A). */
+export function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>()
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))
+      if (m?.[1]) inodes.add(m[1])
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const ports: number[] = []
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch {
+      continue
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/)
+      if (f[3] === '0A' && inodes.has(f[9] ?? '')) ports.push(parseInt(f[1]?.split(':')[1] ?? '', 16))
+    }
+  }
+  return ports
+}
+
+/** One variable of a process's environment, or null. */
+export function envOf(pid: number, name: string): string | null {
+  const entry = readFileSync(`/proc/${pid}/environ`, 'utf8')
+    .split('\0')
+    .find((v) => v.startsWith(`${name}=`))
+  return entry === undefined ? null : entry.slice(name.length + 1)
+}

@@ -16,7 +16,17 @@ import {
   writeProviderConfig,
   type ScriptedLlm,
 } from './support/scripted-llm'
-import { SKILL, makeSnapshot, processesOfRun, sideSpec, waitFor } from './agent-support'
+import {
+  SKILL,
+  envOf,
+  listeningPorts,
+  makeSnapshot,
+  processesOfRun,
+  sideSpec,
+  waitFor,
+} from './agent-support'
+import { REDACTED } from '../src-main/agent/redact'
+import { SERVER_PASSWORD_VAR } from '../src-main/agent/side-context'
 
 const FORCE = '[[force-skill]]'
 const WRITE_NOTE = '[[write-note]]'
@@ -26,6 +36,8 @@ const writeNote = [
   { text: 'Wrote it.' },
 ]
 const look = [{ tool: 'bash', args: { command: 'pwd; ls -a; cat note.txt' } }, { text: 'Looked.' }]
+const SHOW_ENV = '[[show-env]]'
+const showEnv = [{ tool: 'bash', args: { command: 'env | grep OPENCODE_SERVER' } }, { text: 'Shown.' }]
 const IDLE_SEC = 5
 /**
  * The idle limit of the side that meets a 503 with a minute's retry-after: above the quiet spells of a
@@ -53,6 +65,7 @@ beforeAll(async () => {
       },
       { match: WRITE_NOTE, withSkill: writeNote, withoutSkill: writeNote },
       { match: LOOK, withSkill: look, withoutSkill: look },
+      { match: SHOW_ENV, withSkill: showEnv, withoutSkill: showEnv },
     ],
   })
   root = mkdtempSync(join(tmpdir(), 'skill-ab-server-'))
@@ -220,6 +233,25 @@ describe('server driver', () => {
     from = llm.requests.length
     await run(sideB, 'slot-c2', `Look ${LOOK}`)
     expect(agentText(from)).not.toContain('case-kit-7')
+  })
+
+  it("a side's server answers only its own password: no other process on the machine can read its sessions, and its agents' output never shows the password", async () => {
+    const pid = serverPids.b as number
+    const password = envOf(pid, SERVER_PASSWORD_VAR)
+    expect(password?.length).toBeGreaterThanOrEqual(24)
+    const [port] = listeningPorts(pid)
+    const sessions = `http://127.0.0.1:${port}/session`
+    const basic = (pw: string) => ({
+      authorization: `Basic ${Buffer.from(`opencode:${pw}`).toString('base64')}`,
+    })
+    expect((await fetch(sessions)).status).toBe(401)
+    expect((await fetch(sessions, { headers: basic('not-it') })).status).toBe(401)
+    expect((await fetch(sessions, { headers: basic(password as string) })).status).toBe(200)
+    // Its agents inherit it (opencode's tools run in its env): whatever they print is stored redacted.
+    const shown = await run(sideB, 'env', `Show ${SHOW_ENV}`)
+    const stored = JSON.stringify(shown.out)
+    expect(stored).toContain(`${SERVER_PASSWORD_VAR}=${REDACTED}`)
+    expect(stored).not.toContain(password)
   })
 
   it('a side proves itself in its first work-dir slot, and a first run there that ships a skill still sees it', async () => {

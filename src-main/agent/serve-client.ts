@@ -1,4 +1,5 @@
-// The few `opencode serve` routes a side uses, each with a time limit (a request during start-up can hang).
+// The few `opencode serve` routes a side uses, each with a time limit (a request during start-up can hang),
+// each with the server's password (basic auth, opencode's user `opencode`: side-context.ts setupServer).
 export class ServeHttpError extends Error {
   override name = 'ServeHttpError'
   constructor(
@@ -23,7 +24,8 @@ function withDirectory(path: string, directory: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}directory=${encodeURIComponent(directory)}`
 }
 
-export function serveClient(url: string, timeoutMs = REQUEST_TIMEOUT_MS): ServeClient {
+export function serveClient(url: string, password: string, timeoutMs = REQUEST_TIMEOUT_MS): ServeClient {
+  const authorization = `Basic ${Buffer.from(`opencode:${password}`).toString('base64')}`
   return {
     url,
     async json<T>(method: 'GET' | 'POST', path: string, directory: string, body?: unknown): Promise<T> {
@@ -32,7 +34,8 @@ export function serveClient(url: string, timeoutMs = REQUEST_TIMEOUT_MS): ServeC
       try {
         res = await fetch(`${url}${withDirectory(path, directory)}`, {
           method,
-          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          headers:
+            body === undefined ? { authorization } : { authorization, 'content-type': 'application/json' },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(timeoutMs),
         })
@@ -53,7 +56,7 @@ export function serveClient(url: string, timeoutMs = REQUEST_TIMEOUT_MS): ServeC
     },
     async events(directory: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
       const res = await fetch(`${url}${withDirectory('/event', directory)}`, {
-        headers: { accept: 'text/event-stream' },
+        headers: { authorization, accept: 'text/event-stream' },
         signal,
       })
       if (!res.ok || !res.body) throw new ServeHttpError(`GET /event: HTTP ${res.status}`, res.status, null)

@@ -9,7 +9,7 @@ import { judgeVisibility, nonBuiltIn, proveSealed, type ListedSkill } from './pr
 import { serveClient, type ServeClient } from './serve-client'
 import { startServe } from './serve-process'
 import { runOnServer, type ServerSide } from './server-run'
-import { prepareSide, providerOf, setupProcess, type SideContext } from './side-context'
+import { prepareSide, providerOf, setupServer, type SideContext } from './side-context'
 import {
   sideSkillName,
   type AgentDriver,
@@ -99,7 +99,7 @@ async function openServerSide(spec: SideSpec, opts: ServerDriverOptions): Promis
   if (unsealed) return brokenSide(spec, 'spawn_failed', unsealed.message)
   let setup
   try {
-    setup = setupProcess(ctx, `serve-${spec.side}`)
+    setup = setupServer(ctx, `serve-${spec.side}`)
   } catch (err) {
     const why = `could not prepare the private dirs under ${spec.runRoot}: ${(err as Error).message}`
     return brokenSide(spec, 'spawn_failed', why)
@@ -118,7 +118,7 @@ async function openServerSide(spec: SideSpec, opts: ServerDriverOptions): Promis
     removePrivateDirs(setup.prepared.dirs)
     return brokenSide(spec, 'spawn_failed', setup.redact((err as Error).message))
   }
-  const client = serveClient(serve.url)
+  const client = serveClient(serve.url, setup.password)
   const slots = new SlotPool()
   // Proved where the first run will execute: that run finds the instance loaded.
   const proofSlot = spec.workRoot ? slots.acquireIn(spec.workRoot) : null

@@ -1,8 +1,9 @@
 // What a side prepares once (binary, version, provider config, rg, auth) and per-process dirs + env from it.
+import { randomBytes } from 'node:crypto'
 import { dirname } from 'node:path'
 import { createPrivateDirs, findRipgrep, type PreparedDirs, type Ripgrep } from './isolation'
 import { findOpencodeBin, opencodeVersion, type OpencodeBin } from './opencode-bin'
-import type { Redactor } from './redact'
+import { makeRedactor, type Redactor } from './redact'
 import { buildConfigContent, buildRunEnv, RUN_MARKER_VAR } from './run-env'
 import { authFileSecrets, secretRedactor, secretSources } from './secret-values'
 import type { SideSpec } from './types'
@@ -144,4 +145,30 @@ export function setupProcess(
     marker: marker.value,
   })
   return { prepared, env, marker, redact: ctx.redact, secrets: ctx.secrets }
+}
+
+/** The env variable of an `opencode serve`'s API password (basic auth, user `opencode`). */
+export const SERVER_PASSWORD_VAR = 'OPENCODE_SERVER_PASSWORD'
+
+/**
+ * The setup of one `opencode serve` of this side (or the judge's): setupProcess's, plus a random password
+ * for its API. Without one, any process on the machine could use it on 127.0.0.1 — an agent probing the
+ * ports could read the judge's sessions, which hold the expected outputs. The server's own agents inherit
+ * the password: it is redacted like a credential.
+ */
+export function setupServer(
+  ctx: SideContext,
+  label: string,
+  configOverrides: Record<string, unknown> = {},
+): ProcessSetup & { password: string } {
+  const setup = setupProcess(ctx, label, configOverrides)
+  const password = randomBytes(24).toString('base64url')
+  const secrets = [...setup.secrets, password].sort((a, b) => b.length - a.length)
+  return {
+    ...setup,
+    env: { ...setup.env, [SERVER_PASSWORD_VAR]: password },
+    secrets,
+    redact: makeRedactor(secrets),
+    password,
+  }
 }

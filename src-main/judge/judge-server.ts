@@ -7,7 +7,7 @@ import { removePrivateDirs } from '../agent/isolation'
 import { serveClient, type ServeClient } from '../agent/serve-client'
 import { startServe, type ServeProcess } from '../agent/serve-process'
 import { DEFAULT_START_TIMEOUT_MS } from '../agent/server-driver'
-import { setupProcess, type ProcessSetup, type SideContext } from '../agent/side-context'
+import { setupServer, type ProcessSetup, type SideContext } from '../agent/side-context'
 import { prepareWorkDir } from '../agent/workdir'
 import { judgeConfigOverrides, type JudgeAnswer } from './judge-prompt'
 
@@ -69,7 +69,7 @@ export class ServerJudgePool {
 
 async function startJudgeServer(ctx: SideContext, answer: JudgeAnswer): Promise<JudgeServer> {
   if (ctx.setupError || !ctx.bin) throw new Error(ctx.setupError ?? 'opencode not found')
-  const setup = setupProcess(ctx, `judge-serve-${answer}`, judgeConfigOverrides(ctx.spec.model, answer))
+  const setup = setupServer(ctx, `judge-serve-${answer}`, judgeConfigOverrides(ctx.spec.model, answer))
   try {
     const dir = join(setup.prepared.dirs.root, 'work')
     await prepareWorkDir(dir, {}, ctx.parentEnv.PATH)
@@ -80,7 +80,7 @@ async function startJudgeServer(ctx: SideContext, answer: JudgeAnswer): Promise<
       marker: setup.marker,
       startTimeoutMs: DEFAULT_START_TIMEOUT_MS,
     })
-    return { setup, serve, dir, client: serveClient(serve.url) }
+    return { setup, serve, dir, client: serveClient(serve.url, setup.password) }
   } catch (err) {
     removePrivateDirs(setup.prepared.dirs)
     throw new Error(setup.redact((err as Error).message), { cause: err })
