@@ -235,7 +235,7 @@ describe('server driver', () => {
     expect(agentText(from)).not.toContain('case-kit-7')
   })
 
-  it("a side's server answers only its own password: no other process on the machine can read its sessions, and its agents' output never shows the password", async () => {
+  it("a side's server answers only its own password: no other process on the machine can read its sessions, and its agents' output never shows the password, and a finished run's session is gone", async () => {
     const pid = serverPids.b as number
     const password = envOf(pid, SERVER_PASSWORD_VAR)
     expect(password?.length).toBeGreaterThanOrEqual(24)
@@ -252,6 +252,9 @@ describe('server driver', () => {
     const stored = JSON.stringify(shown.out)
     expect(stored).toContain(`${SERVER_PASSWORD_VAR}=${REDACTED}`)
     expect(stored).not.toContain(password)
+    // Not even with the password can a later run read this one's session: it is gone once stored.
+    const gone = await fetch(`${sessions}/${shown.out.sessionId}`, { headers: basic(password as string) })
+    expect(gone.status, await gone.text()).toBe(404)
   })
 
   it('a side proves itself in its first work-dir slot, and a first run there that ships a skill still sees it', async () => {

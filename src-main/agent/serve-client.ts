@@ -13,7 +13,7 @@ export class ServeHttpError extends Error {
 
 export interface ServeClient {
   readonly url: string
-  json<T>(method: 'GET' | 'POST', path: string, directory: string, body?: unknown): Promise<T>
+  json<T>(method: 'GET' | 'POST' | 'DELETE', path: string, directory: string, body?: unknown): Promise<T>
   /** Opens GET /event?directory=… (the caller reads and cancels the body). */
   events(directory: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>>
 }
@@ -28,7 +28,12 @@ export function serveClient(url: string, password: string, timeoutMs = REQUEST_T
   const authorization = `Basic ${Buffer.from(`opencode:${password}`).toString('base64')}`
   return {
     url,
-    async json<T>(method: 'GET' | 'POST', path: string, directory: string, body?: unknown): Promise<T> {
+    async json<T>(
+      method: 'GET' | 'POST' | 'DELETE',
+      path: string,
+      directory: string,
+      body?: unknown,
+    ): Promise<T> {
       const what = `${method} ${path}`
       let res: Response
       try {

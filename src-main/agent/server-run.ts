@@ -96,6 +96,9 @@ export async function runOnServer(
     transport: { kind: 'server', serve, client, dir, permission: SESSION_PERMISSIONS, what: 'run' },
   })
   const end = session.ending
+  // Its events are stored: the session goes, so no later run of this side (whose tools inherit the
+  // server's password) can read it over the server's API.
+  if (session.sessionId) await client.json('DELETE', `/session/${session.sessionId}`, dir).catch(() => {})
   const leftovers = killStraysIn(setup.marker, realDir, {
     pid: serve.pid,
     ownDir: setup.prepared.dirs.data,
