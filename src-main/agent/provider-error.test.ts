@@ -3,10 +3,9 @@
 // with the kind it gets and why.
 import { describe, expect, it } from 'vitest'
 import { foldEvents } from './events'
-import { classify } from './session-ending'
 import { errorInfo, isProviderError } from '../../src-shared/provider-error'
 import type { ProcessResult } from './run-process'
-import { processResult } from './test-fixtures'
+import { classify, processResult } from './test-fixtures'
 import type { AgentEvent, OutcomeKind } from './types'
 
 const limits = { timeoutSec: 600, idleTimeoutSec: 120 }

@@ -1,8 +1,8 @@
 // Unit tests of how a session ended → its RunOutcome kind: who stopped the process, exit code, signal, error event.
 import { describe, expect, it } from 'vitest'
 import { foldEvents } from './events'
-import { classify, ending, exitedOnServer, outcomeOf, processEnding } from './session-ending'
-import { processResult as res } from './test-fixtures'
+import { ending, exitedOnServer, outcomeOf, processEnding } from './session-ending'
+import { classify, processResult as res } from './test-fixtures'
 
 const limits = { timeoutSec: 600, idleTimeoutSec: 120 }
 const none = foldEvents([], 'x')

@@ -173,8 +173,3 @@ function exitedOutcome(end: SessionEnding, folded: FoldedEvents): Classified {
 function reported(error: AgentErrorInfo): Classified {
   return { kind: isProviderError(error) ? 'provider_error' : 'agent_error', message: describeError(error) }
 }
-
-/** The RunOutcome kind and message of an `opencode run` process. */
-export function classify(res: ProcessResult, folded: FoldedEvents, limits: Limits, bin: string): Classified {
-  return outcomeOf(processEnding(res, bin), folded, limits)
-}

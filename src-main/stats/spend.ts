@@ -1,5 +1,6 @@
 // A task's spend (docs/decision.md "Spend"): sums of what its runs and judgements were paid, pure.
 import type { TokenCounts } from '../../src-shared/agent-event'
+import { totalTokens } from '../../src-shared/run-rules'
 import type { Side } from '../../src-shared/run-state'
 import type { SideSpend, Spend, SpendDollars, SpendTokens } from '../../src-shared/spend'
 
@@ -24,13 +25,9 @@ export interface SpendJudgement {
 const KINDS = ['input', 'output', 'reasoning', 'cacheRead', 'cacheWrite'] as const
 
 function sumTokens(items: readonly { tokens: TokenCounts }[]): SpendTokens {
-  const t = { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0, total: 0 }
-  for (const { tokens } of items)
-    for (const k of KINDS) {
-      t[k] += tokens[k]
-      t.total += tokens[k]
-    }
-  return t
+  const t: TokenCounts = { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0 }
+  for (const { tokens } of items) for (const k of KINDS) t[k] += tokens[k]
+  return { ...t, total: totalTokens(t) }
 }
 
 /** Known prices summed; `unpriced`: items that used tokens without a price (a command evaluator uses none). */
@@ -39,7 +36,7 @@ function sumDollars(items: readonly { tokens: TokenCounts; costUsd: number | nul
   let unpriced = 0
   for (const i of items) {
     if (i.costUsd !== null) costUsd = (costUsd ?? 0) + i.costUsd
-    else if (KINDS.some((k) => i.tokens[k] > 0)) unpriced += 1
+    else if (totalTokens(i.tokens) > 0) unpriced += 1
   }
   return { costUsd, unpriced }
 }
