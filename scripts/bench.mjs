@@ -51,6 +51,23 @@ await build({
   },
 })
 const { floorBench } = await import(pathToFileURL(join(root, '.tmp', 'bench-floor', 'floor.mjs')).href)
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  build: {
+    ssr: 'scripts/bench/adaptive.ts',
+    outDir: '.tmp/bench-adaptive',
+    emptyOutDir: true,
+    target: 'node22',
+    rollupOptions: { output: { entryFileNames: 'adaptive.mjs', format: 'es' } },
+  },
+})
+const { adaptiveBench, adaptiveLines } = await import(
+  pathToFileURL(join(root, '.tmp', 'bench-adaptive', 'adaptive.mjs')).href
+)
+// Adaptive rounds against fixed 3 rounds, simulated (no agent): a minute or so at 2,000 tasks a scenario.
+const adaptive = adaptiveBench(Number(process.env.BENCH_ADAPTIVE_TASKS ?? 2000))
 // The CI time this work started from (a fresh clone's `.ci/run`), and the target set against it.
 const ciBaseline = JSON.parse(readFileSync(join(root, 'scripts', 'bench', 'ci-baseline.json'), 'utf8'))
 
@@ -217,6 +234,7 @@ const report = {
   mainCoalescing: coalescing,
   floor,
   peer,
+  adaptive,
   ci: { ...ciBaseline, targetSeconds: Math.round(ciBaseline.seconds * ciBaseline.targetShare) },
 }
 mkdirSync(join(root, 'bench-results'), { recursive: true })
@@ -243,6 +261,8 @@ process.stdout.write(
         ]
       : []),
     ...(peer ? peerLines(peer) : []),
+    'adaptive rounds (min 1, max 5) vs fixed 3 rounds, simulated:',
+    ...adaptiveLines(adaptive),
     `CI baseline:                      ${report.ci.seconds} s for ${report.ci.tests} tests (${report.ci.date}); target ≤ ${report.ci.targetSeconds} s`,
     `written: ${file}`,
     '',

@@ -36,6 +36,17 @@ describe('tabulate: the case is the unit', () => {
     expect(t.all[0]?.a.scores).toEqual([20, 30])
   })
 
+  it('adaptive rounds: each case counts against its own rounds, and runs past them are ignored', () => {
+    const runs = casesFrom({
+      short: { a: [50], b: [60] },
+      long: { a: [50, null, null, 70], b: [60, 70, 80, 90] },
+    })
+    const t = tabulate(runs, undefined, 'missing', { short: 1, long: 3 })
+    expect(t.rounds).toBe(3)
+    expect(t.counting.map((c) => c.caseId)).toEqual(['short'])
+    expect(t.all.find((c) => c.caseId === 'long')?.b.scores).toEqual([60, 70, 80])
+  })
+
   it('only executed runs carry cost', () => {
     const t = tabulate([run('c', 'a', 1, 50), run('c', 'a', 2, null, { executed: false, tokens: null })])
     expect(t.all[0]?.a.executed).toHaveLength(1)

@@ -41,17 +41,22 @@ const emptySide = (): SideRuns => ({ scores: [], scoredRuns: [], executed: [], r
 /**
  * One entry per (case, side, round): a later entry replaces an earlier one (as a later attempt would).
  * Rounds above R are ignored; cases are sorted by id (UTF-16 order) so the input order never matters.
- * `failedRunScore` "missing" (the default here) leaves every failed run unscored.
+ * `failedRunScore` "missing" (the default here) leaves every failed run unscored. `roundsByCase` (adaptive
+ * rounds) gives a case its own R_i, and it counts with ⌈R_i/2⌉ scored rounds a side; R is then the highest.
  */
 export function tabulate(
   runs: readonly ExperimentRun[],
   rounds?: number,
   failedRunScore: Policy['failedRunScore'] = 'missing',
+  roundsByCase?: Readonly<Record<string, number>>,
 ): CaseTable {
-  const R = rounds ?? runs.reduce((max, r) => Math.max(max, r.round), 0)
+  const R =
+    (roundsByCase ? Math.max(0, ...Object.values(roundsByCase)) : rounds) ??
+    runs.reduce((max, r) => Math.max(max, r.round), 0)
+  const roundsOf = (caseId: string): number => roundsByCase?.[caseId] ?? R
   const latest = new Map<string, ExperimentRun>()
   for (const run of runs) {
-    if (run.round > R) continue
+    if (run.round > roundsOf(run.caseId)) continue
     latest.set(JSON.stringify([run.caseId, run.side, run.round]), run)
   }
   const byCase = new Map<string, CaseRuns>()
@@ -73,6 +78,9 @@ export function tabulate(
   }
   const minScored = Math.max(1, Math.ceil(R / 2))
   const all = [...byCase.values()].sort((x, y) => (x.caseId < y.caseId ? -1 : x.caseId > y.caseId ? 1 : 0))
-  const counting = all.filter((c) => c.a.scores.length >= minScored && c.b.scores.length >= minScored)
+  const counting = all.filter((c) => {
+    const need = Math.max(1, Math.ceil(roundsOf(c.caseId) / 2))
+    return c.a.scores.length >= need && c.b.scores.length >= need
+  })
   return { rounds: R, minScored, all, counting }
 }

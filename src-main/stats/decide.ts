@@ -17,7 +17,7 @@ import type { DecideOptions, ExperimentRun } from './types'
 export const MIN_COVERAGE = 0.8
 
 export function decide(runs: readonly ExperimentRun[], policy: Policy, opts: DecideOptions = {}): Decision {
-  const table = tabulate(runs, opts.rounds, policy.failedRunScore)
+  const table = tabulate(runs, opts.rounds, policy.failedRunScore, opts.roundsByCase)
   const cap = capability(table.counting, policy)
   const cst = cost(table.counting, policy)
   const stab = stability(table.counting, table.rounds, policy)

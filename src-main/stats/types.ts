@@ -36,6 +36,8 @@ export interface PairwiseOutcome {
 export interface DecideOptions {
   /** R, the task's rounds; default the highest round present. Runs of later rounds are ignored. */
   rounds?: number
+  /** Adaptive rounds: each case's own R_i (runs above it are ignored); overrides `rounds`. */
+  roundsByCase?: Readonly<Record<string, number>>
   /** The pairwise judge's outcomes; absent = no pairwise evaluator (decision.pairwise is null). */
   pairwise?: readonly PairwiseOutcome[]
   /** Side a runs a skill too (baseline kind skill): its trigger rate is reported; default false. */
