@@ -191,6 +191,14 @@ export const evaluatorList = z
     })
   })
 
+/**
+ * Adaptive rounds (docs/decision.md, "Adaptive rounds"): every case starts with `min` rounds per side and
+ * uncertain cases get more, up to `max`, until the verdict is settled. In place of `repeatRounds`.
+ */
+export const adaptiveRoundsSchema = z
+  .strictObject({ min: intIn(1, 20), max: intIn(1, 20) })
+  .refine((r) => r.min <= r.max, { message: 'min must not be above max', path: ['max'] })
+
 export const taskConfigSchema = z.strictObject({
   name: taskName,
   skill: skillRefSchema,
@@ -205,11 +213,17 @@ export const taskConfigSchema = z.strictObject({
     .min(1, 'must list at least one case id (or leave "cases" out to run them all)')
     .optional(),
   repeatRounds: intIn(1, 20).default(3),
+  adaptiveRounds: adaptiveRoundsSchema.optional(),
   agent: agentSchema,
   judge: judgeSchema.default({ concurrency: 3, retries: 2 }),
   evaluators: evaluatorList.default([{ id: 'preset-agent-task-completion', weight: 1 }]),
   policy: policySchema.default(policySchema.parse({})),
 })
+
+/** The most rounds a case of the task may get: adaptiveRounds.max when set, else repeatRounds. */
+export function maxRoundsOf(config: Pick<TaskConfig, 'repeatRounds' | 'adaptiveRounds'>): number {
+  return config.adaptiveRounds?.max ?? config.repeatRounds
+}
 
 export type TaskConfigInput = z.input<typeof taskConfigSchema>
 export type TaskConfig = z.output<typeof taskConfigSchema>
@@ -225,6 +239,7 @@ const KNOWN_KEYS: Record<string, readonly string[]> = {
   skill: Object.keys(skillRefSchema.shape),
   baseline: ['kind', 'path', 'label'],
   dataset: ['path'],
+  adaptiveRounds: ['min', 'max'],
   agent: Object.keys(agentSchema.shape),
   judge: Object.keys(judgeSchema.shape),
   policy: Object.keys(policySchema.shape),

@@ -10,6 +10,7 @@ import { InstancesRepo } from './instances'
 import { migrate } from './migrate'
 import { MIGRATIONS } from './migrations'
 import { PairwiseResultsRepo } from './pairwise-results'
+import { AdaptivePlansRepo } from './adaptive-plans'
 import { RunsRepo } from './runs'
 import { SkillVersionsRepo } from './skill-versions'
 import { createQueryBuilder, Sql, type QueryBuilder } from './sql'
@@ -42,6 +43,7 @@ export interface Store {
   /** Human corrections of a run's execution, per evaluator. */
   readonly corrections: CorrectionsRepo
   readonly pairwiseResults: PairwiseResultsRepo
+  readonly adaptivePlans: AdaptivePlansRepo
 }
 
 function ensureWritableDir(dir: string): void {
@@ -161,5 +163,6 @@ export function openStore(dataDir: string): Store {
     evalResults: new EvalResultsRepo(sql),
     corrections: new CorrectionsRepo(sql),
     pairwiseResults: new PairwiseResultsRepo(sql),
+    adaptivePlans: new AdaptivePlansRepo(sql),
   }
 }

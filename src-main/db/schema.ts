@@ -235,6 +235,13 @@ export interface PairwiseResultTable {
   created_at: string
 }
 
+/** A task's adaptive-rounds plan as JSON (migration 7). */
+export interface AdaptivePlanTable {
+  grayscale_task_id: string
+  plan_json: string
+  updated_at: string
+}
+
 export interface Database {
   schema_migration: SchemaMigrationTable
   instance: InstanceTable
@@ -250,5 +257,6 @@ export interface Database {
   trajectory_eval_result: TrajectoryEvalResultTable
   run_correction: RunCorrectionTable
   pairwise_result: PairwiseResultTable
+  adaptive_plan: AdaptivePlanTable
   evaluation_batch: EvaluationBatchView
 }

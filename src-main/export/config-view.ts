@@ -2,12 +2,15 @@
 // rows, tests).
 import { configWarnings } from '../inputs/config-warnings'
 import type { DecisionWarning } from '../../src-shared/decision'
-import { policySchema, type Policy } from '../../src-shared/task-config'
+import { adaptiveRoundsSchema, policySchema, type Policy } from '../../src-shared/task-config'
+import type { AdaptiveRounds } from '../stats/adaptive-rounds'
 
 export interface ConfigView {
   config: Record<string, unknown>
-  /** config.repeatRounds when it is a whole number ≥ 1. */
+  /** The most rounds a case may get: adaptiveRounds.max, else config.repeatRounds when it is a whole number ≥ 1. */
   rounds: number | null
+  /** config.adaptiveRounds when valid; null: fixed rounds. */
+  adaptive: AdaptiveRounds | null
   policy: Policy
   agentModel: string | null
   judgeModel: string | null
@@ -28,13 +31,19 @@ export function readConfig(configJson: string): ConfigView {
   }
   const config = record(parsed)
   const rounds = config.repeatRounds
+  const adaptive = adaptiveRoundsSchema.safeParse(config.adaptiveRounds)
   const policy = policySchema.safeParse(record(config.policy))
   const agentModel = text(record(config.agent).model)
   const explicitJudge = text(record(config.judge).model)
   const evaluators = Array.isArray(config.evaluators) ? config.evaluators.map(record) : []
   return {
     config,
-    rounds: typeof rounds === 'number' && Number.isInteger(rounds) && rounds >= 1 ? rounds : null,
+    rounds: adaptive.success
+      ? adaptive.data.max
+      : typeof rounds === 'number' && Number.isInteger(rounds) && rounds >= 1
+        ? rounds
+        : null,
+    adaptive: adaptive.success ? adaptive.data : null,
     policy: policy.success ? policy.data : policySchema.parse({}),
     agentModel,
     judgeModel: explicitJudge ?? agentModel,

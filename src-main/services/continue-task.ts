@@ -11,7 +11,7 @@ import { answerKeyOf } from '../inputs/sealed'
 import { selectSkillFiles } from '../inputs/skill-files'
 import type { DatasetFormat } from '../inputs/dataset'
 import { SUBMIT, type RunMode } from '../../src-shared/run-mode'
-import { taskConfigSchema, type TaskConfig } from '../../src-shared/task-config'
+import { maxRoundsOf, taskConfigSchema, type TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 import { executeTask, type ExecuteTaskResult, type TaskPlan } from './execute-task'
 
@@ -73,7 +73,7 @@ export function planFromStore(store: Store, taskId: string, env: NodeJS.ProcessE
     taskName: task.taskName,
     sides: { a: side('a', baseline), b: side('b', skill) },
     cases: new Map(cases.map((c) => [c.caseKey, { caseId: c.caseKey, prompt: c.prompt, files: c.files }])),
-    maxRound: config.repeatRounds,
+    maxRound: maxRoundsOf(config),
     workRoot: join(store.dataDir, 'work', task.id),
     concurrency: config.agent.concurrency,
   }

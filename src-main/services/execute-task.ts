@@ -7,10 +7,11 @@ import type { PairwiseSummary } from '../engine/pairwise-runs'
 import { executeRuns, inPlan, type ExecutionPlan, type ExecutionSummary } from '../engine/execute-runs'
 import { InputError } from '../inputs/errors'
 import { isExecutionFailure, type RunStatus } from '../../src-shared/run-state'
-import type { RunMode } from '../../src-shared/run-mode'
+import { SUBMIT, type RunMode } from '../../src-shared/run-mode'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
 import { engineContext, openEvaluation } from './evaluation-setup'
+import { lookAfterExecution } from './adaptive-plan'
 import { reconcileTask } from './reconcile'
 import { taskProgress } from './task-decision'
 
@@ -61,45 +62,101 @@ export async function executeTask<P extends TaskPlan>(
   if (!claim.claimed)
     throw new TaskBusyError(unscoped.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
-    const plan = scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode)
-    const { rejudge, correctionsDropped } = resetForMode(
-      ctx,
-      ctx.store.runs.listByTask(taskId).filter((r) => inPlan(plan, r)),
-      mode,
+    // Adaptive rounds: after every planned run is judged, a look may add rounds; they execute in turn, as a
+    // plain run (what the mode redid is done).
+    let passes = await executePass(ctx, unscoped, settings, mode, opts)
+    const later = { signal: opts.signal }
+    while (
+      LOOKING_MODES.has(mode.kind) &&
+      !opts.signal.aborted &&
+      lookAfterExecution(ctx.store, unscoped.task)
     )
-    // Announced once the runs the mode resets are back in the queue (what "to execute" counts).
-    opts.onPrepared?.({ ...unscoped, plan })
-    setTaskStatus(ctx, taskId, 'running')
-    // Pairwise comparisons of the runs in the plan: the missing ones, and with --rerun failed the failed ones.
-    const queue = openEvaluation(ctx, unscoped.task, opts.signal, settings.opencodeConfigPath, {
-      redo: mode.kind === 'retry-failed' ? 'failed' : 'missing',
-      inScope: (run) => inPlan(plan, run),
-    })
-    for (const run of ctx.store.runs.listByTask(taskId)) {
-      if (inPlan(plan, run) && (needsEvaluation(run) || rejudge.has(run.id))) queue.add(run)
-    }
-    // The task's agent.driver picks how opencode runs (a process per run, or a server per side).
-    const engine = { ...engineContext(ctx), driver: ctx.driverFor(settings.driver) }
-    const execution = await executeRuns(engine, plan, opts.signal, (run) => queue.add(run)).then(
-      (summary) => ({ summary }),
-      (error: unknown) => ({ error }),
-    )
-    // Judges already started finish (or give their run back on cancel) before anything else happens; a
-    // failed execution (e.g. an isolation proof that does not hold) pays for no pairwise comparison.
-    const evaluation = await queue.drain({ compare: !('error' in execution) })
-    if ('error' in execution) throw execution.error
-    const { summary } = execution
+      passes = addPasses(passes, await executePass(ctx, unscoped, settings, SUBMIT, later))
+    const { plan, summary, evaluation, batchId, correctionsDropped } = passes
     // Done: no run the decision counts waits for anything (runs of cases or rounds dropped since do not).
     const progress = taskProgress(ctx.store, unscoped.task)
     const status = opts.signal.aborted ? 'canceled' : progress.finished ? 'done' : 'idle'
     const task = setTaskStatus(ctx, taskId, status)
     const { counts, resumable } = progress
-    return { plan, summary, evaluation, batchId: queue.batchId, task, counts, resumable, correctionsDropped }
+    return { plan, summary, evaluation, batchId, task, counts, resumable, correctionsDropped }
   } catch (err) {
     setTaskStatus(ctx, taskId, 'idle', err instanceof Error ? err.message : String(err))
     throw err
   } finally {
     ctx.store.tasks.releaseOwner(taskId, ctx.instance.id)
+  }
+}
+
+type Pass = Pick<ExecuteTaskResult, 'plan' | 'summary' | 'evaluation' | 'batchId' | 'correctionsDropped'>
+
+/** Modes that run the whole task, and so may take adaptive looks (a trial, an append or a retry of selected runs do not). */
+const LOOKING_MODES: ReadonlySet<RunMode['kind']> = new Set(['submit', 'retry-failed', 'retry-all'])
+
+/** One pass of the owned task: reset what the mode redoes, execute the runs that need it, judge them. */
+async function executePass<P extends TaskPlan>(
+  ctx: AppContext,
+  unscoped: P,
+  settings: ExecutionSettings,
+  mode: RunMode,
+  opts: { signal: AbortSignal; onPrepared?: (p: P) => void },
+): Promise<Pass> {
+  const taskId = unscoped.task.id
+  const plan = scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode)
+  const { rejudge, correctionsDropped } = resetForMode(
+    ctx,
+    ctx.store.runs.listByTask(taskId).filter((r) => inPlan(plan, r)),
+    mode,
+  )
+  // Announced once the runs the mode resets are back in the queue (what "to execute" counts).
+  opts.onPrepared?.({ ...unscoped, plan })
+  setTaskStatus(ctx, taskId, 'running')
+  // Pairwise comparisons of the runs in the plan: the missing ones, and with --rerun failed the failed ones.
+  const queue = openEvaluation(ctx, unscoped.task, opts.signal, settings.opencodeConfigPath, {
+    redo: mode.kind === 'retry-failed' ? 'failed' : 'missing',
+    inScope: (run) => inPlan(plan, run),
+  })
+  for (const run of ctx.store.runs.listByTask(taskId)) {
+    if (inPlan(plan, run) && (needsEvaluation(run) || rejudge.has(run.id))) queue.add(run)
+  }
+  // The task's agent.driver picks how opencode runs (a process per run, or a server per side).
+  const engine = { ...engineContext(ctx), driver: ctx.driverFor(settings.driver) }
+  const execution = await executeRuns(engine, plan, opts.signal, (run) => queue.add(run)).then(
+    (summary) => ({ summary }),
+    (error: unknown) => ({ error }),
+  )
+  // Judges already started finish (or give their run back on cancel) before anything else happens; a
+  // failed execution (e.g. an isolation proof that does not hold) pays for no pairwise comparison.
+  const evaluation = await queue.drain({ compare: !('error' in execution) })
+  if ('error' in execution) throw execution.error
+  const { summary } = execution
+  return { plan, summary, evaluation, batchId: queue.batchId, correctionsDropped }
+}
+
+/** Two passes as one: counts summed, the later pass's plan and proofs. */
+function addPasses(first: Pass, next: Pass): Pass {
+  const pairwise =
+    first.evaluation.pairwise && next.evaluation.pairwise
+      ? {
+          comparisons: first.evaluation.pairwise.comparisons + next.evaluation.pairwise.comparisons,
+          judged: first.evaluation.pairwise.judged + next.evaluation.pairwise.judged,
+          failed: first.evaluation.pairwise.failed + next.evaluation.pairwise.failed,
+        }
+      : (next.evaluation.pairwise ?? first.evaluation.pairwise)
+  return {
+    plan: next.plan,
+    batchId: next.batchId,
+    correctionsDropped: first.correctionsDropped + next.correctionsDropped,
+    summary: {
+      proofs: { ...first.summary.proofs, ...next.summary.proofs },
+      executed: first.summary.executed + next.summary.executed,
+      failed: first.summary.failed + next.summary.failed,
+      canceled: first.summary.canceled + next.summary.canceled,
+    },
+    evaluation: {
+      scored: first.evaluation.scored + next.evaluation.scored,
+      failed: first.evaluation.failed + next.evaluation.failed,
+      pairwise,
+    },
   }
 }
 

@@ -1,7 +1,7 @@
 // Create or resume the task a config describes: snapshots, dataset import, identity, runs.
 import { join } from 'node:path'
 import type { CaseInput, SealedPaths, SideSpec } from '../agent/types'
-import { fileSystemFault, type Store, type TaskKind, type TaskRow } from '../db'
+import { fileSystemFault, type PendingRun, type Store, type TaskKind, type TaskRow } from '../db'
 import type { ExecutionPlan } from '../engine/execute-runs'
 import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
 import { InputError } from '../inputs/errors'
@@ -10,7 +10,9 @@ import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
 import { inspectSkill, type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
 import { snapshotOf, storeSnapshot } from '../inputs/skill-snapshot'
 import { SIDES } from '../../src-shared/run-state'
-import type { TaskConfig } from '../../src-shared/task-config'
+import { maxRoundsOf, type TaskConfig } from '../../src-shared/task-config'
+import type { AdaptiveRounds } from '../stats/adaptive-rounds'
+import { planForCases, plannedRuns } from './adaptive-plan'
 import { ResumeConflictError } from './errors'
 import { fingerprintOf, resumeConflicts } from './resume-check'
 import { findTaskOf, liveHashFor } from './task-identity'
@@ -93,7 +95,10 @@ export function prepareTask(
   const baseline = inspectedBaseline ? copySnapshot(inspectedBaseline, baselineLabel) : null
   const { task, added } = store.transaction(() => {
     // A task never started keeps its id: its inputs and runs are replaced in place.
-    if (unstarted) store.runs.deleteUnstarted(unstarted.id)
+    if (unstarted) {
+      store.runs.deleteUnstarted(unstarted.id)
+      store.adaptivePlans.delete(unstarted.id)
+    }
     const version = (s: SkillSnapshot) =>
       store.skillVersions.upsert(s.name, s.label, s.contentHash, s.snapshotDir, s.hashRecipe)
     const imported = store.datasets.import(
@@ -113,11 +118,14 @@ export function prepareTask(
       : unstarted
         ? store.tasks.replaceInputs(unstarted.id, inputs())
         : store.tasks.create({ ...identity, ...inputs(), kind })
-    const pending = cases.flatMap((c) =>
-      Array.from({ length: config.repeatRounds }, (_, r) =>
-        sidesOf(kind).map((side) => ({ caseKey: c.id, round: r + 1, side, caseHash: c.contentHash })),
-      ).flat(),
-    )
+    const pending =
+      config.adaptiveRounds && kind === 'ab'
+        ? adaptivePending(store, task, config.adaptiveRounds, cases)
+        : cases.flatMap((c) =>
+            Array.from({ length: config.repeatRounds }, (_, r) =>
+              sidesOf(kind).map((side) => ({ caseKey: c.id, round: r + 1, side, caseHash: c.contentHash })),
+            ).flat(),
+          )
     return { task, added: store.runs.insertPending(task.id, pending).length }
   })
 
@@ -131,6 +139,22 @@ export function prepareTask(
     baseline,
     cases,
   }
+}
+
+/** Adaptive rounds: the task's plan (stored, or new at min rounds; new cases join it) and the runs it asks for. */
+function adaptivePending(
+  store: Store,
+  task: TaskRow,
+  rounds: AdaptiveRounds,
+  cases: readonly DatasetCase[],
+): PendingRun[] {
+  const plan = planForCases(
+    store.adaptivePlans.get(task.id),
+    rounds,
+    cases.map((c) => c.id),
+  )
+  store.adaptivePlans.put(task.id, plan)
+  return plannedRuns(plan, cases, SIDES)
 }
 
 /** A baseline that is the very skill under test (same content hash) would compare a skill with itself. */
@@ -221,7 +245,7 @@ function planFor(
     cases: new Map<string, CaseInput>(
       cases.map((c) => [c.id, { caseId: c.id, prompt: c.prompt, files: c.files }]),
     ),
-    maxRound: config.repeatRounds,
+    maxRound: maxRoundsOf(config),
     workRoot: join(store.dataDir, 'work', task.id),
     concurrency: config.agent.concurrency,
   }

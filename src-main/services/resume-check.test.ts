@@ -8,6 +8,7 @@ const base: TaskFingerprint = {
   judgeModel: 'p/judge',
   evaluators: [{ id: 'preset-agent-task-completion', weight: 1 }],
   caseHashes: { c1: 'h1', c2: 'h2' },
+  adaptiveRounds: null,
 }
 
 describe('resumeConflicts', () => {
@@ -23,6 +24,7 @@ describe('resumeConflicts', () => {
       judgeModel: 'p/judge2',
       evaluators: [{ id: 'preset-agent-task-completion', weight: 2 }],
       caseHashes: { c1: 'changed', c2: 'h2' },
+      adaptiveRounds: null,
     }
     const conflicts = resumeConflicts(base, next)
     expect(conflicts).toEqual([
@@ -33,6 +35,15 @@ describe('resumeConflicts', () => {
       'evaluators: the list or a weight changed',
       'dataset: case "c1" was edited under the same id',
     ])
+  })
+
+  it('refuses a changed adaptive-rounds design: the looks already taken spent α under the first', () => {
+    const adaptive = { ...base, adaptiveRounds: { min: 1, max: 5 } }
+    expect(resumeConflicts(adaptive, { ...adaptive, adaptiveRounds: { min: 1, max: 8 } })).toEqual([
+      "adaptiveRounds: min 1, max 5 → min 1, max 8 (the plan's looks were taken under the first: a new design needs a new task)",
+    ])
+    expect(resumeConflicts(base, adaptive)).toHaveLength(1)
+    expect(resumeConflicts(adaptive, { ...adaptive })).toEqual([])
   })
 
   it('ignores key order inside evaluators', () => {

@@ -10,6 +10,8 @@ export interface TaskFingerprint {
   evaluators: TaskConfig['evaluators']
   /** caseId → content hash, for cases that already have runs. */
   caseHashes: Record<string, string>
+  /** The adaptive-rounds design (null: fixed rounds): its looks spend α under these bounds. */
+  adaptiveRounds: TaskConfig['adaptiveRounds'] | null
 }
 
 export function fingerprintOf(
@@ -25,6 +27,7 @@ export function fingerprintOf(
     judgeModel: config.judge.model ?? config.agent.model,
     evaluators: config.evaluators,
     caseHashes,
+    adaptiveRounds: config.adaptiveRounds ?? null,
   }
 }
 
@@ -46,12 +49,21 @@ export function resumeConflicts(stored: TaskFingerprint, next: TaskFingerprint):
     out.push(`judge.model: "${stored.judgeModel}" → "${next.judgeModel}"`)
   if (canonical(stored.evaluators) !== canonical(next.evaluators))
     out.push('evaluators: the list or a weight changed')
+  if (canonical(stored.adaptiveRounds) !== canonical(next.adaptiveRounds))
+    out.push(
+      `adaptiveRounds: ${rounds(stored.adaptiveRounds)} → ${rounds(next.adaptiveRounds)} (the plan's looks were ` +
+        'taken under the first: a new design needs a new task)',
+    )
   const edited = Object.keys(next.caseHashes).filter(
     (id) => stored.caseHashes[id] !== undefined && stored.caseHashes[id] !== next.caseHashes[id],
   )
   if (edited.length)
     out.push(`dataset: case ${edited.map((id) => `"${id}"`).join(', ')} was edited under the same id`)
   return out
+}
+
+function rounds(r: TaskFingerprint['adaptiveRounds']): string {
+  return r ? `min ${r.min}, max ${r.max}` : 'fixed repeatRounds'
 }
 
 function short(hash: string | null): string {

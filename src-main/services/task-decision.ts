@@ -6,6 +6,7 @@ import type { DecidedTask } from '../export/build-export'
 import { readConfig, type ConfigView } from '../export/config-view'
 import { pairwiseOutcomesOf } from '../export/pairwise'
 import { toExperimentRun } from '../export/run-entries'
+import { decideAdaptive, type AdaptivePlan } from '../stats/adaptive-rounds'
 import { decide } from '../stats/decide'
 import type { PairwiseOutcome } from '../stats/types'
 import type { Decision } from '../../src-shared/decision'
@@ -75,19 +76,28 @@ export function taskProgress(store: Store, task: TaskRow): TaskProgress {
   }
 }
 
-/** The decision over the task's runs: its policy and rounds, whether side a has a skill, the config's warnings. */
+/**
+ * The decision over the task's runs: its policy and rounds, whether side a has a skill, the config's
+ * warnings. With adaptive rounds and their plan: decide() over each case's planned rounds at the level of
+ * the plan's latest look (docs/decision.md, "Adaptive rounds").
+ */
 export function decideRuns(
   runs: readonly RunRow[],
   view: ConfigView,
   task: Pick<TaskRow, 'skillVersionAId'>,
   pairwise?: readonly PairwiseOutcome[],
+  plan?: AdaptivePlan | null,
 ): Decision {
-  return decide(runs.map(toExperimentRun), view.policy, {
+  const opts = {
     ...(view.rounds ? { rounds: view.rounds } : {}),
     baselineHasSkill: task.skillVersionAId !== null,
     warnings: view.warnings,
     ...(pairwise ? { pairwise } : {}),
-  })
+  }
+  const experiment = runs.map(toExperimentRun)
+  return view.adaptive && plan
+    ? decideAdaptive(experiment, plan, view.policy, opts)
+    : decide(experiment, view.policy, opts)
 }
 
 type Cached = { stamp: string; key: string; decision: Decision }
@@ -115,14 +125,15 @@ export function taskDecision(store: Store, task: TaskRow): Decision {
   const stamp = store.writeStamp()
   const cached = cache.get(task.id)
   if (cached?.stamp === stamp) return cached.decision
-  const key = `${task.configJson}\n${store.runs.decisionFingerprint(task.id)}\n${store.pairwiseResults.fingerprint(task.id)}`
+  const plan = store.adaptivePlans.get(task.id)
+  const key = `${task.configJson}\n${store.runs.decisionFingerprint(task.id)}\n${store.pairwiseResults.fingerprint(task.id)}\n${JSON.stringify(plan)}`
   if (cached?.key === key) {
     cache.set(task.id, { ...cached, stamp })
     return cached.decision
   }
   const view = readConfig(task.configJson)
   const { runs } = scopeRuns(store, task, view.rounds)
-  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs))
+  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs), plan)
   cache.set(task.id, { stamp, key, decision })
   return decision
 }

@@ -4,6 +4,7 @@ import type { Decision, Verdict } from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
 import { tabulate, type CaseRuns } from './cases'
 import { decide } from './decide'
+import { count, num, plain } from './format'
 import { nominalAlpha, passBoundaries } from './sequential'
 import { sampleVariance } from './summary'
 import type { DecideOptions, ExperimentRun } from './types'
@@ -77,7 +78,25 @@ export function decideAdaptive(
   opts: DecideOptions = {},
 ): Decision {
   const alpha = lookAlpha(currentTimes(plan), policy.alpha)
-  return decide(runs, { ...policy, alpha }, { ...opts, roundsByCase: plan.rounds })
+  const d = decide(runs, { ...policy, alpha }, { ...opts, roundsByCase: plan.rounds })
+  return { ...d, reasons: [...d.reasons, planLine(plan, alpha, policy.alpha)] }
+}
+
+/** What the plan did, in one line: looks, why it stopped, rounds per case, runs, and the level used. */
+export function planLine(plan: AdaptivePlan, alpha: number, policyAlpha: number): string {
+  const byRounds = new Map<number, number>()
+  for (const r of Object.values(plan.rounds)) byRounds.set(r, (byRounds.get(r) ?? 0) + 1)
+  const perCase = [...byRounds.entries()]
+    .sort(([x], [y]) => x - y)
+    .map(([r, n]) => `${count(n, 'case')} at ${count(r, 'round')}`)
+    .join(', ')
+  const { now, most } = planRuns(plan)
+  const state = plan.stop ? `stopped (${plan.stop})` : 'running'
+  return (
+    `adaptive rounds (min ${plan.min}, max ${plan.max}): ${count(plan.looks.length, 'look')}, ${state}; ` +
+    `${perCase}; ${now} of at most ${most} runs; verdict at α = ${num(alpha, 4)} ` +
+    `(Lan–DeMets Pocock-type spending of ${plain(policyAlpha)})`
+  )
 }
 
 /**
