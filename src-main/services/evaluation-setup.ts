@@ -6,6 +6,7 @@ import type { EngineContext } from '../engine/execute-runs'
 import { createEvaluationQueue, type EvaluationQueue } from '../engine/evaluate-runs'
 import type { BlindSpec } from '../judge/blind'
 import { readSkillText } from '../judge/skill-text'
+import { readConfig } from '../export/config-view'
 import { judgePairwise, type PairwiseRedo, type PairwiseSummary } from '../engine/pairwise-runs'
 import { pairwiseEvaluatorOf, pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { judgeSchema, type TaskConfig } from '../../src-shared/task-config'
@@ -165,7 +166,7 @@ export function openEvaluation(
   }
 }
 
+/** The task's last round (adaptiveRounds.max or repeatRounds); every round when the config names none. */
 function roundsOf(task: TaskRow): number {
-  const rounds = (JSON.parse(task.configJson) as Partial<TaskConfig>).repeatRounds
-  return typeof rounds === 'number' && Number.isInteger(rounds) && rounds >= 1 ? rounds : Infinity
+  return readConfig(task.configJson).rounds ?? Infinity
 }

@@ -71,7 +71,11 @@ function Header({ detail }: { detail: TaskDetail }) {
         </span>
         <span>·</span>
         <span>
-          {detail.caseOrder.length} cases × {config.repeatRounds} rounds × 2 sides
+          {detail.caseOrder.length} cases ×{' '}
+          {config.adaptiveRounds
+            ? `${config.adaptiveRounds.min}–${config.adaptiveRounds.max} rounds (adaptive)`
+            : `${config.repeatRounds} rounds`}{' '}
+          × 2 sides
         </span>
         <span>·</span>
         <span className="mono">{config.agent.model}</span>
