@@ -149,6 +149,22 @@ export function TaskSetupScreen() {
                 issues={at('repeatRounds')}
                 hint="1–20; rounds are averaged within a case."
               />
+              <TextField
+                label="Adaptive rounds: min"
+                type="number"
+                value={form.adaptiveMin}
+                onChange={(v) => set({ adaptiveMin: v })}
+                issues={at('adaptiveRounds.min')}
+                hint="Empty: fixed rounds. Every case starts here."
+              />
+              <TextField
+                label="Adaptive rounds: max"
+                type="number"
+                value={form.adaptiveMax}
+                onChange={(v) => set({ adaptiveMax: v })}
+                issues={at('adaptiveRounds.max')}
+                hint="More rounds only for cases still uncertain, up to this (in place of the fixed rounds)."
+              />
             </div>
             {at('cases').map((i) => (
               <span key={i.message} className="issue">

@@ -1,5 +1,5 @@
 // The setup form's model: the failure, skill-use and primary-judgement policy; the pairwise judge (opt-in,
-// kept when a task is duplicated, written back as is).
+// kept when a task is duplicated, written back as is); adaptive rounds.
 import { describe, expect, it } from 'vitest'
 import { taskConfigSchema } from '../../../../src-shared/task-config'
 import { emptyForm, fromConfig, toConfig } from './form-model'
@@ -94,5 +94,23 @@ describe('setup form: pairwise evaluators', () => {
     ]
     const form = fromConfig({ name: 't', evaluators })
     expect(toConfig(form).evaluators).toEqual(evaluators)
+  })
+})
+
+describe('setup form: adaptive rounds', () => {
+  it('both fields empty: fixed rounds, no adaptiveRounds in the config', () => {
+    expect(toConfig(filled)).not.toHaveProperty('adaptiveRounds')
+  })
+
+  it('min and max become adaptiveRounds, valid for the schema, and a duplicated task keeps them', () => {
+    const config = toConfig({ ...filled, adaptiveMin: '1', adaptiveMax: '5' })
+    expect(config.adaptiveRounds).toEqual({ min: 1, max: 5 })
+    const stored = taskConfigSchema.parse(config)
+    expect(fromConfig(stored)).toMatchObject({ adaptiveMin: '1', adaptiveMax: '5' })
+  })
+
+  it('a max below min reaches main as it is, to be pointed out at adaptiveRounds.max', () => {
+    const parsed = taskConfigSchema.safeParse(toConfig({ ...filled, adaptiveMin: '4', adaptiveMax: '2' }))
+    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['adaptiveRounds.max'])
   })
 })

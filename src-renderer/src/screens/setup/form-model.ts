@@ -25,6 +25,9 @@ export interface FormState {
   /** null = every case of the dataset. */
   cases: string[] | null
   repeatRounds: string
+  /** Adaptive rounds' min and max per side; both empty = fixed `repeatRounds`. */
+  adaptiveMin: string
+  adaptiveMax: string
   agentModel: string
   judgeModel: string
   opencodeConfig: string
@@ -72,6 +75,8 @@ export function emptyForm(
     datasetPath: '',
     cases: null,
     repeatRounds: '3',
+    adaptiveMin: '',
+    adaptiveMax: '',
     agentModel: defaults.agentModel ?? '',
     judgeModel: defaults.judgeModel ?? '',
     opencodeConfig: defaults.providerConfig ?? '',
@@ -114,6 +119,10 @@ export function toConfig(f: FormState): Record<string, unknown> {
     dataset: { path: f.datasetPath.trim() },
     cases: f.cases ?? undefined,
     repeatRounds: num(f.repeatRounds),
+    adaptiveRounds:
+      text(f.adaptiveMin) || text(f.adaptiveMax)
+        ? { min: num(f.adaptiveMin), max: num(f.adaptiveMax) }
+        : undefined,
     agent: compact({
       model: f.agentModel.trim(),
       opencodeConfig: text(f.opencodeConfig),
@@ -202,6 +211,8 @@ export function fromConfig(config: unknown, base: FormState = emptyForm()): Form
     datasetPath: str(obj(c.dataset).path, base.datasetPath),
     cases: Array.isArray(c.cases) ? (c.cases as unknown[]).map(String) : null,
     repeatRounds: str(c.repeatRounds, base.repeatRounds),
+    adaptiveMin: str(obj(c.adaptiveRounds).min),
+    adaptiveMax: str(obj(c.adaptiveRounds).max),
     agentModel: str(agent.model, base.agentModel),
     judgeModel: str(judge.model, base.judgeModel),
     opencodeConfig: str(agent.opencodeConfig, base.opencodeConfig),
