@@ -103,3 +103,43 @@ describe('prepareTask: a refused input writes nothing', () => {
     nothingWritten()
   })
 })
+
+describe('prepareTask: adaptive rounds', () => {
+  const adaptive = { adaptiveRounds: { min: 1, max: 3 } }
+
+  it('a new task runs min rounds per case and stores its plan; a resume (also after a crash) follows the stored plan', () => {
+    writeFileSync(
+      join(dir, 'cases.jsonl'),
+      '{"id":"c1","prompt":"Say hello."}\n{"id":"c2","prompt":"Say bye."}\n',
+    )
+    const first = prepare('adaptive', 'scripted/agent', adaptive)
+    const rounds = () =>
+      store.runs
+        .listByTask(first.task.id)
+        .map((r) => `${r.caseKey}/${r.round}/${r.side}`)
+        .sort()
+    expect(rounds()).toEqual(['c1/1/a', 'c1/1/b', 'c2/1/a', 'c2/1/b'])
+    expect(first.plan.maxRound).toBe(3)
+    const plan = store.adaptivePlans.get(first.task.id)
+    expect(plan).toMatchObject({ min: 1, max: 3, rounds: { c1: 1, c2: 1 }, looks: [], stop: null })
+
+    // A look gave c1 a second round; whatever was inserted before the process died, a resume runs that plan.
+    const [run] = store.runs.listByTask(first.task.id)
+    store.runs.transition(run!.id, { from: ['pending'], to: 'running' })
+    store.adaptivePlans.put(first.task.id, { ...plan!, rounds: { c1: 2, c2: 1 } })
+    const again = prepare('adaptive', 'scripted/agent', adaptive)
+    expect(again.task.id).toBe(first.task.id)
+    expect(rounds()).toEqual(['c1/1/a', 'c1/1/b', 'c1/2/a', 'c1/2/b', 'c2/1/a', 'c2/1/b'])
+    expect(store.adaptivePlans.get(first.task.id)?.rounds).toEqual({ c1: 2, c2: 1 })
+  })
+
+  it('a resume with another min or max, or with fixed rounds, is refused: the looks spent α under the first', () => {
+    const first = prepare('adaptive', 'scripted/agent', adaptive)
+    const [run] = store.runs.listByTask(first.task.id)
+    store.runs.transition(run!.id, { from: ['pending'], to: 'running' })
+    expect(() => prepare('adaptive', 'scripted/agent', { adaptiveRounds: { min: 1, max: 5 } })).toThrow(
+      ResumeConflictError,
+    )
+    expect(() => prepare('adaptive')).toThrow(/adaptiveRounds: min 1, max 3 → fixed repeatRounds/)
+  })
+})
