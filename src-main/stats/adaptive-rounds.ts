@@ -20,7 +20,7 @@ export type AdaptiveStop = 'pass' | 'reject' | 'futile' | 'settled' | 'max'
 export interface AdaptiveLook {
   /** Agent runs (both sides) the plan held when the look was taken. */
   runs: number
-  /** Information time: runs ÷ the most the plan could hold; 1 at the final look. */
+  /** Information time (`informationTime`), below 1 while rounds may follow; 1 at the final look. */
   time: number
   /** decide()'s verdict at this look's level. */
   verdict: Verdict
@@ -170,7 +170,10 @@ export function takeLook(
   const open = uncertain.filter((id) => (plan.rounds[id] ?? plan.max) < plan.max)
   const { now } = planRuns(plan)
   const last = plan.looks[plan.looks.length - 1]?.time ?? 0
-  const time = open.length ? Math.max(informationTime(table.counting, plan), last + 1e-6) : 1
+  // Increasing, and below 1 while rounds may follow (1 spends all of α: no later look could pass).
+  const time = open.length
+    ? Math.min(Math.max(informationTime(table.counting, plan), last + 1e-6), 1 - 1e-6)
+    : 1
   const times = [...plan.looks.map((l) => l.time), time]
   const alpha = lookAlpha(times, policy.alpha)
   const d = decide(runs, { ...policy, alpha }, { ...opts, roundsByCase: plan.rounds })
