@@ -97,5 +97,8 @@ describe('adaptive rounds', () => {
     const d = decideAdaptive(runs, plan, policy())
     expect(d.capability.alpha).toBeLessThan(0.05)
     expect(d.coverage.rounds).toBe(1)
+    expect(d.reasons[2]).toMatch(
+      /^adaptive rounds \(min 1, max 5\): 1 look, stopped \(pass\); 8 cases at 1 round; 16 of at most 80 runs; verdict at α = 0\.0\d{3}/,
+    )
   })
 })

@@ -79,7 +79,12 @@ export function decideAdaptive(
 ): Decision {
   const alpha = lookAlpha(currentTimes(plan), policy.alpha)
   const d = decide(runs, { ...policy, alpha }, { ...opts, roundsByCase: plan.rounds })
-  return { ...d, reasons: [...d.reasons, planLine(plan, alpha, policy.alpha)] }
+  // Beside the coverage line: which rounds the verdict and its coverage are over.
+  const [verdictLine, coverageLine, ...rest] = d.reasons
+  return {
+    ...d,
+    reasons: [verdictLine as string, coverageLine as string, planLine(plan, alpha, policy.alpha), ...rest],
+  }
 }
 
 /** What the plan did, in one line: looks, why it stopped, rounds per case, runs, and the level used. */
