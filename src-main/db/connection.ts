@@ -16,6 +16,8 @@ import { createQueryBuilder, Sql, type QueryBuilder } from './sql'
 import { damagedDatabase, fileSystemFault, notWritable, storageFault } from './storage-faults'
 import { TasksRepo } from './tasks'
 import { TrajectoriesRepo } from './trajectories'
+import { TriggerProbesRepo } from './trigger-probes'
+import { TriggerTasksRepo } from './trigger-tasks'
 
 export interface Store {
   readonly dataDir: string
@@ -42,6 +44,8 @@ export interface Store {
   /** Human corrections of a run's execution, per evaluator. */
   readonly corrections: CorrectionsRepo
   readonly pairwiseResults: PairwiseResultsRepo
+  readonly triggerTasks: TriggerTasksRepo
+  readonly triggerProbes: TriggerProbesRepo
 }
 
 function ensureWritableDir(dir: string): void {
@@ -161,5 +165,7 @@ export function openStore(dataDir: string): Store {
     evalResults: new EvalResultsRepo(sql),
     corrections: new CorrectionsRepo(sql),
     pairwiseResults: new PairwiseResultsRepo(sql),
+    triggerTasks: new TriggerTasksRepo(sql),
+    triggerProbes: new TriggerProbesRepo(sql),
   }
 }
