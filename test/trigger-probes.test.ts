@@ -6,27 +6,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runProbe } from '../src-main/agent/probe-run'
 import { openProbeSide, type OpenedProbeSide, type ProbeSideSpec } from '../src-main/agent/probe-side'
-import type { FixedStep, StepContext } from '../src-main/demo/scripted-llm/types'
+import { PROBE_SCRIPT } from './support/probe-agent'
 import { startScriptedLlm, writeProviderConfig, type ScriptedLlm } from './support/scripted-llm'
 
 const SKILL = 'pdf-tools'
 const MAX_STEPS = 3
-
-/**
- * The scripted agent of a probe: it loads the first listed skill whose description names the query's
- * [[topic:X]]; with [[look-first]] it lists files first; with [[wander]] it lists files for ever.
- */
-function probeStep(ctx: StepContext): FixedStep {
-  const turn = ctx.toolResults.length
-  if (ctx.user.includes('[[wander]]')) return { tool: 'glob', args: { pattern: `**/*${turn}` } }
-  if (ctx.user.includes('[[look-first]]') && turn === 0) return { tool: 'glob', args: { pattern: '*' } }
-  const topic = /\[\[topic:(\w+)\]\]/.exec(ctx.user)?.[1]
-  const listed = [...ctx.system.matchAll(/<name>([^<]+)<\/name>\s*<description>([^<]*)<\/description>/g)]
-  const hit = listed.find(
-    ([, name, d]) => name !== 'customize-opencode' && topic && d?.toLowerCase().includes(topic),
-  )
-  return hit ? { tool: 'skill', args: { name: hit[1] as string } } : { text: 'Answered without a skill.' }
-}
 
 let llm: ScriptedLlm
 let root: string
@@ -69,8 +53,7 @@ const requestsOf = (query: string) =>
   )
 
 beforeAll(async () => {
-  const steps = Array.from({ length: 12 }, () => ({ compute: probeStep }))
-  llm = await startScriptedLlm({ defaultScript: { withSkill: steps, withoutSkill: steps } })
+  llm = await startScriptedLlm({ defaultScript: PROBE_SCRIPT })
   root = mkdtempSync(join(tmpdir(), 'skill-ab-probes-'))
   writeProviderConfig(join(root, 'provider.json'), { baseURL: llm.url })
   mkdirSync(join(root, 'tmp'))

@@ -106,6 +106,15 @@ export class TriggerTasksRepo {
       .map(toRow)
   }
 
+  setConfig(id: string, configJson: string): void {
+    this.sql.run(
+      this.sql.qb
+        .updateTable('trigger_task')
+        .set({ config_json: configJson, updated_at: nowIso() })
+        .where('id', '=', id),
+    )
+  }
+
   setStatus(id: string, status: TriggerTaskStatus, message: string | null = null): void {
     this.sql.run(
       this.sql.qb
