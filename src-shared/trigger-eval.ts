@@ -1,5 +1,7 @@
-// Trigger evaluation (docs/triggers.md): does a skill's description make the agent reach for it?
-// The shapes the probes, the metrics, the CLI and the Triggers screen share.
+// Trigger evaluation (docs/triggers.md): does a skill's description make the agent reach for it? The shapes
+// the probes, the metrics, the CLI, the Triggers screen and the export (skill-ab/triggers@1) share.
+import { z } from 'zod'
+import { count, nullableNum, verdict } from './export-zod'
 
 /** One query of a trigger set. */
 export interface TriggerQuery {
@@ -10,7 +12,8 @@ export interface TriggerQuery {
 }
 
 /** What the agent chose in one probe: the skill under test, another skill, or no skill. */
-export type ProbeChoice = 'this' | 'other' | 'none'
+export const probeChoiceSchema = z.enum(['this', 'other', 'none'])
+export type ProbeChoice = z.output<typeof probeChoiceSchema>
 
 /** One probe's result (a query × round); `choice` null: the probe has no result (failed, not run yet). */
 export interface ProbeResult {
@@ -23,73 +26,71 @@ export interface ProbeResult {
   step: number | null
 }
 
-/** A share with its Wilson interval at the set's level. */
-export interface TriggerRate {
-  k: number
-  n: number
-  /** k ÷ n; null when n = 0. */
-  rate: number | null
-  ciLow: number | null
-  ciHigh: number | null
-}
+const share = z.number().min(0).max(1)
 
-/** One query's rounds: how often the agent loaded this skill, and whether the majority matched. */
-export interface QueryTrigger {
-  queryId: string
-  query: string
-  shouldTrigger: boolean
-  /** Rounds with a result. */
-  probed: number
-  triggered: number
-  other: number
-  none: number
-  /** triggered ÷ probed; null when nothing was probed. */
-  rate: number | null
-  /** More than half of its probed rounds match shouldTrigger; null when nothing was probed. */
-  correct: boolean | null
-  /** What the agent did in rounds that did not match: `none`, or the other skill's name → rounds. */
-  instead: Record<string, number>
-}
+export const triggerRateSchema = z
+  .looseObject({
+    k: count,
+    n: count,
+    rate: share.nullable().describe('k ÷ n; null when n = 0'),
+    ciLow: share.nullable(),
+    ciHigh: share.nullable(),
+  })
+  .describe('a share with its Wilson interval at 1 − α')
 
-export interface Confusion {
-  /** shouldTrigger and correct. */
-  truePositive: number
-  /** not shouldTrigger and not correct. */
-  falsePositive: number
-  /** shouldTrigger and not correct. */
-  falseNegative: number
-  /** not shouldTrigger and correct. */
-  trueNegative: number
-}
+export const queryTriggerSchema = z.looseObject({
+  queryId: z.string(),
+  query: z.string(),
+  shouldTrigger: z.boolean(),
+  probed: count.describe('rounds with a result'),
+  triggered: count.describe('rounds that loaded the skill under test'),
+  other: count.describe('rounds that loaded another skill'),
+  none: count.describe('rounds that loaded no skill'),
+  rate: share.nullable().describe('triggered ÷ probed; null when nothing was probed'),
+  correct: z
+    .boolean()
+    .nullable()
+    .describe('more than half of its probed rounds match shouldTrigger (a tie is wrong); null when none'),
+  instead: z
+    .record(z.string(), count)
+    .describe(
+      'what the agent did in rounds that did not match: "none", "this skill" or the other skill’s name → rounds',
+    ),
+})
 
-/** A trigger set's metrics over the queries with a result. */
-export interface TriggerSummary {
-  queries: QueryTrigger[]
-  /** Ids of queries with no probed round. */
-  withoutResult: string[]
-  confusion: Confusion
-  precision: TriggerRate
-  recall: TriggerRate
-  accuracy: TriggerRate
-  /** Queries answered wrong (correct false), in set order. */
-  failing: QueryTrigger[]
-  alpha: number
-  formula: string
-}
+export const triggerSummarySchema = z.looseObject({
+  queries: z.array(queryTriggerSchema),
+  withoutResult: z.array(z.string()).describe('ids of queries with no probed round'),
+  confusion: z.looseObject({
+    truePositive: count,
+    falsePositive: count,
+    falseNegative: count,
+    trueNegative: count,
+  }),
+  precision: triggerRateSchema,
+  recall: triggerRateSchema,
+  accuracy: triggerRateSchema,
+  failing: z.array(queryTriggerSchema).describe('queries answered wrong, in set order'),
+  alpha: z.number(),
+  formula: z.string(),
+})
 
-/** Two descriptions on the same set, paired per query (exact McNemar on per-query correctness). */
-export interface DescriptionComparison {
-  verdict: 'pass' | 'reject' | 'inconclusive'
-  a: TriggerSummary
-  b: TriggerSummary
-  /** Queries both versions answered (paired). */
-  paired: number
-  /** Queries b answers right and a wrong. */
-  betterInB: number
-  /** Queries a answers right and b wrong. */
-  worseInB: number
-  /** Two-sided exact McNemar p-value; null with no discordant query. */
-  pValue: number | null
-  reasons: string[]
-  formula: string
-}
+export const descriptionComparisonSchema = z
+  .looseObject({
+    verdict,
+    a: triggerSummarySchema,
+    b: triggerSummarySchema,
+    paired: count.describe('queries both versions answered'),
+    betterInB: count.describe('queries b answers right and a wrong'),
+    worseInB: count.describe('queries a answers right and b wrong'),
+    pValue: nullableNum.describe('two-sided exact McNemar p-value; null with no discordant query'),
+    reasons: z.array(z.string()),
+    formula: z.string(),
+  })
+  .describe('two descriptions on the same set, paired per query (exact McNemar on per-query correctness)')
+
+export type TriggerRate = z.output<typeof triggerRateSchema>
+export type QueryTrigger = z.output<typeof queryTriggerSchema>
+export type TriggerSummary = z.output<typeof triggerSummarySchema>
+export type Confusion = TriggerSummary['confusion']
+export type DescriptionComparison = z.output<typeof descriptionComparisonSchema>

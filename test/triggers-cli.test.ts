@@ -2,10 +2,13 @@
 // reported, two descriptions compared per query with the exit code of the verdict, and a SIGKILL mid-set
 // resumed with no probe that had a result probed again.
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { processesWithEnv } from '../src-main/agent/process-group'
 import { OWNER_MARKER_VAR } from '../src-main/agent/run-env'
 import { openStore } from '../src-main/db'
+import { triggersExportSchema } from '../src-shared/triggers-export'
 import { CLI, makeWorld, runCli, stopCliChildren, type World } from './support/fixtures'
 import { PROBE_SCRIPT } from './support/probe-agent'
 import { startScriptedLlm, type ScriptedLlm } from './support/scripted-llm'
@@ -73,7 +76,7 @@ describe('skill-ab triggers', () => {
 
   it("v2's description beats v1's on the same set: pass (exit 0), the misses named", async () => {
     const file = config('ab.json', { name: 'pdf a/b', rounds: 1, compareWith: { path: 'pdf-v1' } })
-    const res = await runCli(['triggers', file], world.env, world.root)
+    const res = await runCli(['triggers', file, '--export', 'ab-export.json'], world.env, world.root)
     expect(res.stderr).toMatch(
       /"pdf a\/b" created: pdf-tools [0-9a-f]{8} \(b\) vs [0-9a-f]{8} \(a\), 8 queries × 1 round; 16 probes to run/,
     )
@@ -85,6 +88,16 @@ describe('skill-ab triggers', () => {
       /description A\/B: pass\n[\s\S]*b right where a was wrong on 6, wrong where a was right on 0; exact McNemar p = 0\.0313/,
     )
     expect(res.code).toBe(0)
+    // The export validates against its schema and carries every probe and the verdict.
+    const doc = triggersExportSchema.parse(
+      JSON.parse(readFileSync(join(world.root, 'ab-export.json'), 'utf8')),
+    )
+    expect(doc).toMatchObject({
+      schema: 'skill-ab/triggers@1',
+      comparison: { verdict: 'pass', betterInB: 6 },
+    })
+    expect(doc.probes).toHaveLength(16)
+    expect(doc.results.a?.recall.rate).toBe(0)
   })
 
   it('a SIGKILL mid-set resumes: probes with a result are never probed again', async () => {

@@ -1,6 +1,10 @@
 // `skill-ab triggers <config.json>`: probe whether the skill's description makes the agent reach for it
 // (docs/triggers.md); with `compareWith`, whether version b's description beats version a's.
+import { resolve } from 'node:path'
 import { loadTriggerConfig } from '../../inputs/load-trigger-config'
+import { exportTriggerTask } from '../../services/export-triggers'
+import { writeTextFile } from '../../services/export-task'
+import { fileFlag } from './export'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import { runTriggers } from '../../services/run-triggers'
 import { UsageError } from '../args'
@@ -15,7 +19,7 @@ export const triggersCommand: Command = {
   name: 'triggers',
   summary: "probe whether the skill's description makes the agent use it (and whether v2's beats v1's)",
   usage: [
-    'Usage: skill-ab triggers <trigger-config.json>',
+    'Usage: skill-ab triggers <trigger-config.json> [--export f.json]',
     '',
     'For each query of the trigger set × rounds, an isolated opencode session with the skill installed (and',
     'the competing skills, if given) is stopped as soon as the agent chooses: at its first skill call, when it',
@@ -23,14 +27,18 @@ export const triggersCommand: Command = {
     'with "compareWith", pairs the two descriptions per query (exact McNemar). Probes already made are kept:',
     'running it again continues the set.',
     '',
+    'Options:',
+    '  --export f.json  write the export document (skill-ab/triggers@1) when done',
+    '',
     'Exit: with compareWith 0 pass · 1 reject · 3 inconclusive; without it 0 every query probed · 3 some',
     '      without a result; 2 bad input or unusable environment · 130 canceled (Ctrl-C)',
   ].join('\n'),
-  flags: {},
-  async run(positionals, _flags, io) {
+  flags: { export: 'string' },
+  async run(positionals, flags, io) {
     const [file, ...extra] = positionals
     if (!file) throw new UsageError('missing <trigger-config.json>')
     if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`)
+    const exportFile = fileFlag(flags, 'export')
     let ctx: AppContext | undefined
     const abort = new AbortController()
     const onSignal = (): void => {
@@ -70,6 +78,10 @@ export const triggersCommand: Command = {
       if (missing)
         io.err(`${missing} probes without a result: \`skill-ab triggers ${file}\` continues the set\n`)
       const verdict = report.comparison?.verdict ?? null
+      if (exportFile) {
+        const doc = await exportTriggerTask(ctx.store, result.task.id, io.env)
+        writeTextFile(resolve(io.cwd, exportFile), `${JSON.stringify(doc, null, 2)}\n`, 'the export')
+      }
       io.out(
         `${JSON.stringify({ taskId: result.task.id, status: result.task.status, probes: report.counts, verdict })}\n`,
       )
