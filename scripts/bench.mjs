@@ -51,6 +51,21 @@ await build({
   },
 })
 const { floorBench } = await import(pathToFileURL(join(root, '.tmp', 'bench-floor', 'floor.mjs')).href)
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  build: {
+    ssr: 'scripts/bench/triggers.ts',
+    outDir: '.tmp/bench-triggers',
+    emptyOutDir: true,
+    target: 'node22',
+    rollupOptions: { output: { entryFileNames: 'triggers.mjs', format: 'es' } },
+  },
+})
+const { triggerBench } = await import(
+  pathToFileURL(join(root, '.tmp', 'bench-triggers', 'triggers.mjs')).href
+)
 // The CI time this work started from (a fresh clone's `.ci/run`), and the target set against it.
 const ciBaseline = JSON.parse(readFileSync(join(root, 'scripts', 'bench', 'ci-baseline.json'), 'utf8'))
 
@@ -206,6 +221,8 @@ const floor =
         concurrency: 2,
         drivers: ['server', 'process'],
       })
+// A trigger probe against a full run of the same query (BENCH_TRIGGERS=0 leaves it out).
+const triggers = process.env.BENCH_TRIGGERS === '0' ? null : await triggerBench({ root })
 // promptfoo doing the same A/B job, installed into a throwaway folder (BENCH_PEER=0 leaves it out).
 const peer = await peerBenchFromEnv()
 
@@ -216,6 +233,7 @@ const report = {
   ...results,
   mainCoalescing: coalescing,
   floor,
+  triggers,
   peer,
   ci: { ...ciBaseline, targetSeconds: Math.round(ciBaseline.seconds * ciBaseline.targetShare) },
 }
@@ -240,6 +258,11 @@ process.stdout.write(
             ([driver, t]) =>
               `  skill-ab run, ${driver.padEnd(7)} ${t.wallMs} ms = ${t.ratioToBare} × the bare loop, ${t.overheadPerRunMs} ms a run`,
           ),
+        ]
+      : []),
+    ...(triggers
+      ? [
+          `trigger probe vs full run:        ${triggers.probe.meanTokens} vs ${triggers.fullRun.meanTokens} tokens (${triggers.tokensRatio} ×), ${triggers.probe.meanMs} vs ${triggers.fullRun.meanMs} ms (${triggers.timeRatio} ×); ${triggers.probes} probes, ${triggers.triggered} triggered, ${triggers.fullRuns} full runs + judgements`,
         ]
       : []),
     ...(peer ? peerLines(peer) : []),
