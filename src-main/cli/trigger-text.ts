@@ -1,7 +1,7 @@
 // How a trigger evaluation reads on the terminal: a line per probe, then per version the metrics with their
 // intervals, the confusion table and the queries that go wrong, then the description A/B verdict and spend.
 import type { ProbeRow } from '../db'
-import type { TriggerReport } from '../services/run-triggers'
+import type { TriggerReport } from '../../src-shared/trigger-views'
 import type { TriggerRate, TriggerSummary } from '../../src-shared/trigger-eval'
 
 const pct = (x: number | null): string => (x === null ? '—' : `${Math.round(100 * x)}%`)

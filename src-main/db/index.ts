@@ -46,6 +46,7 @@ export type {
   ProbeVersion,
   TriggerProbesRepo,
 } from './trigger-probes'
+export { isTriggerTaskId } from './trigger-tasks'
 export type {
   NewTriggerTask,
   StoredCompetitor,

@@ -5,6 +5,9 @@ import { newId, nowIso } from './ids'
 import type { TriggerTaskTable } from './schema'
 import type { Sql } from './sql'
 
+/** Trigger task ids have their own prefix (a job registry or a patch can tell them from A/B tasks). */
+export const isTriggerTaskId = (id: string): boolean => id.startsWith('trg_')
+
 export type TriggerTaskStatus = 'idle' | 'running' | 'done' | 'canceled'
 
 /** A competing skill as the task stored it: its name and content hash. */

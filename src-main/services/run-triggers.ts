@@ -9,21 +9,11 @@ import type { LoadedTriggerConfig } from '../inputs/load-trigger-config'
 import { compareDescriptions, summarizeTriggers } from '../stats/trigger-eval'
 import { totalTokens } from '../../src-shared/run-rules'
 import type { TriggerConfig } from '../../src-shared/trigger-config'
-import type { DescriptionComparison, ProbeResult, TriggerSummary } from '../../src-shared/trigger-eval'
+import type { ProbeResult, TriggerSummary } from '../../src-shared/trigger-eval'
+import type { TriggerReport } from '../../src-shared/trigger-views'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
 import { prepareTriggers, type PreparedTriggers } from './prepare-triggers'
-
-export interface TriggerReport {
-  /** Version b's metrics, and version a's with a description A/B. */
-  b: TriggerSummary
-  a: TriggerSummary | null
-  comparison: DescriptionComparison | null
-  /** Probes per status, over the rounds the config asks for. */
-  counts: Record<ProbeRow['status'], number>
-  /** Tokens (all kinds) and dollars (null: no price known) the probes of each version spent. */
-  spend: Record<'a' | 'b', { probes: number; tokens: number; costUsd: number | null; seconds: number }>
-}
 
 export interface TriggersRun {
   prepared: PreparedTriggers
@@ -66,16 +56,27 @@ export async function probeTask(
   try {
     store.triggerProbes.unstick(taskId)
     store.triggerTasks.setStatus(taskId, 'running')
+    ctx.events.emit('trigger.changed', { taskId })
     const summary = await executeProbes(
-      { store, instanceId: ctx.instance.id, env: ctx.childEnv, onChange: opts.onProbe },
+      {
+        store,
+        instanceId: ctx.instance.id,
+        env: ctx.childEnv,
+        onChange: (row) => {
+          opts.onProbe?.(row)
+          ctx.events.emit('trigger.changed', { taskId })
+        },
+      },
       planOf(store, task),
       opts.signal,
     )
     const left = Object.entries(countsOf(store, task)).some(([s, n]) => s !== 'done' && n > 0)
     store.triggerTasks.setStatus(taskId, opts.signal.aborted ? 'canceled' : left ? 'idle' : 'done')
+    ctx.events.emit('trigger.changed', { taskId })
     return { summary, task: mustGet(store, taskId) }
   } catch (err) {
     store.triggerTasks.setStatus(taskId, 'idle', err instanceof Error ? err.message : String(err))
+    ctx.events.emit('trigger.changed', { taskId })
     throw err
   } finally {
     store.triggerTasks.releaseOwner(taskId, ctx.instance.id)
