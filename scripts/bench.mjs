@@ -23,49 +23,26 @@ if (
   const res = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
   if (res.status !== 0) process.exit(res.status ?? 1)
 }
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  build: {
-    ssr: 'scripts/bench/seed.ts',
-    outDir: '.tmp/bench',
-    emptyOutDir: true,
-    target: 'node22',
-    rollupOptions: { output: { entryFileNames: 'seed.mjs', format: 'es' } },
-  },
-})
-const { seedBenchTask, benchPatchSource } = await import(
-  pathToFileURL(join(root, '.tmp', 'bench', 'seed.mjs')).href
-)
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  build: {
-    ssr: 'scripts/bench/floor.ts',
-    outDir: '.tmp/bench-floor',
-    emptyOutDir: true,
-    target: 'node22',
-    rollupOptions: { output: { entryFileNames: 'floor.mjs', format: 'es' } },
-  },
-})
-const { floorBench } = await import(pathToFileURL(join(root, '.tmp', 'bench-floor', 'floor.mjs')).href)
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  build: {
-    ssr: 'scripts/bench/adaptive.ts',
-    outDir: '.tmp/bench-adaptive',
-    emptyOutDir: true,
-    target: 'node22',
-    rollupOptions: { output: { entryFileNames: 'adaptive.mjs', format: 'es' } },
-  },
-})
-const { adaptiveBench, adaptiveLines } = await import(
-  pathToFileURL(join(root, '.tmp', 'bench-adaptive', 'adaptive.mjs')).href
-)
+/** Bundles a bench module (TypeScript, importing the app's code) for Node and imports it. */
+async function loadBench(name) {
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ssr: `scripts/bench/${name}.ts`,
+      outDir: `.tmp/bench-${name}`,
+      emptyOutDir: true,
+      target: 'node22',
+      rollupOptions: { output: { entryFileNames: `${name}.mjs`, format: 'es' } },
+    },
+  })
+  return import(pathToFileURL(join(root, '.tmp', `bench-${name}`, `${name}.mjs`)).href)
+}
+const { seedBenchTask, benchPatchSource } = await loadBench('seed')
+const { floorBench } = await loadBench('floor')
+const { adaptiveBench, adaptiveLines } = await loadBench('adaptive')
+const { triggerBench } = await loadBench('triggers')
 // Adaptive rounds against fixed 3 rounds, simulated (no agent): a minute or so at 2,000 tasks a scenario.
 const adaptive = adaptiveBench(Number(process.env.BENCH_ADAPTIVE_TASKS ?? 2000))
 // The CI time this work started from (a fresh clone's `.ci/run`), and the target set against it.
@@ -223,6 +200,8 @@ const floor =
         concurrency: 2,
         drivers: ['server', 'process'],
       })
+// A trigger probe against a full run of the same query (BENCH_TRIGGERS=0 leaves it out).
+const triggers = process.env.BENCH_TRIGGERS === '0' ? null : await triggerBench({ root })
 // promptfoo doing the same A/B job, installed into a throwaway folder (BENCH_PEER=0 leaves it out).
 const peer = await peerBenchFromEnv()
 
@@ -233,6 +212,7 @@ const report = {
   ...results,
   mainCoalescing: coalescing,
   floor,
+  triggers,
   peer,
   adaptive,
   ci: { ...ciBaseline, targetSeconds: Math.round(ciBaseline.seconds * ciBaseline.targetShare) },
@@ -258,6 +238,11 @@ process.stdout.write(
             ([driver, t]) =>
               `  skill-ab run, ${driver.padEnd(7)} ${t.wallMs} ms = ${t.ratioToBare} × the bare loop, ${t.overheadPerRunMs} ms a run`,
           ),
+        ]
+      : []),
+    ...(triggers
+      ? [
+          `trigger probe vs full run:        ${triggers.probe.meanTokens} vs ${triggers.fullRun.meanTokens} tokens (${triggers.tokensRatio} ×), ${triggers.probe.meanMs} vs ${triggers.fullRun.meanMs} ms (${triggers.timeRatio} ×); ${triggers.probes} probes, ${triggers.triggered} triggered, ${triggers.fullRuns} full runs + judgements`,
         ]
       : []),
     ...(peer ? peerLines(peer) : []),

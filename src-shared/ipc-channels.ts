@@ -28,6 +28,10 @@ export const CHANNELS = [
   'inputs.skill',
   'inputs.dataset',
   'examples.create',
+  'triggers.list',
+  'triggers.get',
+  'triggers.create',
+  'triggers.cancel',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

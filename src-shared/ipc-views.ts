@@ -218,6 +218,8 @@ export interface Patch {
   runs: RunPatch[]
   tasks: TaskPatch[]
   external: boolean
+  /** Trigger tasks whose probes or status changed (the Triggers screen reloads the open one). */
+  triggers?: string[]
 }
 
 export type { Decision, JudgeAgreement }

@@ -22,6 +22,7 @@ import type {
   ValidationResult,
 } from './ipc-views'
 import type { TaskSummary } from './task-summary'
+import type { TriggerDetail, TriggerTaskView } from './trigger-views'
 
 const id = z.string().min(1).max(200)
 const path = z.string().min(1).max(4096)
@@ -127,6 +128,15 @@ export const contract = {
     request: z.strictObject({ demo: z.boolean() }),
     response: z.custom<{ taskId: string | null; config: unknown }>(),
   },
+  /** Trigger tasks, newest first (docs/triggers.md). */
+  'triggers.list': { request: none, response: z.custom<TriggerTaskView[]>() },
+  'triggers.get': { request: taskRef, response: z.custom<TriggerDetail>() },
+  /** Creates (or resumes) the trigger task a config describes and starts probing; answers with its id. */
+  'triggers.create': {
+    request: z.strictObject({ config: z.unknown() }),
+    response: z.custom<{ taskId: string }>(),
+  },
+  'triggers.cancel': { request: taskRef, response: ok },
 } satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>
 
 // Both lists name the same channels (a channel added to one but not the other fails to compile).

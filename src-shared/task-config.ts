@@ -58,7 +58,7 @@ export function intIn(min: number, max: number) {
 }
 
 /** A number in [min, max] (bounds may be open) with a message that says the range. */
-function numberIn(min: number, max: number | null, openMin = false, openMax = false) {
+export function numberIn(min: number, max: number | null, openMin = false, openMax = false) {
   const range = `${openMin ? 'above' : 'from'} ${min}${max === null ? ' up' : ` ${openMax ? 'to below' : 'to'} ${max}`}`
   const error = (iss: { input?: unknown }) =>
     iss.input === undefined ? undefined : `must be a number ${range} (got ${got(iss.input)})`
@@ -280,12 +280,15 @@ function editDistance(a: string, b: string): number {
 }
 
 /** Structured form of every problem in a failed parse (see `describeConfigIssues`). */
-export function configIssues(error: z.ZodError): ConfigIssue[] {
+export function configIssues(
+  error: z.ZodError,
+  knownKeys: Record<string, readonly string[]> = KNOWN_KEYS,
+): ConfigIssue[] {
   const out: ConfigIssue[] = []
   for (const issue of error.issues) {
     const field = formatFieldPath(issue.path)
     if (issue.code === 'unrecognized_keys') {
-      const known = KNOWN_KEYS[field.replace(/\[\d+\]$/, '[]')] ?? []
+      const known = knownKeys[field.replace(/\[\d+\]$/, '[]')] ?? []
       for (const key of issue.keys) {
         const full = field ? `${field}.${key}` : key
         const near = suggestion(key, known)

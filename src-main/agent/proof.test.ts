@@ -1,6 +1,6 @@
 // Unit tests of the isolation verdict: exactly the side's own snapshot, or no skill at all.
 import { describe, expect, it } from 'vitest'
-import { judgeVisibility, nonBuiltIn, parseDebugSkill } from './proof'
+import { judgeProbeVisibility, judgeVisibility, nonBuiltIn, parseDebugSkill } from './proof'
 import { sideSkillName, type SideSpec } from './types'
 
 const spec = (side: 'a' | 'b', snapshotDir: string | null, name = 'pirate'): SideSpec => ({
@@ -53,5 +53,26 @@ describe('judgeVisibility', () => {
     expect(leak.message).toContain('including the skill under test "pirate"')
     expect(sideSkillName(baseline)).toBe('parrot')
     expect(sideSkillName(spec('a', null))).toBe('pirate')
+  })
+})
+
+describe('judgeProbeVisibility', () => {
+  const probe = { ...spec('b', null), skillUnderTest: 'pdf' }
+  const at = (name: string) => ({ name, location: `/probe/skills/${name}/SKILL.md` })
+
+  it('holds when the probes see exactly the skill under test and the competing skills', () => {
+    const proof = judgeProbeVisibility(probe, '/probe/skills', ['pdf', 'docx'], [at('docx'), at('pdf')])
+    expect(proof).toMatchObject({ ok: true, message: 'the probes see exactly pdf and 1 competing skill' })
+  })
+
+  it('fails on a skill from elsewhere (even one of the same name) and on a missing one', () => {
+    const planted = { name: 'pdf', location: '/home/me/.claude/skills/pdf/SKILL.md' }
+    expect(judgeProbeVisibility(probe, '/probe/skills', ['pdf'], [planted]).message).toBe(
+      'the probes see skills they must not see: pdf (/home/me/.claude/skills/pdf/SKILL.md)',
+    )
+    expect(judgeProbeVisibility(probe, '/probe/skills', ['pdf', 'docx'], [at('pdf')])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^the probes do not see docx in \/probe\/skills/),
+    })
   })
 })

@@ -128,3 +128,34 @@ export async function listVisibleSkills(input: DebugSkillInput): Promise<ListedS
   }
   return nonBuiltIn(parseDebugSkill(String(r.stdout ?? '')))
 }
+
+/**
+ * Judges what a trigger probe's server sees: exactly the skill under test and the competing skills, each at
+ * its copy in the probe's skills folder (`<skillsDir>/<name>/SKILL.md`), and nothing from the user's folders.
+ */
+export function judgeProbeVisibility(
+  spec: SideSpec,
+  skillsDir: string,
+  names: readonly string[],
+  visible: ListedSkill[],
+): IsolationProof {
+  const at = (name: string): string => canonical(join(skillsDir, name, 'SKILL.md'))
+  const foreign = visible.filter((s) => !names.includes(s.name) || canonical(s.location) !== at(s.name))
+  const missing = names.filter((n) => !visible.some((s) => s.name === n && canonical(s.location) === at(n)))
+  const list = (ss: ListedSkill[]): string => ss.map((s) => `${s.name} (${s.location})`).join(', ')
+  const base = { side: spec.side, visible }
+  if (foreign.length)
+    return { ...base, ok: false, message: `the probes see skills they must not see: ${list(foreign)}` }
+  if (missing.length)
+    return {
+      ...base,
+      ok: false,
+      message: `the probes do not see ${missing.join(', ')} in ${skillsDir} (check each SKILL.md front matter: name and description)`,
+    }
+  const others = names.length - 1
+  return {
+    ...base,
+    ok: true,
+    message: `the probes see exactly ${spec.skillUnderTest}${others ? ` and ${others} competing skill${others === 1 ? '' : 's'}` : ''}`,
+  }
+}

@@ -66,10 +66,15 @@ describe('ServeEventMapper', () => {
     expect(m.map(ev('session.status', { sessionID: 'ses_x', status: { type: 'idle' } })).idle).toBe(false)
     expect(m.map(ev('session.status', { sessionID: S, status: { type: 'idle' } })).idle).toBe(true)
     expect(m.map(ev('session.status', { sessionID: S, status: { type: 'busy' } })).retry).toBeNull()
-    expect(m.map(ev('permission.asked', { id: 'per_1', sessionID: S })).permissionRequest).toBe('per_1')
+    expect(
+      m.map(ev('permission.asked', { id: 'per_1', sessionID: S, permission: 'skill', patterns: ['pdf'] }))
+        .permissionRequest,
+    ).toEqual({ id: 'per_1', permission: 'skill', patterns: ['pdf'] })
     expect(m.map(ev('permission.asked', { id: 'per_2', sessionID: 'ses_x' })).permissionRequest).toBeNull()
     m.map(ev('session.created', { sessionID: 'ses_c', info: { id: 'ses_c', parentID: S } }))
-    expect(m.map(ev('permission.asked', { id: 'per_3', sessionID: 'ses_c' })).permissionRequest).toBe('per_3')
+    expect(m.map(ev('permission.asked', { id: 'per_3', sessionID: 'ses_c' })).permissionRequest?.id).toBe(
+      'per_3',
+    )
   })
 
   it('reports the provider error this session waits to retry (session.status "retry", opencode 1.18.33)', () => {

@@ -16,8 +16,15 @@ export interface MappedServeEvent {
   busy: boolean
   /** The session waits to retry the model provider: the provider's error, as opencode words it. */
   retry: string | null
-  /** A permission request of this session (or a sub-agent's) that must be answered: its id. */
-  permissionRequest: string | null
+  /** A permission request of this session (or a sub-agent's) that must be answered. */
+  permissionRequest: PermissionAsk | null
+}
+
+/** What a session asks permission for: e.g. `skill` with the skill's name as its one pattern. */
+export interface PermissionAsk {
+  id: string
+  permission: string
+  patterns: string[]
 }
 
 /** Maps one session's bus events; remembers its sub-agent sessions (their permission asks are ours too). */
@@ -81,7 +88,12 @@ export class ServeEventMapper {
         break
       }
       case 'permission.asked':
-        if (this.family.has(String(p.sessionID)) && typeof p.id === 'string') out.permissionRequest = p.id
+        if (this.family.has(String(p.sessionID)) && typeof p.id === 'string')
+          out.permissionRequest = {
+            id: p.id,
+            permission: String(p.permission ?? ''),
+            patterns: Array.isArray(p.patterns) ? p.patterns.map(String) : [],
+          }
         break
     }
     return out

@@ -56,11 +56,12 @@ function brokenSide(spec: SideSpec, kind: 'spawn_failed' | 'crashed', message: s
  * `GET /skill` (and the model check) for a fresh git work dir, as a run of this side would see it. With
  * `keepLoaded` (the dir is a work-dir slot) the instance it booted stays loaded when the proof got answers.
  */
-async function proveOnServer(
+export async function proveOnServer(
   ctx: SideContext,
   client: ServeClient,
   dir: string,
   keepLoaded: boolean,
+  judge: (visible: ListedSkill[]) => IsolationProof = (visible) => judgeVisibility(ctx.spec, visible),
 ): Promise<IsolationProof> {
   const { spec } = ctx
   await prepareWorkDir(dir, {}, ctx.parentEnv.PATH)
@@ -83,7 +84,7 @@ async function proveOnServer(
     answered = true
     const problem = modelProblem(spec.model, models)
     if (problem) return { side: spec.side, ok: false, visible, message: problem }
-    const proof = judgeVisibility(spec, visible)
+    const proof = judge(visible)
     return ctx.notes.length ? { ...proof, message: `${proof.message}; note: ${ctx.notes.join('; ')}` } : proof
   } finally {
     if (!keepLoaded || !answered) await client.json('POST', '/instance/dispose', dir).catch(() => {})

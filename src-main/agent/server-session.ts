@@ -79,10 +79,11 @@ export async function runServerSession(
   const take = (event: ServeEvent): void => {
     if (!mapper) return
     const m = mapper.map(event)
-    if (m.permissionRequest)
-      void client
-        .json('POST', `/permission/${m.permissionRequest}/reply`, dir, { reply: 'reject' })
-        .catch(() => {})
+    const ask = m.permissionRequest
+    if (ask) {
+      transport.onPermission?.(ask)
+      void client.json('POST', `/permission/${ask.id}/reply`, dir, { reply: 'reject' }).catch(() => {})
+    }
     for (const raw of m.events) record.event(raw)
     if (m.busy) sawBusy = true
     if (m.retry !== null) retry.failed(m.retry)

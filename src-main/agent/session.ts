@@ -4,6 +4,7 @@
 // typed ending. Both transports redact, keep and announce events the same way (session-record.ts).
 import { runProcessSession } from './process-session'
 import type { ServeClient } from './serve-client'
+import type { PermissionAsk } from './serve-events'
 import type { ServeProcess } from './serve-process'
 import { runServerSession } from './server-session'
 import type { SessionEnding } from './session-ending'
@@ -27,7 +28,9 @@ export interface ServerTransport {
   /** The session's permission rules (nothing may wait for a human). */
   permission: unknown[]
   /** Named in messages: "opencode serve exited … during the run". */
-  what: 'run' | 'judgement'
+  what: 'run' | 'judgement' | 'probe'
+  /** Sees each permission the session asks for, before it is rejected (as `opencode run` does). */
+  onPermission?: (ask: PermissionAsk) => void
 }
 
 export type SessionTransport = ProcessTransport | ServerTransport

@@ -16,6 +16,8 @@ import { JobRegistry } from './jobs'
 import { PatchSource } from './live-patches'
 import { runHandlers } from './run-handlers'
 import { taskHandlers } from './task-handlers'
+import { triggerHandlers } from './trigger-handlers'
+import { isTriggerTaskId } from '../db'
 
 type Handlers = {
   [C in Channel]: (request: z.output<(typeof contract)[C]['request']>) => unknown
@@ -48,7 +50,8 @@ export function createApiHost(opts: ApiHostOptions): ApiHost {
   const { ctx } = opts
   const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`))
   const jobs: JobRegistry = new JobRegistry((taskId) => {
-    if (!taskId.startsWith(PROVISIONAL_PREFIX)) patches.touchTask(taskId)
+    if (isTriggerTaskId(taskId)) patches.touchTrigger(taskId)
+    else if (!taskId.startsWith(PROVISIONAL_PREFIX)) patches.touchTask(taskId)
   })
   const patches: PatchSource = new PatchSource({
     events: ctx.events,
@@ -78,6 +81,7 @@ export function createApiHost(opts: ApiHostOptions): ApiHost {
     ...appHandlers(deps),
     ...taskHandlers(deps),
     ...runHandlers(deps),
+    ...triggerHandlers(deps),
   } satisfies Handlers
 
   return {

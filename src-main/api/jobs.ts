@@ -3,7 +3,7 @@
 import { UserError } from '../../src-shared/user-error'
 
 export interface Job {
-  kind: 'run' | 'reevaluate'
+  kind: 'run' | 'reevaluate' | 'triggers'
   controller: AbortController
   done: Promise<void>
 }

@@ -76,3 +76,15 @@ describe('live patches', () => {
     expect(patches.some((p) => p.external)).toBe(true)
   })
 })
+
+describe('live patches of trigger tasks', () => {
+  it('a burst of probe changes names its trigger task once, and touches no A/B task', async () => {
+    source = new PatchSource({ events, store: temp.store, coalesceMs: 20 })
+    source.subscribe((p) => patches.push(p))
+    for (let i = 0; i < 50; i++) events.emit('trigger.changed', { taskId: 'trg_1' })
+    events.emit('trigger.changed', { taskId: 'trg_2' })
+    await wait(60)
+    expect(patches).toHaveLength(1)
+    expect(patches[0]).toMatchObject({ runs: [], tasks: [], triggers: ['trg_1', 'trg_2'] })
+  })
+})

@@ -4,7 +4,7 @@
 // other processes' writes, which the patch reports as `external`.
 import type { Store } from '../db'
 import { taskRunCounts } from '../services/task-decision'
-import type { EngineEvents, RunChange, TaskChange } from '../engine/events'
+import type { EngineEvents, RunChange, TaskChange, TriggerChange } from '../engine/events'
 import type { Patch, RunPatch, TaskPatch } from '../../src-shared/ipc-views'
 
 export const COALESCE_MS = 75
@@ -23,6 +23,7 @@ export class PatchSource {
   private readonly listeners = new Set<(patch: Patch) => void>()
   private runs = new Map<string, RunPatch>()
   private tasks = new Map<string, TaskPatch>()
+  private triggers = new Set<string>()
   private external = false
   private seq = 0
   private timer: NodeJS.Timeout | null = null
@@ -36,10 +37,13 @@ export class PatchSource {
       ...(c.message !== undefined ? { message: c.message } : {}),
     })
 
+  private readonly onTrigger = (c: TriggerChange): void => this.touchTrigger(c.taskId)
+
   constructor(private readonly opts: PatchSourceOptions) {
     this.coalesceMs = opts.coalesceMs ?? COALESCE_MS
     opts.events.on('run.changed', this.onRun)
     opts.events.on('task.changed', this.onTask)
+    opts.events.on('trigger.changed', this.onTrigger)
     this.lastDataVersion = opts.store.dataVersion()
     this.poll = setInterval(() => this.checkDataVersion(), opts.pollMs ?? DATA_VERSION_POLL_MS)
     this.poll.unref()
@@ -58,6 +62,12 @@ export class PatchSource {
   /** Marks a task changed (busy flag, message, deletion) so the next patch carries it. */
   touchTask(taskId: string, change: TaskPatch | Omit<TaskPatch, 'taskId'> = {}): void {
     this.tasks.set(taskId, { ...this.tasks.get(taskId), ...change, taskId })
+    this.schedule()
+  }
+
+  /** Marks a trigger task changed (a probe, its status, its job's busy flag). */
+  touchTrigger(taskId: string): void {
+    this.triggers.add(taskId)
     this.schedule()
   }
 
@@ -97,11 +107,13 @@ export class PatchSource {
   flush(): void {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
-    if (!this.runs.size && !this.tasks.size && !this.external) return
+    if (!this.runs.size && !this.tasks.size && !this.triggers.size && !this.external) return
     const tasks = [...this.tasks.values()].map((t) => this.completeTask(t))
     const patch: Patch = { runs: [...this.runs.values()], tasks, external: this.external }
+    if (this.triggers.size) patch.triggers = [...this.triggers]
     this.runs = new Map()
     this.tasks = new Map()
+    this.triggers = new Set()
     this.external = false
     for (const listener of this.listeners) listener(patch)
   }
@@ -116,6 +128,7 @@ export class PatchSource {
   close(): void {
     this.opts.events.off('run.changed', this.onRun)
     this.opts.events.off('task.changed', this.onTask)
+    this.opts.events.off('trigger.changed', this.onTrigger)
     clearInterval(this.poll)
     if (this.timer) clearTimeout(this.timer)
     this.timer = null

@@ -17,6 +17,8 @@ import { createQueryBuilder, Sql, type QueryBuilder } from './sql'
 import { damagedDatabase, fileSystemFault, notWritable, storageFault } from './storage-faults'
 import { TasksRepo } from './tasks'
 import { TrajectoriesRepo } from './trajectories'
+import { TriggerProbesRepo } from './trigger-probes'
+import { TriggerTasksRepo } from './trigger-tasks'
 
 export interface Store {
   readonly dataDir: string
@@ -44,6 +46,8 @@ export interface Store {
   readonly corrections: CorrectionsRepo
   readonly pairwiseResults: PairwiseResultsRepo
   readonly adaptivePlans: AdaptivePlansRepo
+  readonly triggerTasks: TriggerTasksRepo
+  readonly triggerProbes: TriggerProbesRepo
 }
 
 function ensureWritableDir(dir: string): void {
@@ -164,5 +168,7 @@ export function openStore(dataDir: string): Store {
     corrections: new CorrectionsRepo(sql),
     pairwiseResults: new PairwiseResultsRepo(sql),
     adaptivePlans: new AdaptivePlansRepo(sql),
+    triggerTasks: new TriggerTasksRepo(sql),
+    triggerProbes: new TriggerProbesRepo(sql),
   }
 }

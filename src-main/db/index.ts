@@ -38,3 +38,19 @@ export type { RunsRepo } from './runs'
 export type { SkillVersionsRepo } from './skill-versions'
 export type { TasksRepo } from './tasks'
 export type { TrajectoriesRepo } from './trajectories'
+export type {
+  ProbeEnd,
+  ProbeKey,
+  ProbeRow,
+  ProbeStatus,
+  ProbeVersion,
+  TriggerProbesRepo,
+} from './trigger-probes'
+export { isTriggerTaskId } from './trigger-tasks'
+export type {
+  NewTriggerTask,
+  StoredCompetitor,
+  TriggerTaskRow,
+  TriggerTaskStatus,
+  TriggerTasksRepo,
+} from './trigger-tasks'

@@ -242,6 +242,50 @@ export interface AdaptivePlanTable {
   updated_at: string
 }
 
+/** A trigger evaluation task (migration 8). */
+export interface TriggerTaskTable {
+  id: string
+  name: string
+  fingerprint: string
+  config_json: string
+  queries_json: string
+  set_file: string
+  skill_version_b_id: string
+  skill_version_a_id: string | null
+  competing_json: string
+  status: string
+  message: string | null
+  owner_instance_id: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** One probe of a trigger task: a version, a query, a round (migration 8). */
+export interface TriggerProbeTable {
+  id: string
+  trigger_task_id: string
+  version: string
+  query_id: string
+  round: number
+  status: string
+  choice: string | null
+  skill: string | null
+  step: number | null
+  steps: Generated<number>
+  tokens_input: Generated<number>
+  tokens_output: Generated<number>
+  tokens_reasoning: Generated<number>
+  tokens_cache_read: Generated<number>
+  tokens_cache_write: Generated<number>
+  cost_usd: number | null
+  duration_ms: number | null
+  message: string | null
+  attempts: Generated<number>
+  owner_instance_id: string | null
+  started_at: string | null
+  finished_at: string | null
+}
+
 export interface Database {
   schema_migration: SchemaMigrationTable
   instance: InstanceTable
@@ -258,5 +302,7 @@ export interface Database {
   run_correction: RunCorrectionTable
   pairwise_result: PairwiseResultTable
   adaptive_plan: AdaptivePlanTable
+  trigger_task: TriggerTaskTable
+  trigger_probe: TriggerProbeTable
   evaluation_batch: EvaluationBatchView
 }

@@ -22,10 +22,16 @@ export interface PairwiseProgress {
   failed: number
 }
 
+/** A trigger task's probe or status changed (written first). */
+export interface TriggerChange {
+  taskId: string
+}
+
 interface EventMap {
   'run.changed': [RunChange]
   'task.changed': [TaskChange]
   'pairwise.changed': [PairwiseProgress]
+  'trigger.changed': [TriggerChange]
 }
 
 export class EngineEvents extends EventEmitter<EventMap> {}

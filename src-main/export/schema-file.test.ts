@@ -1,36 +1,44 @@
-// resources/export.schema.json is the JSON Schema of the zod export schema, checked in; this keeps them equal.
+// resources/export.schema.json and resources/triggers.schema.json are the JSON Schemas of the zod export
+// schemas, checked in; this keeps them equal.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { exportSchema } from '../../src-shared/export'
+import { triggersExportSchema } from '../../src-shared/triggers-export'
 
-const FILE = fileURLToPath(new URL('../../resources/export.schema.json', import.meta.url))
 const REGENERATE = 'UPDATE_SCHEMA=1 npx vitest run src-main/export/schema-file.test.ts'
 
 /** The file's expected text: the generated JSON Schema, pretty-printed with 2 spaces and a final newline. */
-function exportJsonSchemaText(): string {
-  return `${JSON.stringify(z.toJSONSchema(exportSchema), null, 2)}\n`
+function jsonSchemaText(schema: z.ZodType): string {
+  return `${JSON.stringify(z.toJSONSchema(schema), null, 2)}\n`
 }
+const exportJsonSchemaText = (): string => jsonSchemaText(exportSchema)
 
-describe('resources/export.schema.json', () => {
-  it('equals z.toJSONSchema(exportSchema)', () => {
-    const expected = exportJsonSchemaText()
-    if (process.env.UPDATE_SCHEMA === '1') writeFileSync(FILE, expected)
+describe.each([
+  { file: 'export.schema.json', source: 'src-shared/export.ts', schema: exportSchema },
+  { file: 'triggers.schema.json', source: 'src-shared/triggers-export.ts', schema: triggersExportSchema },
+])('resources/$file', ({ file, source, schema }) => {
+  it(`equals z.toJSONSchema of ${source}`, () => {
+    const path = fileURLToPath(new URL(`../../resources/${file}`, import.meta.url))
+    const expected = jsonSchemaText(schema)
+    if (process.env.UPDATE_SCHEMA === '1') writeFileSync(path, expected)
     let actual: unknown = null
     try {
-      actual = JSON.parse(readFileSync(FILE, 'utf8'))
+      actual = JSON.parse(readFileSync(path, 'utf8'))
     } catch {
       // missing or not JSON: reported below
     }
     // Compared as JSON values, so reformatting the file (prettier) does not matter; its content does.
     if (!isDeepStrictEqual(actual, JSON.parse(expected)))
       expect.fail(
-        `resources/export.schema.json is out of date with src-shared/export.ts (or missing). Regenerate it with:\n  ${REGENERATE}\nand commit the result.`,
+        `resources/${file} is out of date with ${source} (or missing). Regenerate it with:\n  ${REGENERATE}\nand commit the result.`,
       )
   })
+})
 
+describe('resources/export.schema.json', () => {
   it('describes the binding keys as required and extra fields as allowed', () => {
     const schema = JSON.parse(exportJsonSchemaText()) as {
       required: string[]

@@ -6,7 +6,8 @@ import { readCaseFiles } from './case-files'
 import { checkCase, checkEval } from './dataset-case'
 import { displayPath, InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
-import { arrayElementLines, tryParseJson } from './json-text'
+import { arrayItems, jsonLinesItems, type JsonItem } from './json-items'
+import { tryParseJson } from './json-text'
 import { readTextFile } from './text-file'
 
 export type DatasetFormat = 'jsonl' | 'json' | 'skill-creator'
@@ -44,18 +45,13 @@ export const MAX_DATASET_BYTES = 100 * 1024 * 1024
 const LINE_FIX = 'fix the line or remove it'
 const EVALS_SHAPE = '{"skill_name": "…", "evals": [{"id": 1, "prompt": "…"}]}'
 
-interface RawItem {
-  raw: unknown
-  line: number
-}
-
 /** Reads and validates every case of a dataset file; throws one InputError listing every problem. */
 export function loadDataset(file: string, opts: LoadDatasetOptions = {}): LoadedDataset {
   const abs = resolve(file)
   const shown = displayPath(abs)
   const text = readDatasetText(abs, shown)
   const problems = new ProblemList()
-  const items: RawItem[] = []
+  const items: JsonItem[] = []
   const ext = extname(abs).toLowerCase()
   let format: DatasetFormat
   let skillName: string | undefined
@@ -80,14 +76,12 @@ export function loadDataset(file: string, opts: LoadDatasetOptions = {}): Loaded
     }
     if (Array.isArray(whole.value)) {
       format = 'json'
-      const lines = arrayElementLines(text, [])
-      whole.value.forEach((raw, i) => items.push({ raw, line: lines[i] ?? 1 }))
+      items.push(...arrayItems(text, whole.value, []))
     } else if (isEvals) {
       format = 'skill-creator'
       skillName = readEvalsHeader(whole.value as Record<string, unknown>, shown, problems)
       const evals = (whole.value as { evals?: unknown }).evals
-      const lines = arrayElementLines(text, ['evals'])
-      if (Array.isArray(evals)) evals.forEach((raw, i) => items.push({ raw, line: lines[i] ?? 1 }))
+      if (Array.isArray(evals)) items.push(...arrayItems(text, evals, ['evals']))
     } else {
       throw new InputError({
         file: shown,
@@ -98,20 +92,7 @@ export function loadDataset(file: string, opts: LoadDatasetOptions = {}): Loaded
     }
   } else {
     format = 'jsonl'
-    text.split('\n').forEach((rawLine, i) => {
-      const lineText = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine
-      if (!lineText.trim()) return
-      const parsed = tryParseJson(lineText)
-      if (parsed.ok) items.push({ raw: parsed.value, line: i + 1 })
-      else
-        problems.add({
-          file: shown,
-          line: i + 1,
-          column: parsed.column,
-          message: `malformed JSON (${parsed.reason})`,
-          fix: LINE_FIX,
-        })
-    })
+    items.push(...jsonLinesItems(text, shown, problems, LINE_FIX))
   }
 
   const datasetDir = dirname(abs)

@@ -1,10 +1,7 @@
 // Loads an A/B task config file: JSON syntax, schema, then every referenced path checked.
-import { statSync } from 'node:fs'
-import { homedir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { configIssues, taskConfigSchema } from '../../src-shared/task-config'
 import type { TaskConfig } from '../../src-shared/task-config'
-import { loadUserConfig } from '../agent/user-config'
 import { templateProblems } from '../judge/template'
 import { secretSourcesFor, shortSecretWarnings } from '../agent/secret-values'
 import { configWarnings } from './config-warnings'
@@ -12,7 +9,8 @@ import { displayPath, InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
 import type { Problem } from './errors'
 import { parseJsonText } from './json-text'
-import { notRegularFile, readTextFile } from './text-file'
+import { readTextFile } from './text-file'
+import { configPaths } from './config-paths'
 import { checkPairwiseConfig } from './pairwise-config'
 
 export interface ResolvedPaths {
@@ -88,51 +86,15 @@ export function parseTaskConfig(
   }
   const config = parsed.data
   const problems = new ProblemList()
-  const check = (
-    field: string,
-    raw: string,
-    want: 'file' | 'folder',
-    base: string,
-    baseName: string,
-  ): string => {
-    const abs = resolvePath(base, raw)
-    const problem = pathProblem(abs, want)
-    if (problem)
-      problems.add({
-        file,
-        field,
-        code: 'path',
-        message: `${field}: ${want} ${problem}: ${abs}`,
-        fix: `fix the path ("${raw}" is resolved against ${baseName} ${base})`,
-      })
-    return abs
-  }
-  const here = "the config file's folder"
+  const paths = configPaths(file, configDir, problems)
   const resolved: ResolvedPaths = {
-    skillPath: check('skill.path', config.skill.path, 'folder', configDir, here),
-    datasetPath: check('dataset.path', config.dataset.path, 'file', configDir, here),
+    skillPath: paths.check('skill.path', config.skill.path, 'folder'),
+    datasetPath: paths.check('dataset.path', config.dataset.path, 'file'),
   }
   if (config.baseline.kind === 'skill')
-    resolved.baselinePath = check('baseline.path', config.baseline.path, 'folder', configDir, here)
-  if (config.agent.opencodeConfig)
-    resolved.opencodeConfigPath = check(
-      'agent.opencodeConfig',
-      config.agent.opencodeConfig,
-      'file',
-      configDir,
-      here,
-    )
-  else if (env.OPENCODE_CONFIG)
-    resolved.opencodeConfigPath = check(
-      'OPENCODE_CONFIG',
-      env.OPENCODE_CONFIG,
-      'file',
-      process.cwd(),
-      'the current folder',
-    )
-  // A malformed opencode config is refused now, with its position, not when the first run starts.
-  if (!problems.items.some((p) => p.field === 'agent.opencodeConfig' || p.field === 'OPENCODE_CONFIG'))
-    checkOpencodeConfig(resolved.opencodeConfigPath, env, problems)
+    resolved.baselinePath = paths.check('baseline.path', config.baseline.path, 'folder')
+  const opencodeConfigPath = paths.opencodeConfig(config.agent.opencodeConfig, env)
+  if (opencodeConfigPath) resolved.opencodeConfigPath = opencodeConfigPath
   checkTemplates(config, file, problems)
   checkPairwiseConfig(config, file, problems)
   problems.throwIfAny()
@@ -151,33 +113,4 @@ function checkTemplates(config: TaskConfig, file: string | undefined, problems: 
     for (const problem of templateProblems(ref.prompt))
       problems.add({ file, field, message: `${field}: ${problem}` })
   })
-}
-
-/** The opencode config(s) the runs will read (the given one, else the global ones) must parse. */
-function checkOpencodeConfig(path: string | undefined, env: NodeJS.ProcessEnv, problems: ProblemList): void {
-  try {
-    loadUserConfig(path, env)
-  } catch (err) {
-    if (!(err instanceof InputError)) throw err
-    for (const p of err.details) problems.add(p)
-  }
-}
-
-function resolvePath(base: string, raw: string): string {
-  if (raw === '~' || raw.startsWith('~/')) return join(homedir(), raw.slice(1))
-  return resolve(base, raw)
-}
-
-/** Why `abs` is not a usable file/folder, or null when it is. */
-function pathProblem(abs: string, want: 'file' | 'folder'): string | null {
-  try {
-    const st = statSync(abs)
-    if (want === 'folder' && !st.isDirectory()) return 'is not a folder'
-    const odd = want === 'file' ? notRegularFile(st) : null
-    if (odd) return odd === 'is a folder' ? 'is a folder, not a file' : odd
-    return null
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    return code === 'ENOENT' || code === 'ENOTDIR' ? 'not found' : `cannot be read (${code ?? String(err)})`
-  }
 }

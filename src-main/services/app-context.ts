@@ -10,6 +10,8 @@ import { EngineEvents } from '../engine/events'
 export interface AppContext {
   dataDir: string
   env: NodeJS.ProcessEnv
+  /** `env` plus this instance's owner marker: what every agent and judge process it starts inherits. */
+  childEnv: NodeJS.ProcessEnv
   store: Store
   instance: InstanceRow
   /** The `process` agent driver (`doctor`'s, and the fallback a task can name). */
@@ -47,6 +49,7 @@ export function openAppContext(opts: {
   return {
     dataDir: dir,
     env: opts.env,
+    childEnv,
     store,
     instance,
     driver: processDriver,

@@ -50,11 +50,12 @@ export class WriteError extends UserError {
 
 /** Writes the JSON and/or markdown files asked for; a file that cannot be written is a WriteError. */
 export function writeExportFiles(doc: ExportDocument, files: { json?: string; markdown?: string }): void {
-  if (files.json) write(files.json, `${JSON.stringify(doc, null, 2)}\n`, 'the export')
-  if (files.markdown) write(files.markdown, exportToMarkdown(doc), 'the markdown summary')
+  if (files.json) writeTextFile(files.json, `${JSON.stringify(doc, null, 2)}\n`, 'the export')
+  if (files.markdown) writeTextFile(files.markdown, exportToMarkdown(doc), 'the markdown summary')
 }
 
-function write(file: string, text: string, what: string): void {
+/** Writes `text` to `file`; a file that cannot be written is a WriteError naming `what` and why. */
+export function writeTextFile(file: string, text: string, what: string): void {
   try {
     writeFileSync(file, text)
   } catch (err) {

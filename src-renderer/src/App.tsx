@@ -6,12 +6,14 @@ import { ExportViewer } from './screens/ExportViewer'
 import { SettingsScreen } from './screens/SettingsScreen'
 import { TaskSetupScreen } from './screens/setup/TaskSetupScreen'
 import { TasksScreen } from './screens/TasksScreen'
+import { TriggersScreen } from './screens/triggers/TriggersScreen'
 import { useRoute, type Screen } from './stores/route-store'
 import { effectiveTheme, useTheme } from './stores/theme-store'
 
 const NAV: { screen: Screen; label: string }[] = [
   { screen: 'tasks', label: 'Tasks' },
   { screen: 'setup', label: 'New task' },
+  { screen: 'triggers', label: 'Triggers' },
   { screen: 'evaluations', label: 'Evaluations' },
   { screen: 'export', label: 'Open export' },
   { screen: 'settings', label: 'Settings' },
@@ -59,6 +61,7 @@ export function App() {
       <div className="content">
         {route.screen === 'tasks' && <TasksScreen />}
         {route.screen === 'setup' && <TaskSetupScreen />}
+        {route.screen === 'triggers' && <TriggersScreen />}
         {route.screen === 'evaluations' && <EvaluationCenter />}
         {route.screen === 'settings' && <SettingsScreen />}
         {route.screen === 'export' && <ExportViewer />}

@@ -11,6 +11,7 @@ import { listCommand } from './list'
 import { reevaluateCommand } from './reevaluate'
 import { runCommand } from './run'
 import { serveCommand } from './serve'
+import { triggersCommand } from './triggers'
 
 export const commands: Command[] = [
   runCommand,
@@ -19,6 +20,7 @@ export const commands: Command[] = [
   exportCommand,
   reevaluateCommand,
   analyzeCommand,
+  triggersCommand,
   batchesCommand,
   decideCommand,
   judgeParseCommand,

@@ -6,6 +6,7 @@ import { migration0004 } from './0004_skill_hash_recipe'
 import { migration0005 } from './0005_run_correction'
 import { migration0006 } from './0006_pairwise_result'
 import { migration0007 } from './0007_adaptive_plan'
+import { migration0008 } from './0008_trigger_eval'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0005,
   migration0006,
   migration0007,
+  migration0008,
 ]

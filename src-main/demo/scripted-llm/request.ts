@@ -71,6 +71,14 @@ export function firstUserText(req: ChatRequest): string {
   return m ? contentText(m.content) : ''
 }
 
+/** opencode's last allowed turn (agent `steps`): it asks for a text answer, tools disabled. */
+export function isLastTurn(req: ChatRequest): boolean {
+  const last = req.messages.at(-1)
+  return (
+    last?.role === 'assistant' && contentText(last.content).startsWith('CRITICAL - MAXIMUM STEPS REACHED')
+  )
+}
+
 export function assistantCount(req: ChatRequest): number {
   return req.messages.filter((m) => m.role === 'assistant').length
 }

@@ -7,6 +7,7 @@ import {
   assistantCount,
   contentText,
   firstUserText,
+  isLastTurn,
   listedSkills,
   numberMarker,
   systemText,
@@ -71,12 +72,14 @@ function lastText(steps: ScriptStep[]): string {
 function resolveStep(step: ScriptStep, req: ChatRequest): FixedStep {
   if (!('compute' in step)) return step
   const toolResults = req.messages.filter((m) => m.role === 'tool').map((m) => contentText(m.content))
-  return step.compute({ system: systemText(req), toolResults })
+  return step.compute({ system: systemText(req), toolResults, user: firstUserText(req) })
 }
 
 /** Step i (= assistant messages so far) of the chosen script; past the end, its last text. */
 export function agentReply(req: ChatRequest, opts: ScriptedLlmOptions): Reply {
   const steps = chooseSteps(req, opts)
+  // As a model that obeys opencode's last-turn instruction: text only.
+  if (isLastTurn(req)) return { type: 'text', text: lastText(steps) }
   const chosen = steps[assistantCount(req)]
   if (chosen === undefined) return { type: 'text', text: lastText(steps) }
   const step = resolveStep(chosen, req)

@@ -18,6 +18,8 @@ export interface StepContext {
   system: string
   /** The text of every role "tool" message so far, oldest first (e.g. the skill tool's base directory). */
   toolResults: string[]
+  /** The first user message (the task, or a trigger probe's query). */
+  user: string
 }
 
 /** A fixed step, or one computed from the request (e.g. a path only the earlier tool results name). */

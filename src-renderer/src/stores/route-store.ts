@@ -2,7 +2,7 @@
 // same screen. The task in the route is the user's *intended* selection (invariant 11).
 import { create } from 'zustand'
 
-export type Screen = 'tasks' | 'setup' | 'evaluations' | 'settings' | 'export'
+export type Screen = 'tasks' | 'setup' | 'triggers' | 'evaluations' | 'settings' | 'export'
 export type TaskTab = 'runs' | 'decision' | 'config'
 
 export interface Route {
@@ -20,6 +20,7 @@ export function parseRoute(hash: string): Route {
   const [head, id, sub, runId] = parts
   if (head === 'setup' || head === 'evaluations' || head === 'settings' || head === 'export')
     return { ...base, screen: head }
+  if (head === 'triggers') return { ...base, screen: 'triggers', taskId: id ?? null }
   if (head !== 'task' || !id) return base
   if (sub === 'run' && runId) return { ...base, taskId: id, runId }
   return { ...base, taskId: id, tab: TABS.includes(sub as TaskTab) ? (sub as TaskTab) : 'runs' }
@@ -27,6 +28,7 @@ export function parseRoute(hash: string): Route {
 
 export function routeHash(r: Partial<Route>): string {
   const screen = r.screen ?? 'tasks'
+  if (screen === 'triggers' && r.taskId) return `#/triggers/${encodeURIComponent(r.taskId)}`
   if (screen !== 'tasks') return `#/${screen}`
   if (!r.taskId) return '#/tasks'
   const task = `#/task/${encodeURIComponent(r.taskId)}`

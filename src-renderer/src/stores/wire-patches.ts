@@ -4,6 +4,7 @@ import type { Api } from '../../../src-shared/ipc'
 import type { Patch } from '../../../src-shared/ipc-views'
 import { useTaskView } from './task-view-store'
 import { useTasks } from './tasks-store'
+import { useTriggers } from './triggers-store'
 
 export const EXTERNAL_RELOAD_MS = 500
 
@@ -12,6 +13,7 @@ export function wirePatches(api: Api, notify?: (patch: Patch) => void): () => vo
   return api.onPatch((patch) => {
     useTasks.getState().applyTaskPatches(patch.tasks)
     useTaskView.getState().applyPatch(patch)
+    useTriggers.getState().applyPatch(patch)
     notify?.(patch)
     if (patch.external && !reloadTimer)
       reloadTimer = setTimeout(() => {

@@ -1,0 +1,70 @@
+// The Triggers screen in a browser against `skill-ab serve` (real opencode, the scripted model choosing a skill
+// from the descriptions it is shown): a set picked through the form, live progress, the description A/B
+// verdict, the confusion table and the queries that go wrong.
+import { join } from 'node:path'
+import { expect, test } from 'playwright/test'
+import { PROBE_SCRIPT } from '../test/support/probe-agent'
+import { serveApp, type ServedApp } from './support/serve'
+import { shoot } from './support/shoot'
+
+let app: ServedApp
+
+const SET = [
+  ...['merge a.pdf and b.pdf', 'split big.pdf', 'fill in form.pdf', 'rotate scan.pdf', 'read report.pdf'].map(
+    (q, i) => ({ id: `pdf${i + 1}`, query: `[[topic:pdf]] ${q}`, shouldTrigger: true }),
+  ),
+  { id: 'pdf6', query: '[[topic:pdf]] [[look-first]] extract the tables', shouldTrigger: true },
+  { id: 'docx', query: '[[topic:docx]] convert report.docx', shouldTrigger: false },
+]
+
+test.beforeAll(async () => {
+  app = await serveApp({ delayMs: 300, llm: { defaultScript: PROBE_SCRIPT } })
+  const skill = (rel: string, name: string, description: string) =>
+    app.world.write(`${rel}/SKILL.md`, `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`)
+  skill('pdf-v2', 'pdf-tools', 'Use when merging, splitting, filling or reading PDF files.')
+  skill('pdf-v1', 'pdf-tools', 'Helps with files.')
+  skill('others/doc-tools', 'doc-tools', 'Use for Word documents (docx): edit, convert, review.')
+  app.world.write('set.jsonl', SET.map((q) => JSON.stringify(q)).join('\n'))
+})
+test.afterAll(async () => {
+  await app?.stop()
+})
+
+test('probe two descriptions from the Triggers screen and read the verdict, confusion table and misses', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+  await page.setViewportSize({ width: 1400, height: 1000 })
+  await page.goto(app.url)
+  await page.getByRole('link', { name: 'Triggers' }).click()
+  const root = app.world.root
+  await page.getByTestId('trigger-name').fill('pdf description')
+  await page.getByTestId('trigger-model').fill('scripted/agent')
+  await page.getByTestId('trigger-skill').fill(join(root, 'pdf-v2'))
+  await page.getByTestId('trigger-set').fill(join(root, 'set.jsonl'))
+  await page.getByTestId('trigger-compare').fill(join(root, 'pdf-v1'))
+  await page.getByTestId('trigger-competing').fill(join(root, 'other'))
+  await page.getByLabel('Rounds per query').fill('1')
+  await page.getByTestId('start-triggers').click()
+  // A wrong folder is named under its field, nothing starts.
+  await expect(page.getByText(/competingSkills\.path: folder not found|Folder not found/)).toBeVisible()
+  await page.getByTestId('trigger-competing').fill(join(root, 'others'))
+  await page.getByTestId('start-triggers').click()
+
+  await expect(page.getByTestId('trigger-title')).toHaveText('pdf description')
+  // Live: the count moves without a reload, then every probe has ended.
+  await expect(page.getByTestId('probe-progress')).toContainText(/[1-9]\d* of 14 probes/, {
+    timeout: 120_000,
+  })
+  await expect(page.getByTestId('probe-progress')).toContainText('14 of 14 probes', { timeout: 180_000 })
+  await expect(page.getByTestId('description-verdict')).toContainText('pass')
+  const b = page.getByRole('region', { name: /^Version b/ })
+  await expect(b.locator('[data-metric="recall"] .figure')).toHaveText('100%')
+  await expect(b.getByText('No query goes wrong.')).toBeVisible()
+  const a = page.getByRole('region', { name: /^Version a/ })
+  await expect(a.locator('[data-cell="fn"]')).toHaveText('6')
+  await expect(a.locator('[data-cell="tn"]')).toHaveText('1')
+  await expect(a.locator('[data-failing="pdf6"]')).toContainText('none ×1')
+  await expect(page.locator('[data-trigger-task] .badge')).toHaveText('done')
+  await shoot(page, '20-triggers')
+})

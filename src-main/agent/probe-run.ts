@@ -1,0 +1,114 @@
+// One trigger probe (docs/triggers.md): the query as a session in a fresh work-dir slot of the version's probe
+// server, ended as soon as the choice is made. A skill call asks a permission that skill-ab rejects, which
+// ends opencode's loop: the skill is never loaded and no model request follows. The agent answering, or its
+// `maxSteps`-th turn ending, is "no skill". Other tool calls (list, read) do not end a probe.
+import { foldEvents } from './events'
+import { outcomeOf } from './session-ending'
+import { runSession } from './session'
+import { serverGoneMessage } from './server-session'
+import { SESSION_PERMISSIONS } from './server-run'
+import { killStraysIn } from './serve-process'
+import type { ProbeOutcome, ProbeServer } from './probe-side'
+import { prepareWorkDir } from './workdir'
+import { holdsConfig } from './work-slots'
+
+/** Session rules of a probe: a skill call asks (and is rejected: the probe's end); nothing else may ask. */
+export const PROBE_PERMISSIONS = [
+  ...SESSION_PERMISSIONS,
+  { permission: 'skill', pattern: '*', action: 'ask' },
+]
+
+export interface ProbeInput {
+  query: string
+  /** The session's title (opencode makes no title request when one is given). */
+  title: string
+}
+
+const ZERO = { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0 }
+
+export async function runProbe(
+  server: ProbeServer,
+  input: ProbeInput,
+  signal: AbortSignal,
+): Promise<ProbeOutcome> {
+  const { spec, ctx, setup, serve, client } = server
+  const started = Date.now()
+  const none = { choice: null, skill: null, step: null, steps: 0, tokens: ZERO, costUsd: null }
+  const early = (kind: 'failed' | 'canceled', message: string): ProbeOutcome => ({
+    kind,
+    ...none,
+    durationMs: Date.now() - started,
+    message: setup.redact(message),
+  })
+  if (signal.aborted) return early('canceled', 'canceled before the probe started')
+  if (serve.exit()) return early('failed', serverGoneMessage(serve, 'before this probe'))
+  const slot = server.slots.acquireIn(spec.workRoot)
+  try {
+    await prepareWorkDir(slot.dir, {}, ctx.parentEnv.PATH)
+  } catch (err) {
+    server.slots.release(slot, false)
+    return early('failed', `could not prepare the work dir: ${(err as Error).message}`)
+  }
+
+  const stop = new AbortController()
+  let called: string | null = null
+  let callStep: number | null = null
+  let steps = 0
+  let finished = 0
+  const session = await runSession({
+    model: spec.model,
+    title: input.title,
+    prompt: input.query,
+    timeoutSec: spec.timeoutSec,
+    idleTimeoutSec: spec.idleTimeoutSec,
+    graceMs: server.graceMs,
+    signal: AbortSignal.any([signal, stop.signal]),
+    hooks: {
+      onEvent: (e) => {
+        if (e.type === 'step_start') steps += 1
+        // A turn after the skill call: opencode did not stop at the rejection (it always has so far).
+        if (e.type === 'step_start' && called !== null) stop.abort()
+        // opencode's `steps` makes the last turn text-only; a model that calls a tool anyway is stopped here.
+        if (e.type === 'step_finish' && ++finished >= spec.maxSteps && called === null) stop.abort()
+      },
+    },
+    setup,
+    transport: {
+      kind: 'server',
+      serve,
+      client,
+      dir: slot.dir,
+      permission: PROBE_PERMISSIONS,
+      what: 'probe',
+      // Rejected like every ask: opencode ends the turn's step (its tokens counted) and stops its loop.
+      onPermission: (ask) => {
+        if (ask.permission !== 'skill' || called !== null) return
+        called = ask.patterns[0] ?? ''
+        callStep = Math.max(1, steps)
+      },
+    },
+  })
+  if (session.sessionId)
+    await client.json('DELETE', `/session/${session.sessionId}`, slot.dir).catch(() => {})
+  killStraysIn(setup.marker, slot.dir, { pid: serve.pid, ownDir: setup.prepared.dirs.data })
+  const warm = !serve.exit() && !(await holdsConfig(slot.dir))
+  if (!warm && !serve.exit()) await client.json('POST', '/instance/dispose', slot.dir).catch(() => {})
+  server.slots.release(slot, warm)
+
+  const folded = foldEvents(session.events, spec.skillName)
+  const base = { steps, tokens: folded.tokens, costUsd: folded.costUsd, durationMs: Date.now() - started }
+  const decided = (choice: 'this' | 'other' | 'none'): ProbeOutcome => ({
+    kind: 'decided',
+    choice,
+    skill: called,
+    step: callStep,
+    ...base,
+    message: null,
+  })
+  if (called !== null) return decided(called === spec.skillName ? 'this' : 'other')
+  if (signal.aborted) return { ...early('canceled', 'canceled'), ...base }
+  const end = session.ending
+  if (stop.signal.aborted || (end.kind === 'exited' && end.exitCode === 0)) return decided('none')
+  const failure = outcomeOf(end, folded, { timeoutSec: spec.timeoutSec, idleTimeoutSec: spec.idleTimeoutSec })
+  return { ...early('failed', failure.message ?? failure.kind), ...base }
+}

@@ -1,0 +1,33 @@
+// The trigger evaluation config (docs/triggers.md): one JSON shape for the CLI and the Triggers screen.
+import { z } from 'zod'
+import { agentSchema, intIn, numberIn, skillRefSchema, taskName, nonEmpty } from './task-config'
+
+export const triggerConfigSchema = z.strictObject({
+  name: taskName,
+  /** The description under test (version b). */
+  skill: skillRefSchema,
+  /** Description A/B: the version b is compared against (version a), on the same set. */
+  compareWith: skillRefSchema.optional(),
+  /** Queries with shouldTrigger: JSON Lines, a JSON array, or skill-creator's trigger eval file. */
+  triggerSet: z.strictObject({ path: nonEmpty }),
+  /** A folder of skill folders the agent also sees, as a real agent chooses among many. */
+  competingSkills: z.strictObject({ path: nonEmpty }).optional(),
+  rounds: intIn(1, 20).default(3),
+  /** Model turns a probe may take without a skill call. */
+  maxSteps: intIn(1, 20).default(4),
+  agent: agentSchema,
+  alpha: numberIn(0, 1, true, true).default(0.05),
+})
+
+export type TriggerConfigInput = z.input<typeof triggerConfigSchema>
+export type TriggerConfig = z.output<typeof triggerConfigSchema>
+
+/** The keys each object of a trigger config knows (for "did you mean" suggestions). */
+export const TRIGGER_KNOWN_KEYS: Record<string, readonly string[]> = {
+  '': Object.keys(triggerConfigSchema.shape),
+  skill: Object.keys(skillRefSchema.shape),
+  compareWith: Object.keys(skillRefSchema.shape),
+  triggerSet: ['path'],
+  competingSkills: ['path'],
+  agent: Object.keys(agentSchema.shape),
+}
