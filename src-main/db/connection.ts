@@ -16,6 +16,7 @@ import { createQueryBuilder, Sql, type QueryBuilder } from './sql'
 import { damagedDatabase, fileSystemFault, notWritable, storageFault } from './storage-faults'
 import { TasksRepo } from './tasks'
 import { TrajectoriesRepo } from './trajectories'
+import { BaselineLinksRepo } from './baseline-links'
 
 export interface Store {
   readonly dataDir: string
@@ -42,6 +43,8 @@ export interface Store {
   /** Human corrections of a run's execution, per evaluator. */
   readonly corrections: CorrectionsRepo
   readonly pairwiseResults: PairwiseResultsRepo
+  /** Baseline reuse: a-runs linked to an earlier task's execution. */
+  readonly baselineLinks: BaselineLinksRepo
 }
 
 function ensureWritableDir(dir: string): void {
@@ -161,5 +164,6 @@ export function openStore(dataDir: string): Store {
     evalResults: new EvalResultsRepo(sql),
     corrections: new CorrectionsRepo(sql),
     pairwiseResults: new PairwiseResultsRepo(sql),
+    baselineLinks: new BaselineLinksRepo(sql),
   }
 }

@@ -10,6 +10,8 @@ import { isExecutionFailure, type RunStatus } from '../../src-shared/run-state'
 import type { RunMode } from '../../src-shared/run-mode'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
+import type { ReuseSavings } from '../../src-shared/reuse'
+import { reuseBaseline } from './baseline-reuse'
 import { engineContext, openEvaluation } from './evaluation-setup'
 import { reconcileTask } from './reconcile'
 import { taskProgress } from './task-decision'
@@ -22,6 +24,8 @@ export interface TaskPlan {
   caseIds: readonly string[]
   /** Cases that had no run before this plan was made (what an append executes). */
   newCases: ReadonlySet<string>
+  /** What this start linked instead of executing (baseline reuse); set once the plan is scoped. */
+  reused?: ReuseSavings
 }
 
 export interface ExecutionSettings {
@@ -45,6 +49,8 @@ export interface ExecuteTaskResult {
   resumable: RunRow[]
   /** Corrections in force for runs this mode executed again: they applied to the old execution only. */
   correctionsDropped: number
+  /** A-runs this start linked to earlier tasks' executions instead of executing them. */
+  reused: ReuseSavings
 }
 
 export async function executeTask<P extends TaskPlan>(
@@ -67,8 +73,10 @@ export async function executeTask<P extends TaskPlan>(
       ctx.store.runs.listByTask(taskId).filter((r) => inPlan(plan, r)),
       mode,
     )
+    // Never-started a-runs take earlier tasks' executions of the same baseline where they can.
+    const reused = await reuseBaseline(ctx, unscoped.task, plan, settings.driver)
     // Announced once the runs the mode resets are back in the queue (what "to execute" counts).
-    opts.onPrepared?.({ ...unscoped, plan })
+    opts.onPrepared?.({ ...unscoped, plan, reused })
     setTaskStatus(ctx, taskId, 'running')
     // Pairwise comparisons of the runs in the plan: the missing ones, and with --rerun failed the failed ones.
     const queue = openEvaluation(ctx, unscoped.task, opts.signal, settings.opencodeConfigPath, {
@@ -94,7 +102,8 @@ export async function executeTask<P extends TaskPlan>(
     const status = opts.signal.aborted ? 'canceled' : progress.finished ? 'done' : 'idle'
     const task = setTaskStatus(ctx, taskId, status)
     const { counts, resumable } = progress
-    return { plan, summary, evaluation, batchId: queue.batchId, task, counts, resumable, correctionsDropped }
+    const batchId = queue.batchId
+    return { plan, summary, evaluation, batchId, task, counts, resumable, correctionsDropped, reused }
   } catch (err) {
     setTaskStatus(ctx, taskId, 'idle', err instanceof Error ? err.message : String(err))
     throw err

@@ -10,6 +10,7 @@ import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
 import { inspectSkill, type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
 import { snapshotOf, storeSnapshot } from '../inputs/skill-snapshot'
 import { SIDES } from '../../src-shared/run-state'
+import type { ReuseSavings } from '../../src-shared/reuse'
 import type { TaskConfig } from '../../src-shared/task-config'
 import { ResumeConflictError } from './errors'
 import { fingerprintOf, resumeConflicts } from './resume-check'
@@ -26,6 +27,8 @@ export interface PreparedTask {
   skill: SkillSnapshot
   baseline: SkillSnapshot | null
   cases: DatasetCase[]
+  /** What the start linked instead of executing (baseline reuse), once the plan is scoped. */
+  reused?: ReuseSavings
 }
 
 /** The sides a task of this kind runs: a case analysis runs the skill only (side b). */
@@ -146,8 +149,11 @@ export function checkSidesDiffer(
   })
 }
 
+/** Nothing was paid for: no run started (a run linked to another task's execution did not, here). */
 function neverStarted(store: Store, task: TaskRow): boolean {
-  return store.runs.listByTask(task.id).every((r) => r.status === 'pending' && r.attempt === 0)
+  return store.runs
+    .listByTask(task.id)
+    .every((r) => r.attempt === 0 && (r.status === 'pending' || r.reusedFrom !== null))
 }
 
 /** The config as stored with the task: defaults filled in, paths absolute (a resume may start elsewhere). */
