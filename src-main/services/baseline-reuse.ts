@@ -9,7 +9,7 @@ import { currentResults, sameEvaluator, scoreOf } from '../engine/trace-results'
 import type { EvaluatorSpec } from '../judge/evaluators'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { NO_SAVINGS, type ReuseSavings } from '../../src-shared/reuse'
-import { needsExecution } from '../../src-shared/run-rules'
+import { needsExecution, totalTokens } from '../../src-shared/run-rules'
 import type { AppContext } from './app-context'
 import { baselineKeyOf } from './baseline-key'
 import { blindSpecOf, judgeSettingsOf, taskConfigOf } from './evaluation-setup'
@@ -78,9 +78,15 @@ function savingsOf(items: readonly { run: RunRow; copied: readonly EvalResultRow
   for (const { run, copied } of items) {
     out.runs += 1
     if (copied.length) out.judged += 1
-    for (const cost of [run.costUsd, ...copied.map((c) => c.judgeCostUsd)]) {
-      if (cost === null) out.unpriced += 1
-      else out.usd += cost
+    // Like spend: an item without a price is unpriced only when it used tokens (a command evaluator did not).
+    const items = [run, ...copied].map((x) =>
+      'costUsd' in x
+        ? { costUsd: x.costUsd, tokens: totalTokens(x.tokens) }
+        : { costUsd: x.judgeCostUsd, tokens: totalTokens(x.judgeTokens) },
+    )
+    for (const { costUsd, tokens } of items) {
+      if (costUsd !== null) out.usd += costUsd
+      else if (tokens > 0) out.unpriced += 1
     }
   }
   return out
