@@ -5,6 +5,7 @@ import type { JudgeAgreement } from './export'
 import type { FailureType, RunStatus, Side, TaskStatus } from './run-state'
 import type { TaskConfig } from './task-config'
 import type { OpenedTaskSummary } from './task-summary'
+import type { ReuseSavings } from './reuse'
 
 /** One run as a table row shows it; also the body of a live patch. */
 export interface RunView {
@@ -208,6 +209,7 @@ export interface TaskPatch {
   status?: TaskStatus
   verdict?: Verdict
   runs?: Record<RunStatus, number>
+  reused?: ReuseSavings
   busy?: boolean
   message?: string | null
   removed?: boolean

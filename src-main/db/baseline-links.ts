@@ -2,10 +2,14 @@
 // their execution to a run of another task, linking them, and keeping a linked execution's trajectory alive
 // when the run that executed it is executed again or its task deleted.
 import { sql as raw } from 'kysely'
+import type { ReuseSavings } from '../../src-shared/reuse'
 import { nowIso } from './ids'
 import { toRunRow, type RunRow } from './run-rows'
 import type { Sql } from './sql'
 import { recordStatusChange } from './status-changes'
+
+const TOKENS = raw`tokens_input + tokens_output + tokens_reasoning + tokens_cache_read + tokens_cache_write`
+const JUDGE_TOKENS = raw`e.judge_tokens_input + e.judge_tokens_output + e.judge_tokens_reasoning + e.judge_tokens_cache_read + e.judge_tokens_cache_write`
 
 /** A run whose execution completed (an evaluation may have failed since): never an execution failure. */
 const EXECUTED_STATUSES = ['executed', 'evaluating', 'scored'] as const
@@ -73,6 +77,45 @@ export class BaselineLinksRepo {
       .all(q)
       .map(toRunRow)
       .filter((r) => !seen.has(r.sessionId as string) && seen.add(r.sessionId as string))
+  }
+
+  /**
+   * What the task's linked runs saved: how many, how many kept copied judge results, the dollars of their
+   * executions and of those results, and how many of these used tokens without a price.
+   */
+  savings(taskId: string): ReuseSavings {
+    const runs = this.sql.first(
+      this.sql.qb
+        .selectFrom('run')
+        .select([
+          raw<number>`count(*)`.as('n'),
+          raw<number>`total(cost_usd)`.as('usd'),
+          raw<number>`total(cost_usd IS NULL AND ${TOKENS} > 0)`.as('unpriced'),
+        ])
+        .where('task_id', '=', taskId)
+        .where('reused_from_run_id', 'is not', null),
+    )
+    const copies = this.sql.first(
+      this.sql.qb
+        .selectFrom('trajectory_eval_result as e')
+        .innerJoin('run as r', (j) =>
+          j.onRef('r.id', '=', 'e.run_id').onRef('r.session_id', '=', 'e.task_id'),
+        )
+        .select([
+          raw<number>`count(DISTINCT e.run_id)`.as('runs'),
+          raw<number>`total(e.judge_cost_usd)`.as('usd'),
+          raw<number>`total(e.judge_cost_usd IS NULL AND ${JUDGE_TOKENS} > 0)`.as('unpriced'),
+        ])
+        .where('r.task_id', '=', taskId)
+        .where('r.reused_from_run_id', 'is not', null)
+        .where('e.reused_from_result_id', 'is not', null),
+    )
+    return {
+      runs: runs?.n ?? 0,
+      judged: copies?.runs ?? 0,
+      usd: (runs?.usd ?? 0) + (copies?.usd ?? 0),
+      unpriced: (runs?.unpriced ?? 0) + (copies?.unpriced ?? 0),
+    }
   }
 
   /**

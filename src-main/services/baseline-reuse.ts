@@ -9,14 +9,15 @@ import { currentResults, sameEvaluator, scoreOf } from '../engine/trace-results'
 import type { EvaluatorSpec } from '../judge/evaluators'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { NO_SAVINGS, type ReuseSavings } from '../../src-shared/reuse'
-import { needsExecution, totalTokens } from '../../src-shared/run-rules'
+import { needsExecution } from '../../src-shared/run-rules'
 import type { AppContext } from './app-context'
 import { baselineKeyOf } from './baseline-key'
 import { blindSpecOf, judgeSettingsOf, taskConfigOf } from './evaluation-setup'
 
 /**
- * Links what it can and returns what this call linked. Off for case analyses and with `reuseBaseline:
- * false`. A run the user re-ran, or one that ever started here, is never linked.
+ * Links what it can and returns what the task's linked runs saved (this start's and earlier ones'). Off for
+ * case analyses; with `reuseBaseline: false` nothing is linked, but the task's own a-runs get their reuse
+ * key (later tasks may link them). A run the user re-ran, or one that ever started here, is never linked.
  */
 export async function reuseBaseline(
   ctx: AppContext,
@@ -25,7 +26,7 @@ export async function reuseBaseline(
   driver: 'process' | 'server',
 ): Promise<ReuseSavings> {
   const key = task.kind === 'ab' ? await baselineKeyOf(plan.sides.a, driver, ctx.env) : null
-  if (!key) return NO_SAVINGS
+  if (!key) return task.kind === 'ab' ? ctx.store.baselineLinks.savings(task.id) : NO_SAVINGS
   const { store } = ctx
   const linked = store.transaction(() => {
     const toExecute = store.runs
@@ -38,7 +39,7 @@ export async function reuseBaseline(
     if (taskConfigOf(task).reuseBaseline === false) return []
     const used = new Set(store.runs.listByTask(task.id).map((r) => r.sessionId))
     const judging = judgingSame(store, task)
-    const out: { run: RunRow; donor: RunRow; copied: EvalResultRow[] | null }[] = []
+    const out: RunRow[] = []
     for (const run of store.baselineLinks.linkable(task.id)) {
       if (!inPlan(plan, run)) continue
       const donor = store.baselineLinks
@@ -48,48 +49,13 @@ export async function reuseBaseline(
       const row = store.baselineLinks.link(run.id, donor)
       if (!row) continue
       used.add(donor.sessionId)
-      out.push({ run: row, donor, copied: judging(donor) })
+      const copied = judging(donor)
+      out.push(copied ? scoreFromCopies(store, task, row, copied) : row)
     }
-    return out.map(({ run, donor, copied }) => ({
-      donor,
-      copied,
-      run: copied ? scoreFromCopies(store, task, run, copied) : run,
-    }))
+    return out
   })
-  for (const { run } of linked) announceRun(ctx.events, run)
-  return savingsOf(linked.map(({ donor, copied }) => ({ run: donor, copied: copied ?? [] })))
-}
-
-/** What a task saved so far: its linked runs and copied results (the task screen, `list`). */
-export function taskSavings(store: Store, taskId: string): ReuseSavings {
-  const copies = new Map<string, EvalResultRow[]>()
-  for (const r of store.evalResults.latestByTask(taskId))
-    if (r.reusedFromResultId && r.runId) copies.set(r.runId, [...(copies.get(r.runId) ?? []), r])
-  return savingsOf(
-    store.runs
-      .listByTask(taskId)
-      .filter((r) => r.reusedFrom !== null)
-      .map((run) => ({ run, copied: copies.get(run.id) ?? [] })),
-  )
-}
-
-function savingsOf(items: readonly { run: RunRow; copied: readonly EvalResultRow[] }[]): ReuseSavings {
-  const out = { ...NO_SAVINGS }
-  for (const { run, copied } of items) {
-    out.runs += 1
-    if (copied.length) out.judged += 1
-    // Like spend: an item without a price is unpriced only when it used tokens (a command evaluator did not).
-    const items = [run, ...copied].map((x) =>
-      'costUsd' in x
-        ? { costUsd: x.costUsd, tokens: totalTokens(x.tokens) }
-        : { costUsd: x.judgeCostUsd, tokens: totalTokens(x.judgeTokens) },
-    )
-    for (const { costUsd, tokens } of items) {
-      if (costUsd !== null) out.usd += costUsd
-      else if (tokens > 0) out.unpriced += 1
-    }
-  }
-  return out
+  for (const run of linked) announceRun(ctx.events, run)
+  return store.baselineLinks.savings(task.id)
 }
 
 /**
