@@ -103,7 +103,7 @@ describe('baseline reuse', () => {
     expect(second.doc.spend?.b.runs).toBe(4)
   })
 
-  it('re-running a reused run executes it in the new task only; deleting the first task keeps the trajectories the second shows', async () => {
+  it('invariant 12: re-running a reused run executes it in the new task only; deleting the first task keeps the trajectories the second shows', async () => {
     const [linked] = runsOf('second').filter((r) => r.side === 'a')
     const before = runsOf('first')
     const rerun = await run('second.json', '--runs', linked?.id ?? '-')

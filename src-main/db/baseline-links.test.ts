@@ -48,7 +48,7 @@ function pendingA(taskName: string): RunRow {
 }
 
 describe('baseline links', () => {
-  it('offers only completed executions of other tasks with the same key and case hash, never an interrupted one', () => {
+  it('invariant 12: offers only completed executions of other tasks with the same key and case hash, never an interrupted one', () => {
     const good = executedRun('first', 'ses_1')
     executedRun('broken', 'ses_2', { fail: true })
     const next = pendingA('second')
@@ -69,7 +69,7 @@ describe('baseline links', () => {
     expect(store.runs.history(next.id).map((h) => h.to)).toEqual(['pending', 'executed'])
   })
 
-  it('a run the user re-ran is never linked again: it executes', () => {
+  it('invariant 12: a run the user re-ran is never linked again: it executes', () => {
     const donor = executedRun('first', 'ses_1')
     const next = pendingA('second')
     store.baselineLinks.link(next.id, donor)
@@ -81,7 +81,7 @@ describe('baseline links', () => {
     expect(store.runs.get(donor.id)).toEqual(donor)
   })
 
-  it('re-executing the run that executed it, or deleting its task, hands the trajectory to the linked run', () => {
+  it('invariant 12: re-executing the run that executed it, or deleting its task, hands the trajectory to the linked run', () => {
     const donor = executedRun('first', 'ses_1')
     const next = pendingA('second')
     store.baselineLinks.link(next.id, donor)
