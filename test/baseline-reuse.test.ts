@@ -133,6 +133,23 @@ describe('baseline reuse', () => {
     expect(third.aRequests).toBe(0)
   })
 
+  it('another evaluator set links the executions but judges them again in its own batch', async () => {
+    const evaluators = [{ id: 'answer-file', kind: 'command', command: 'test -s answer.txt', weight: 1 }]
+    writeConfig('judged.json', 'judged', { evaluators })
+    const judged = await run('judged.json')
+    expectDecided(judged.res)
+    expect(judged.aRequests).toBe(0)
+    expect(judged.res.stderr).toContain(
+      'reused 4 baseline runs of earlier tasks (0 with their judge results)',
+    )
+    for (const r of judged.doc.runs.filter((x) => x.side === 'a')) {
+      expect(r.reusedFrom).not.toBeNull()
+      expect(r.evaluations.map((e) => [e.evaluatorId, e.reusedFrom, e.evaluatorRunId])).toEqual([
+        ['answer-file', null, judged.doc.task.evaluationBatchId],
+      ])
+    }
+  })
+
   it('reuseBaseline: false executes every a-run', async () => {
     writeConfig('fresh.json', 'fresh', { reuseBaseline: false })
     const fresh = await run('fresh.json')
