@@ -195,6 +195,22 @@ export const exportSchema = z
     spend: exportSpendSchema
       .optional()
       .describe('what the task was paid; absent in exports written before it existed'),
+    reused: z
+      .looseObject({
+        runs: count.describe(
+          "a-runs linked to earlier tasks' executions (runs[].reusedFrom) instead of executed",
+        ),
+        judged: count.describe('of those, runs whose judge results were copied (evaluations[].reusedFrom)'),
+        usd: z
+          .number()
+          .min(0)
+          .describe(
+            'the dollars of those executions and copied judgements (paid by the tasks they came from)',
+          ),
+        unpriced: count.describe('of those, items that used tokens without a known price'),
+      })
+      .optional()
+      .describe('baseline reuse: what linking saved this task; absent in exports written before it existed'),
     judgeAgreement: z
       .array(exportJudgeAgreementSchema)
       .describe(
