@@ -85,6 +85,8 @@ export interface RunDetail {
     workDir: string | null
     startedAt: string | null
     executedAt: string | null
+    /** Baseline reuse: the task whose execution this run shows (its name: null once deleted); null when it ran here. */
+    reusedFrom: { runId: string; taskId: string; taskName: string | null } | null
   }
   case: { prompt: string; expectedOutput: string | null; expectations: string[] } | null
   history: StatusStep[]
