@@ -47,6 +47,8 @@ export interface FormState {
   minTriggerRate: string
   /** Which judgement decides capability. */
   primary: 'pointwise' | 'pairwise'
+  /** Side a may take earlier tasks' executions of the same baseline (README "Baseline reuse"). */
+  reuseBaseline: boolean
 }
 
 let nextKey = 1
@@ -92,6 +94,7 @@ export function emptyForm(
     failureTolerance: '0.1',
     minTriggerRate: '0.5',
     primary: 'pointwise',
+    reuseBaseline: true,
   }
 }
 
@@ -114,6 +117,8 @@ export function toConfig(f: FormState): Record<string, unknown> {
     dataset: { path: f.datasetPath.trim() },
     cases: f.cases ?? undefined,
     repeatRounds: num(f.repeatRounds),
+    // On by default: only turning it off is written.
+    reuseBaseline: f.reuseBaseline ? undefined : false,
     agent: compact({
       model: f.agentModel.trim(),
       opencodeConfig: text(f.opencodeConfig),
@@ -222,6 +227,7 @@ export function fromConfig(config: unknown, base: FormState = emptyForm()): Form
     failureTolerance: str(policy.failureTolerance, base.failureTolerance),
     minTriggerRate: str(policy.minTriggerRate, base.minTriggerRate),
     primary: oneOf(policy.primary, ['pointwise', 'pairwise'], base.primary),
+    reuseBaseline: c.reuseBaseline !== false,
   }
 }
 
