@@ -66,6 +66,13 @@ export const exportEvaluationSchema = z.looseObject({
       "{score, note, by, at} or null: the human correction in force for the run's current execution and this evaluator; it replaces `score` in the row score and outlasts a re-judge",
     ),
   createdAt: z.string(),
+  reusedFrom: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "the id of the result this one copies (baseline reuse: the same evaluators judged this execution in another task); null when judged in this task's batch",
+    ),
 })
 
 export const exportTokensSchema = z.looseObject({
@@ -94,6 +101,13 @@ export const exportRunSchema = z.looseObject({
   evaluations: z
     .array(exportEvaluationSchema)
     .describe("the latest result per evaluator of the run's current attempt"),
+  reusedFrom: z
+    .looseObject({ runId: z.string(), taskId: z.string() })
+    .nullable()
+    .optional()
+    .describe(
+      'baseline reuse: the run (and its task) that executed this a-run, linked instead of executed again (that task may since have been deleted); null when it executed in this task',
+    ),
 })
 
 const caseSide = z.looseObject({
@@ -181,6 +195,22 @@ export const exportSchema = z
     spend: exportSpendSchema
       .optional()
       .describe('what the task was paid; absent in exports written before it existed'),
+    reused: z
+      .looseObject({
+        runs: count.describe(
+          "a-runs linked to earlier tasks' executions (runs[].reusedFrom) instead of executed",
+        ),
+        judged: count.describe('of those, runs whose judge results were copied (evaluations[].reusedFrom)'),
+        usd: z
+          .number()
+          .min(0)
+          .describe(
+            'the dollars of those executions and copied judgements (paid by the tasks they came from)',
+          ),
+        unpriced: count.describe('of those, items that used tokens without a known price'),
+      })
+      .optional()
+      .describe('baseline reuse: what linking saved this task; absent in exports written before it existed'),
     judgeAgreement: z
       .array(exportJudgeAgreementSchema)
       .describe(

@@ -5,6 +5,7 @@ import type { JudgeAgreement } from './export'
 import type { FailureType, RunStatus, Side, TaskStatus } from './run-state'
 import type { TaskConfig } from './task-config'
 import type { OpenedTaskSummary } from './task-summary'
+import type { ReuseSavings } from './reuse'
 
 /** One run as a table row shows it; also the body of a live patch. */
 export interface RunView {
@@ -84,6 +85,8 @@ export interface RunDetail {
     workDir: string | null
     startedAt: string | null
     executedAt: string | null
+    /** Baseline reuse: the task whose execution this run shows (its name: null once deleted); null when it ran here. */
+    reusedFrom: { runId: string; taskId: string; taskName: string | null } | null
   }
   case: { prompt: string; expectedOutput: string | null; expectations: string[] } | null
   history: StatusStep[]
@@ -208,6 +211,7 @@ export interface TaskPatch {
   status?: TaskStatus
   verdict?: Verdict
   runs?: Record<RunStatus, number>
+  reused?: ReuseSavings
   busy?: boolean
   message?: string | null
   removed?: boolean

@@ -218,6 +218,8 @@ export const taskConfigSchema = z.strictObject({
   judge: judgeSchema.default({ concurrency: 3, retries: 2 }),
   evaluators: evaluatorList.default([{ id: 'preset-agent-task-completion', weight: 1 }]),
   policy: policySchema.default(policySchema.parse({})),
+  /** Side-a runs may be linked to earlier tasks' executions of the same baseline (README "Baseline reuse"). */
+  reuseBaseline: z.boolean({ error: 'must be true or false' }).default(true),
 })
 
 /** The most rounds a case of the task may get: adaptiveRounds.max when set, else repeatRounds. */

@@ -1,6 +1,7 @@
 // What a task list shows (CLI `list --json`, the app's tasks screen): one shape for every front door.
 import type { RunStatus, TaskStatus } from './run-state'
 import type { Verdict } from './decision'
+import type { ReuseSavings } from './reuse'
 
 export interface TaskSummary {
   id: string
@@ -10,6 +11,8 @@ export interface TaskSummary {
   status: TaskStatus
   verdict: Verdict
   runs: Record<RunStatus, number>
+  /** Side-a runs linked to earlier tasks' executions (baseline reuse) and what they saved. */
+  reused: ReuseSavings
   createdAt: string
   updatedAt: string
 }

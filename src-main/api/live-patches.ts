@@ -122,7 +122,13 @@ export class PatchSource {
     if (t.removed) return t
     const task = this.opts.store.tasks.get(t.taskId)
     const counts = task ? taskRunCounts(this.opts.store, task) : null
-    return { ...t, ...(counts ? { runs: counts } : {}), ...this.opts.taskExtras?.(t.taskId, t) }
+    const reused = task ? this.opts.store.baselineLinks.savings(task.id) : null
+    return {
+      ...t,
+      ...(counts ? { runs: counts } : {}),
+      ...(reused ? { reused } : {}),
+      ...this.opts.taskExtras?.(t.taskId, t),
+    }
   }
 
   close(): void {

@@ -102,6 +102,10 @@ export function runDetail(store: Store, run: RunRow): RunDetail {
       workDir: run.workDir,
       startedAt: run.startedAt,
       executedAt: run.executedAt,
+      reusedFrom: run.reusedFrom && {
+        ...run.reusedFrom,
+        taskName: store.tasks.get(run.reusedFrom.taskId)?.taskName ?? null,
+      },
     },
     case: kase && {
       prompt: kase.prompt,

@@ -1,6 +1,7 @@
 // The decision as a few terminal lines: the verdict, each dimension with its interval, the reasons, warnings.
 import type { ExportDecision, ExportDocument } from '../../src-shared/export'
 import type { Spend } from '../../src-shared/spend'
+import { reuseText } from '../../src-shared/reuse'
 import { formatCount, formatTokenKinds, spendRows } from '../../src-shared/spend-format'
 
 const num = (v: number | null, digits: number): string => (v === null ? '—' : v.toFixed(digits))
@@ -62,6 +63,8 @@ export function decisionText(doc: ExportDocument, opts: { except?: ReadonlySet<s
   if (d.casesNeeded)
     lines.push(`  cases needed: ${d.casesNeeded.cases} cases × ${d.casesNeeded.rounds} rounds`)
   if (doc.spend) lines.push(...spendLines(doc.spend))
+  const reused = doc.reused && reuseText(doc.reused)
+  if (reused) lines.push(`  ${reused} (not in the spend above)`)
   for (const w of d.warnings) if (!opts.except?.has(w.code)) lines.push(`warning: ${w.code} — ${w.message}`)
   return `${lines.join('\n')}\n`
 }

@@ -19,6 +19,7 @@ import { TasksRepo } from './tasks'
 import { TrajectoriesRepo } from './trajectories'
 import { TriggerProbesRepo } from './trigger-probes'
 import { TriggerTasksRepo } from './trigger-tasks'
+import { BaselineLinksRepo } from './baseline-links'
 
 export interface Store {
   readonly dataDir: string
@@ -48,6 +49,8 @@ export interface Store {
   readonly adaptivePlans: AdaptivePlansRepo
   readonly triggerTasks: TriggerTasksRepo
   readonly triggerProbes: TriggerProbesRepo
+  /** Baseline reuse: a-runs linked to an earlier task's execution. */
+  readonly baselineLinks: BaselineLinksRepo
 }
 
 function ensureWritableDir(dir: string): void {
@@ -170,5 +173,6 @@ export function openStore(dataDir: string): Store {
     adaptivePlans: new AdaptivePlansRepo(sql),
     triggerTasks: new TriggerTasksRepo(sql),
     triggerProbes: new TriggerProbesRepo(sql),
+    baselineLinks: new BaselineLinksRepo(sql),
   }
 }

@@ -30,6 +30,8 @@ export interface EvalResultInput {
   judgeInput?: string | null
   /** Stored as JSON; includes `grayscaleBinding {taskId, caseId, side, round, runId}`. */
   rawAnalysis?: unknown
+  /** The result this one copies (a reused baseline run's judgement, README "Baseline reuse"). */
+  reusedFromResultId?: string | null
 }
 
 export interface EvalResultRow extends Required<EvalResultInput> {
@@ -68,6 +70,7 @@ function toRow(r: TrajectoryEvalResultTable): EvalResultRow {
     judgeInput: r.judge_input,
     rawAnalysis: r.raw_analysis_json === null ? null : (JSON.parse(r.raw_analysis_json) as unknown),
     createdAt: r.created_at,
+    reusedFromResultId: r.reused_from_result_id,
   }
 }
 
@@ -107,6 +110,7 @@ export class EvalResultsRepo {
         judge_input: input.judgeInput ?? null,
         raw_analysis_json: input.rawAnalysis === undefined ? null : JSON.stringify(input.rawAnalysis),
         created_at: nowIso(),
+        reused_from_result_id: input.reusedFromResultId ?? null,
       }
       this.sql.run(qb.insertInto('trajectory_eval_result').values(row))
       return toRow(row)
@@ -169,7 +173,7 @@ export class EvalResultsRepo {
     return this.sql.all(q).map(toRow)
   }
 
-  /** The judge's tokens and price of every judgement of the task (spend). */
+  /** The judge's tokens and price of every judgement of the task (spend; a copied result was paid by its source). */
   judgeCostsByTask(grayscaleTaskId: string): JudgeCost[] {
     return judgeCostsOf(this.sql, 'trajectory_eval_result', grayscaleTaskId)
   }

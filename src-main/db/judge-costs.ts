@@ -24,7 +24,9 @@ export function judgeCostsOf(
       'judge_cost_usd',
     ])
     .where('grayscale_task_id', '=', grayscaleTaskId)
-  return sql.all(q).map((r) => ({
+  // A copied judgement (baseline reuse) was paid for by the task it was copied from.
+  const paid = table === 'trajectory_eval_result' ? q.where('reused_from_result_id', 'is', null) : q
+  return sql.all(paid).map((r) => ({
     tokens: {
       input: r.judge_tokens_input,
       output: r.judge_tokens_output,

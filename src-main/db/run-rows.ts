@@ -42,6 +42,10 @@ export interface RunRow {
   score: number | null
   createdAt: string
   updatedAt: string
+  /** What determined an a-run's execution (README "Baseline reuse"); null on b-runs. */
+  reuseKey: string | null
+  /** The run and task whose execution this linked run shows (export: `reusedFrom`); null when it executed here. */
+  reusedFrom: { runId: string; taskId: string } | null
 }
 
 /** Fields a caller may set; identity, status, startedBy and timestamps of the row are the repository's. */
@@ -113,6 +117,11 @@ export function toRunRow(r: RunRecord): RunRow {
     score: r.score,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    reuseKey: r.reuse_key,
+    reusedFrom:
+      r.reused_from_run_id && r.reused_from_task_id
+        ? { runId: r.reused_from_run_id, taskId: r.reused_from_task_id }
+        : null,
   }
 }
 
@@ -144,6 +153,9 @@ export function runPatchColumns(p: RunPatch): Updateable<RunTable> {
     evaluator_run_id: p.evaluatorRunId,
     evaluation_result_id: p.evaluationResultId,
     score: p.score,
+    reuse_key: p.reuseKey,
+    reused_from_run_id: p.reusedFrom === undefined ? undefined : (p.reusedFrom?.runId ?? null),
+    reused_from_task_id: p.reusedFrom === undefined ? undefined : (p.reusedFrom?.taskId ?? null),
   }
   return Object.fromEntries(
     Object.entries(columns).filter(([, v]) => v !== undefined),
@@ -175,6 +187,9 @@ export const RERUN_RESET: Updateable<RunTable> = {
   evaluator_run_id: null,
   evaluation_result_id: null,
   score: null,
+  // A re-run executes here: a linked run stops showing the other task's execution (that one is untouched).
+  reused_from_run_id: null,
+  reused_from_task_id: null,
 }
 
 export function toStatusChange(r: RunStatusChangeTable): RunStatusChange {

@@ -20,6 +20,8 @@ import {
 } from './run-rows'
 import type { RunTable } from './schema'
 import type { Sql } from './sql'
+import { recordStatusChange } from './status-changes'
+import { handOverTrajectory } from './baseline-links'
 import { localUser } from './user'
 
 export interface PendingRun {
@@ -128,24 +130,29 @@ export class RunsRepo {
         )
         if (!inserted) continue
         ordinal += 1
-        this.#recordChange(inserted.id, null, 'pending', null, now)
+        recordStatusChange(this.sql, inserted.id, null, 'pending', null, now)
         added.push(toRunRow(inserted))
       }
       return added
     })
   }
 
-  /** Removes the task's runs never started (pending, attempt 0); returns how many. */
+  /**
+   * Removes the task's runs never started (pending, attempt 0) and those linked to another task's
+   * execution (baseline reuse: nothing was paid for here); returns how many.
+   */
   deleteUnstarted(taskId: string): number {
-    return this.sql.transaction(() =>
-      this.sql.run(
-        this.sql.qb
-          .deleteFrom('run')
-          .where('task_id', '=', taskId)
-          .where('status', '=', 'pending')
-          .where('attempt', '=', 0),
-      ),
-    )
+    return this.sql.transaction(() => {
+      const unstarted = this.sql.qb
+        .selectFrom('run')
+        .select('id')
+        .where('task_id', '=', taskId)
+        .where('attempt', '=', 0)
+        .where((eb) => eb.or([eb('status', '=', 'pending'), eb('reused_from_run_id', 'is not', null)]))
+      const ids = this.sql.all(unstarted).map((r) => r.id)
+      for (const id of ids) handOverTrajectory(this.sql, id)
+      return ids.length ? this.sql.run(this.sql.qb.deleteFrom('run').where('id', 'in', ids)) : 0
+    })
   }
 
   get(runId: string): RunRow | null {
@@ -260,7 +267,7 @@ export class RunsRepo {
           .returningAll(),
       )
       if (!updated) return null
-      this.#recordChange(runId, run.status, req.to, failureType, now)
+      recordStatusChange(this.sql, runId, run.status, req.to, failureType, now)
       return toRunRow(updated)
     })
   }
@@ -277,31 +284,5 @@ export class RunsRepo {
     if (opts.whenStatus) q = q.where('status', 'in', opts.whenStatus.length ? opts.whenStatus : ['-'])
     const updated = this.sql.transaction(() => this.sql.first(q.returningAll()))
     return updated ? toRunRow(updated) : null
-  }
-
-  #recordChange(
-    runId: string,
-    from: RunStatus | null,
-    to: RunStatus,
-    failureType: FailureType | null,
-    at: string,
-  ): void {
-    const { qb } = this.sql
-    const last = this.sql.first(
-      qb
-        .selectFrom('run_status_change')
-        .select((eb) => eb.fn.max('seq').as('max'))
-        .where('run_id', '=', runId),
-    )
-    this.sql.run(
-      qb.insertInto('run_status_change').values({
-        run_id: runId,
-        seq: (last?.max ?? 0) + 1,
-        from_status: from,
-        to_status: to,
-        failure_type: failureType,
-        at,
-      }),
-    )
   }
 }

@@ -130,6 +130,11 @@ export interface RunTable {
   score: number | null
   created_at: string
   updated_at: string
+  /** 0009: what determined an a-run's execution (baseline reuse); null on b-runs and older rows. */
+  reuse_key: string | null
+  /** 0009: the run (and task) whose execution this linked run shows; null when it executed here. */
+  reused_from_run_id: string | null
+  reused_from_task_id: string | null
 }
 
 /** A `run` row as SELECT returns it. */
@@ -185,6 +190,8 @@ export interface TrajectoryEvalResultTable {
   judge_input: string | null
   raw_analysis_json: string | null
   created_at: string
+  /** 0009: the result this one copies (a reused baseline run's judgement); null when judged here. */
+  reused_from_result_id: string | null
 }
 
 /** A human correction of one evaluator's score for one execution (session) of a run. */

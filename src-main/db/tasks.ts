@@ -4,6 +4,7 @@ import { DuplicateTaskError, StoreError, type TaskIdentity } from './errors'
 import { newId, nowIso } from './ids'
 import type { GrayscaleTaskTable } from './schema'
 import type { Sql } from './sql'
+import { handOverTrajectory } from './baseline-links'
 
 /** 'ab' = an A/B task (two sides, a decision); 'case' = a case analysis (one skill judged, no comparison). */
 export type TaskKind = 'ab' | 'case'
@@ -225,10 +226,15 @@ export class TasksRepo {
     })
   }
 
-  /** Deletes the task with its runs, trajectories and results. Returns whether it existed. */
+  /**
+   * Deletes the task with its runs, trajectories and results. Returns whether it existed. An execution
+   * another task reuses (baseline reuse) keeps its trajectory: it moves to that task's run first.
+   */
   delete(taskId: string): boolean {
-    return this.sql.transaction(
-      () => this.sql.run(this.sql.qb.deleteFrom('grayscale_task').where('id', '=', taskId)) > 0,
-    )
+    return this.sql.transaction(() => {
+      const runs = this.sql.all(this.sql.qb.selectFrom('run').select('id').where('task_id', '=', taskId))
+      for (const run of runs) handOverTrajectory(this.sql, run.id)
+      return this.sql.run(this.sql.qb.deleteFrom('grayscale_task').where('id', '=', taskId)) > 0
+    })
   }
 }

@@ -1,5 +1,6 @@
 // Trajectories: agent events appended as they stream (a crash keeps what was paid for) + the final summary.
 import type { AgentEvent } from '../../src-shared/agent-event'
+import { handOverTrajectory } from './baseline-links'
 import { nowIso } from './ids'
 import type { Sql } from './sql'
 
@@ -64,33 +65,58 @@ export class TrajectoriesRepo {
     )
   }
 
-  /** The summary and every event in order; null when nothing was recorded for the run. */
+  /**
+   * The summary and every event in order; null when nothing was recorded for the run. A run linked to an
+   * earlier task's execution (baseline reuse) shows that execution's trajectory, wherever it is held.
+   */
   get(runId: string): TrajectoryRecord | null {
-    const { qb } = this.sql
     return this.sql.read(() => {
-      const t = this.sql.first(qb.selectFrom('trajectory').selectAll().where('run_id', '=', runId))
-      const events = this.sql
-        .all(
-          qb.selectFrom('trajectory_event').select('event_json').where('run_id', '=', runId).orderBy('seq'),
-        )
-        .map((e) => JSON.parse(e.event_json) as AgentEvent)
-      if (!t && events.length === 0) return null
-      return {
-        runId,
-        sessionId: t?.session_id ?? null,
-        prompt: t?.prompt ?? null,
-        finalOutput: t?.final_output ?? null,
-        diff: t?.diff ?? null,
-        stderrTail: t?.stderr_tail ?? null,
-        updatedAt: t?.updated_at ?? null,
-        events,
-      }
+      const own = this.#read(runId)
+      if (own) return { runId, ...own }
+      const holder = this.#holder(runId)
+      const linked = holder ? this.#read(holder) : null
+      return linked ? { runId, ...linked } : null
     })
   }
 
-  /** Forgets the trajectory (before a deliberate re-execution of the run). */
+  #holder(runId: string): string | null {
+    const row = this.sql.first(
+      this.sql.qb
+        .selectFrom('run as r')
+        .innerJoin('trajectory as t', 't.session_id', 'r.session_id')
+        .select('t.run_id')
+        .where('r.id', '=', runId)
+        .where('r.reused_from_run_id', 'is not', null)
+        .limit(1),
+    )
+    return row?.run_id ?? null
+  }
+
+  #read(runId: string): Omit<TrajectoryRecord, 'runId'> | null {
+    const { qb } = this.sql
+    const t = this.sql.first(qb.selectFrom('trajectory').selectAll().where('run_id', '=', runId))
+    const events = this.sql
+      .all(qb.selectFrom('trajectory_event').select('event_json').where('run_id', '=', runId).orderBy('seq'))
+      .map((e) => JSON.parse(e.event_json) as AgentEvent)
+    if (!t && events.length === 0) return null
+    return {
+      sessionId: t?.session_id ?? null,
+      prompt: t?.prompt ?? null,
+      finalOutput: t?.final_output ?? null,
+      diff: t?.diff ?? null,
+      stderrTail: t?.stderr_tail ?? null,
+      updatedAt: t?.updated_at ?? null,
+      events,
+    }
+  }
+
+  /**
+   * Forgets the trajectory (before a deliberate re-execution of the run); one another task's run shows
+   * (baseline reuse) moves to that run instead.
+   */
   clear(runId: string): void {
     this.sql.transaction(() => {
+      handOverTrajectory(this.sql, runId)
       this.sql.run(this.sql.qb.deleteFrom('trajectory_event').where('run_id', '=', runId))
       this.sql.run(this.sql.qb.deleteFrom('trajectory').where('run_id', '=', runId))
     })

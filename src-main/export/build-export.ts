@@ -118,6 +118,7 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
     ),
     decision: toExportDecision(decision),
     spend,
+    reused: { ...store.baselineLinks.savings(task.id) },
     judgeAgreement: judgeAgreement(store.corrections.labels({ taskId: task.id }), scoringEvaluatorIds(task)),
     pairwise: pairwiseEntries(store, task, runs),
   }

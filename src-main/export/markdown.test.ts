@@ -17,6 +17,17 @@ afterEach(() => t.cleanup())
 const env = { opencodeVersion: '1.18.33', app: '0.1.0', secrets: [] }
 
 describe('exportToMarkdown', () => {
+  it('says what baseline reuse saved, apart from the spend, and nothing when no run was reused', () => {
+    const { task } = seedExportTask(store, { cases: ['c1'], rounds: 1 })
+    const doc = buildTaskExport(store, task.id, env)
+    expect(doc.reused).toEqual({ runs: 0, judged: 0, usd: 0, unpriced: 0 })
+    expect(exportToMarkdown(doc)).not.toContain('Baseline reuse')
+    const reused = { runs: 3, judged: 2, usd: 0.5, unpriced: 0 }
+    expect(exportToMarkdown({ ...doc, reused })).toContain(
+      'Baseline reuse: reused 3 baseline runs of earlier tasks (2 with their judge results): saved $0.5000 (not in the spend above).',
+    )
+  })
+
   it('summarises a task: title, per-case table, dimensions with CIs, reasons', () => {
     const { task, runs } = seedExportTask(store, { cases: ['c1', 'c|2'], rounds: 1 })
     drive(store, findRun(runs, 'c1', 'a', 1).id, 'scored', { score: 62.25 })

@@ -2,6 +2,7 @@
 import { caseMeans } from '../../src-shared/run-rules'
 import type { ExportCase, ExportDecision, ExportDocument, ExportRun } from '../../src-shared/export'
 import type { Spend } from '../../src-shared/spend'
+import { reuseText } from '../../src-shared/reuse'
 import { formatCount, spendRows } from '../../src-shared/spend-format'
 
 const VERDICT_WORDS: Record<string, string> = {
@@ -159,5 +160,7 @@ export function exportToMarkdown(doc: ExportDocument): string {
       `Cases needed: about **${decision.casesNeeded.cases} cases × ${decision.casesNeeded.rounds} rounds** for this lift and spread to pass with 80% probability.`,
     )
   if (doc.spend) lines.push('', ...spendTable(doc.spend))
+  const reused = doc.reused && reuseText(doc.reused)
+  if (reused) lines.push('', `Baseline reuse: ${reused} (not in the spend above).`)
   return `${lines.join('\n')}\n`
 }

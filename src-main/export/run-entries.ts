@@ -44,6 +44,7 @@ export function toEvaluation(r: EvalResultRow, c: CorrectionRow | null = null): 
     createdAt: r.createdAt,
     evaluatorVersion: r.evaluatorVersion,
     judgeCostUsd: r.judgeCostUsd,
+    reusedFrom: r.reusedFromResultId,
   }
 }
 
@@ -98,5 +99,6 @@ export function toRunEntry(run: RunRow, evaluations: ExportEvaluation[]): Export
     startedAt: run.startedAt,
     executedAt: run.executedAt,
     finishedAt: run.finishedAt,
+    reusedFrom: run.reusedFrom,
   }
 }

@@ -8,8 +8,10 @@ import { executeRuns, inPlan, type ExecutionPlan, type ExecutionSummary } from '
 import { InputError } from '../inputs/errors'
 import { isExecutionFailure, type RunStatus } from '../../src-shared/run-state'
 import { SUBMIT, type RunMode } from '../../src-shared/run-mode'
+import type { ReuseSavings } from '../../src-shared/reuse'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
+import { reuseBaseline } from './baseline-reuse'
 import { engineContext, openEvaluation } from './evaluation-setup'
 import { lookAfterExecution } from './adaptive-plan'
 import { reconcileTask } from './reconcile'
@@ -23,6 +25,8 @@ export interface TaskPlan {
   caseIds: readonly string[]
   /** Cases that had no run before this plan was made (what an append executes). */
   newCases: ReadonlySet<string>
+  /** Set when announced: what the task's linked a-runs saved (baseline reuse). */
+  reused?: ReuseSavings
 }
 
 export interface ExecutionSettings {
@@ -46,6 +50,8 @@ export interface ExecuteTaskResult {
   resumable: RunRow[]
   /** Corrections in force for runs this mode executed again: they applied to the old execution only. */
   correctionsDropped: number
+  /** What the task's a-runs linked to earlier tasks' executions saved (this start's and earlier ones'). */
+  reused: ReuseSavings
 }
 
 export async function executeTask<P extends TaskPlan>(
@@ -72,13 +78,13 @@ export async function executeTask<P extends TaskPlan>(
       lookAfterExecution(ctx.store, unscoped.task)
     )
       passes = addPasses(passes, await executePass(ctx, unscoped, settings, SUBMIT, later))
-    const { plan, summary, evaluation, batchId, correctionsDropped } = passes
+    const { plan, summary, evaluation, batchId, correctionsDropped, reused } = passes
     // Done: no run the decision counts waits for anything (runs of cases or rounds dropped since do not).
     const progress = taskProgress(ctx.store, unscoped.task)
     const status = opts.signal.aborted ? 'canceled' : progress.finished ? 'done' : 'idle'
     const task = setTaskStatus(ctx, taskId, status)
     const { counts, resumable } = progress
-    return { plan, summary, evaluation, batchId, task, counts, resumable, correctionsDropped }
+    return { plan, summary, evaluation, batchId, task, counts, resumable, correctionsDropped, reused }
   } catch (err) {
     setTaskStatus(ctx, taskId, 'idle', err instanceof Error ? err.message : String(err))
     throw err
@@ -87,7 +93,10 @@ export async function executeTask<P extends TaskPlan>(
   }
 }
 
-type Pass = Pick<ExecuteTaskResult, 'plan' | 'summary' | 'evaluation' | 'batchId' | 'correctionsDropped'>
+type Pass = Pick<
+  ExecuteTaskResult,
+  'plan' | 'summary' | 'evaluation' | 'batchId' | 'correctionsDropped' | 'reused'
+>
 
 /** Modes that run the whole task, and so may take adaptive looks (a trial, an append or a retry of selected runs do not). */
 const LOOKING_MODES: ReadonlySet<RunMode['kind']> = new Set(['submit', 'retry-failed', 'retry-all'])
@@ -107,8 +116,10 @@ async function executePass<P extends TaskPlan>(
     ctx.store.runs.listByTask(taskId).filter((r) => inPlan(plan, r)),
     mode,
   )
+  // Never-started a-runs take earlier tasks' executions of the same baseline where they can.
+  const reused = await reuseBaseline(ctx, unscoped.task, plan, settings.driver)
   // Announced once the runs the mode resets are back in the queue (what "to execute" counts).
-  opts.onPrepared?.({ ...unscoped, plan })
+  opts.onPrepared?.({ ...unscoped, plan, reused })
   setTaskStatus(ctx, taskId, 'running')
   // Pairwise comparisons of the runs in the plan: the missing ones, and with --rerun failed the failed ones.
   const queue = openEvaluation(ctx, unscoped.task, opts.signal, settings.opencodeConfigPath, {
@@ -129,7 +140,7 @@ async function executePass<P extends TaskPlan>(
   const evaluation = await queue.drain({ compare: !('error' in execution) })
   if ('error' in execution) throw execution.error
   const { summary } = execution
-  return { plan, summary, evaluation, batchId: queue.batchId, correctionsDropped }
+  return { plan, summary, evaluation, batchId: queue.batchId, correctionsDropped, reused }
 }
 
 /** Two passes as one: counts summed, the later pass's plan and proofs. */
@@ -146,6 +157,7 @@ function addPasses(first: Pass, next: Pass): Pass {
     plan: next.plan,
     batchId: next.batchId,
     correctionsDropped: first.correctionsDropped + next.correctionsDropped,
+    reused: next.reused,
     summary: {
       proofs: { ...first.summary.proofs, ...next.summary.proofs },
       executed: first.summary.executed + next.summary.executed,

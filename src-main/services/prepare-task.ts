@@ -13,6 +13,7 @@ import { SIDES } from '../../src-shared/run-state'
 import { maxRoundsOf, type TaskConfig } from '../../src-shared/task-config'
 import type { AdaptiveRounds } from '../stats/adaptive-rounds'
 import { planForCases, plannedRuns } from './adaptive-plan'
+import type { ReuseSavings } from '../../src-shared/reuse'
 import { ResumeConflictError } from './errors'
 import { fingerprintOf, resumeConflicts } from './resume-check'
 import { findTaskOf, liveHashFor } from './task-identity'
@@ -28,6 +29,8 @@ export interface PreparedTask {
   skill: SkillSnapshot
   baseline: SkillSnapshot | null
   cases: DatasetCase[]
+  /** What the start linked instead of executing (baseline reuse), once the plan is scoped. */
+  reused?: ReuseSavings
 }
 
 /** The sides a task of this kind runs: a case analysis runs the skill only (side b). */
@@ -170,8 +173,11 @@ export function checkSidesDiffer(
   })
 }
 
+/** Nothing was paid for: no run started (a run linked to another task's execution did not, here). */
 function neverStarted(store: Store, task: TaskRow): boolean {
-  return store.runs.listByTask(task.id).every((r) => r.status === 'pending' && r.attempt === 0)
+  return store.runs
+    .listByTask(task.id)
+    .every((r) => r.attempt === 0 && (r.status === 'pending' || r.reusedFrom !== null))
 }
 
 /** The config as stored with the task: defaults filled in, paths absolute (a resume may start elsewhere). */

@@ -21,9 +21,13 @@ export function toSpendRun(run: RunRow): SpendRun {
   }
 }
 
-/** The spend of `runs` (the task's scope: services/task-decision) and of every judgement of the task. */
+/**
+ * The spend of `runs` (the task's scope: services/task-decision) and of every judgement of the task. A run
+ * linked to another task's execution (baseline reuse) was paid for there, not here.
+ */
 export function taskSpend(store: Store, task: TaskRow, runs: readonly RunRow[]): Spend {
-  return taskSpendOf(runs.map(toSpendRun), [
+  const paidHere = runs.filter((r) => r.reusedFrom === null)
+  return taskSpendOf(paidHere.map(toSpendRun), [
     ...store.evalResults.judgeCostsByTask(task.id),
     ...store.pairwiseResults.judgeCostsByTask(task.id),
   ])

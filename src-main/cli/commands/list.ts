@@ -34,8 +34,9 @@ export const listCommand: Command = {
           .filter(([, n]) => n > 0)
           .map(([s, n]) => `${n} ${s}`)
           .join(', ')
+        const reused = r.reused.runs ? ` (${r.reused.runs} a-runs reused)` : ''
         io.out(
-          `${r.id}  ${r.name}  (${r.skillName} ${r.skillVersion})  ${r.status}  verdict ${r.verdict}  ${counts}  updated ${r.updatedAt}\n`,
+          `${r.id}  ${r.name}  (${r.skillName} ${r.skillVersion})  ${r.status}  verdict ${r.verdict}  ${counts}${reused}  updated ${r.updatedAt}\n`,
         )
       }
       return EXIT.pass

@@ -9,6 +9,7 @@ import type { PreparedTask } from '../../services/prepare-task'
 import { runTask, type RunTaskResult } from '../../services/run-task'
 import { FAILURE_LABEL } from '../../../src-shared/failure-label'
 import type { RunMode } from '../../../src-shared/run-mode'
+import { reuseText } from '../../../src-shared/reuse'
 import { EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
 import { pairwisePrinter, progressPrinter } from '../progress'
@@ -156,6 +157,7 @@ function announceStart(ctx: AppContext, io: Io, p: PreparedTask, mode: RunMode):
       `${plural(p.cases.length, 'case')} × ${plural(p.plan.maxRound, 'round')} × 2 sides; ` +
       `${plural(execute, 'run')} to execute, ${judge} to judge\n` +
       (mode.kind === 'submit' ? '' : `mode: ${modeText(mode)}\n`) +
+      (p.reused && reuseText(p.reused) ? `${reuseText(p.reused)}\n` : '') +
       `data: ${ctx.dataDir}\n`,
   )
   ctx.events.on('run.changed', progressPrinter(io, { execute, judge }))

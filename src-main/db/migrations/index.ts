@@ -7,6 +7,7 @@ import { migration0005 } from './0005_run_correction'
 import { migration0006 } from './0006_pairwise_result'
 import { migration0007 } from './0007_adaptive_plan'
 import { migration0008 } from './0008_trigger_eval'
+import { migration0009 } from './0009_baseline_reuse'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0006,
   migration0007,
   migration0008,
+  migration0009,
 ]

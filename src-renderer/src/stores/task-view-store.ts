@@ -47,6 +47,7 @@ function patchDetail(detail: TaskDetail, p: TaskPatch): TaskDetail {
       ...(p.status ? { status: p.status } : {}),
       ...(p.verdict ? { verdict: p.verdict } : {}),
       ...(p.runs ? { runs: p.runs } : {}),
+      ...(p.reused ? { reused: p.reused } : {}),
     },
     ...(p.busy !== undefined ? { busy: p.busy } : {}),
     ...(p.message !== undefined ? { message: p.message } : {}),

@@ -37,6 +37,7 @@ export const useTasks = create<TasksState>((set, get) => ({
           ...(p.status ? { status: p.status } : {}),
           ...(p.verdict ? { verdict: p.verdict } : {}),
           ...(p.runs ? { runs: p.runs } : {}),
+          ...(p.reused ? { reused: p.reused } : {}),
         }
       })
     for (const p of patches) if (!p.removed && !tasks.some((t) => t.id === p.taskId)) unknown = true

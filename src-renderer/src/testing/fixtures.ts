@@ -1,5 +1,6 @@
 // Test-only: task summaries, details and runs as main would send them.
 import type { RunView, TaskDetail } from '../../../src-shared/ipc-views'
+import { NO_SAVINGS } from '../../../src-shared/reuse'
 import type { RunStatus } from '../../../src-shared/run-state'
 import { taskConfigSchema } from '../../../src-shared/task-config'
 import type { TaskSummary } from '../../../src-shared/task-summary'
@@ -23,6 +24,7 @@ export function summary(id: string, name = id, extra: Partial<TaskSummary> = {})
     status: 'idle',
     verdict: 'inconclusive',
     runs: { ...ZERO, pending: 4 },
+    reused: NO_SAVINGS,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
     ...extra,

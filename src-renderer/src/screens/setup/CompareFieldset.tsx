@@ -90,6 +90,20 @@ export function CompareFieldset(props: {
             />
           </div>
         )}
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={form.reuseBaseline}
+            onChange={(e) => set({ reuseBaseline: e.target.checked })}
+          />{' '}
+          <span>
+            Reuse baseline runs of earlier tasks{' '}
+            <span className="muted small">
+              (same baseline, cases, agent model, opencode, provider config, driver and timeouts: side a runs
+              only what is missing)
+            </span>
+          </span>
+        </label>
       </div>
     </fieldset>
   )

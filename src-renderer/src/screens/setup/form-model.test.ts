@@ -76,6 +76,15 @@ describe('setup form ↔ config: the failure, skill-use and primary-judgement po
 })
 
 describe('setup form: pairwise evaluators', () => {
+  it('baseline reuse is on unless turned off; turning it off is written and read back', () => {
+    expect(toConfig(filled)).not.toHaveProperty('reuseBaseline')
+    expect(taskConfigSchema.parse(toConfig(filled)).reuseBaseline).toBe(true)
+    const off = toConfig({ ...filled, reuseBaseline: false })
+    expect(off.reuseBaseline).toBe(false)
+    expect(fromConfig(off).reuseBaseline).toBe(false)
+    expect(fromConfig(taskConfigSchema.parse(toConfig(filled))).reuseBaseline).toBe(true)
+  })
+
   it('the pairwise preset is offered but not ticked by default', () => {
     const form = emptyForm()
     expect(form.evaluators.map((e) => [e.id, e.enabled])).toEqual([

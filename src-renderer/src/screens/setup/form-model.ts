@@ -50,6 +50,8 @@ export interface FormState {
   minTriggerRate: string
   /** Which judgement decides capability. */
   primary: 'pointwise' | 'pairwise'
+  /** Side a may take earlier tasks' executions of the same baseline (README "Baseline reuse"). */
+  reuseBaseline: boolean
 }
 
 let nextKey = 1
@@ -97,6 +99,7 @@ export function emptyForm(
     failureTolerance: '0.1',
     minTriggerRate: '0.5',
     primary: 'pointwise',
+    reuseBaseline: true,
   }
 }
 
@@ -123,6 +126,8 @@ export function toConfig(f: FormState): Record<string, unknown> {
       text(f.adaptiveMin) || text(f.adaptiveMax)
         ? { min: num(f.adaptiveMin), max: num(f.adaptiveMax) }
         : undefined,
+    // On by default: only turning it off is written.
+    reuseBaseline: f.reuseBaseline ? undefined : false,
     agent: compact({
       model: f.agentModel.trim(),
       opencodeConfig: text(f.opencodeConfig),
@@ -233,6 +238,7 @@ export function fromConfig(config: unknown, base: FormState = emptyForm()): Form
     failureTolerance: str(policy.failureTolerance, base.failureTolerance),
     minTriggerRate: str(policy.minTriggerRate, base.minTriggerRate),
     primary: oneOf(policy.primary, ['pointwise', 'pairwise'], base.primary),
+    reuseBaseline: c.reuseBaseline !== false,
   }
 }
 

@@ -35,6 +35,7 @@ function runDetail(extra: Partial<RunDetail> = {}): RunDetail {
       workDir: null,
       startedAt: null,
       executedAt: null,
+      reusedFrom: null,
     },
     case: { prompt: 'say hi', expectedOutput: null, expectations: [] },
     history: [],
@@ -63,6 +64,30 @@ function runDetail(extra: Partial<RunDetail> = {}): RunDetail {
     ...extra,
   }
 }
+
+describe('run detail: baseline reuse', () => {
+  it('names the task a linked run was executed in, or says it was deleted; a run executed here says nothing', async () => {
+    const base = runDetail()
+    const linked = (taskName: string | null) =>
+      runDetail({ run: { ...base.run, reusedFrom: { runId: 'r0', taskId: 't0', taskName } } })
+    let current = linked('v2 vs none')
+    installFakeApi({ 'runs.detail': () => current })
+    view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
+    await settle()
+    const shown = () => view?.container.querySelector('[aria-label="Reused from"]')?.textContent ?? null
+    expect(shown()).toBe('task "v2 vs none" (baseline reuse: paid there, not here)')
+    view.unmount()
+    current = linked(null)
+    view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
+    await settle()
+    expect(shown()).toBe('a deleted task (baseline reuse: paid there, not here)')
+    view.unmount()
+    current = base
+    view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
+    await settle()
+    expect(shown()).toBeNull()
+  })
+})
 
 describe('run detail: corrections', () => {
   it('shows the correction in force with the new judge score beside it, and clears it on request', async () => {

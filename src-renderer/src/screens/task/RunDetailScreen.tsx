@@ -147,6 +147,15 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
             <dd>{run.startedBy ?? '–'}</dd>
             <dt>work dir</dt>
             <dd className="mono small">{run.workDir ?? '–'}</dd>
+            {run.reusedFrom && (
+              <>
+                <dt>executed in</dt>
+                <dd aria-label="Reused from">
+                  {run.reusedFrom.taskName ? `task "${run.reusedFrom.taskName}"` : 'a deleted task'} (baseline
+                  reuse: paid there, not here)
+                </dd>
+              </>
+            )}
           </dl>
         </div>
         <div className="card">

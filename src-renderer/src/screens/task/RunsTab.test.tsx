@@ -43,6 +43,24 @@ async function open(list = runs) {
 const cell = (id: string) => view?.container.querySelector(`[data-run="${id}"]`)
 
 describe('run view', () => {
+  it('says beside the progress how many baseline runs came from earlier tasks and what that saved', async () => {
+    const reused = { runs: 2, judged: 1, usd: 0.0312, unpriced: 0 }
+    installFakeApi({
+      'tasks.get': () => ({ task: detail({ ...s, reused }), runs, complete: true, seq: 0 }),
+    })
+    useTaskView.setState({ taskId: null, detail: null })
+    await during(() => useTaskView.getState().open('t1'))
+    view = await render(<RunsTab detail={useTaskView.getState().detail!} />)
+    expect(view.container.querySelector('[aria-label="Baseline reuse"]')?.textContent).toBe(
+      'reused 2 baseline runs of earlier tasks (1 with their judge results): saved $0.0312',
+    )
+  })
+
+  it('says nothing about reuse when no run was reused', async () => {
+    await open()
+    expect(view?.container.querySelector('[aria-label="Baseline reuse"]')).toBeNull()
+  })
+
   it('tells an execution failure from an evaluation failure, and shows a and b scores per round with the difference', async () => {
     await open()
     expect(cell('t1-c1-b1')?.textContent).toContain('eval failed')

@@ -5,6 +5,7 @@ import { countsFromStatus, ProgressBar } from '../../components/ProgressBar'
 import { useRoute } from '../../stores/route-store'
 import { useTaskView } from '../../stores/task-view-store'
 import { canReevaluate, canRerun } from '../../../../src-shared/run-rules'
+import { reuseText } from '../../../../src-shared/reuse'
 import { buildRows, kindCounts, runsOfRow, type CaseRow } from './run-rows'
 import { RunTable } from './RunTable'
 import { reevaluateRuns, rerunRuns } from './task-actions'
@@ -36,6 +37,8 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
         counts: countsFromStatus(detail.summary.runs),
         total: Object.values(detail.summary.runs).reduce((n, c) => n + c, 0),
       }
+  // Baseline reuse: how many a-runs came from earlier tasks' executions, and what that saved.
+  const reused = reuseText(detail.summary.reused)
   const busy = detail.busy || detail.summary.status === 'running' || !complete
   const selectedRuns = rows.filter((r) => selected.has(r.caseId)).flatMap(runsOfRow)
   const toggle = useCallback(
@@ -79,6 +82,11 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
   return (
     <div className="stack">
       <ProgressBar counts={progress.counts} total={progress.total} />
+      {reused ? (
+        <p className="muted small" aria-label="Baseline reuse">
+          {reused}
+        </p>
+      ) : null}
       <div className="run-table-wrap">
         <div className="toolbar" aria-label="Bulk actions">
           <span className="muted small">
