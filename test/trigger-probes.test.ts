@@ -40,6 +40,7 @@ async function probeSide(version: 'a' | 'b', description: string): Promise<Opene
     timeoutSec: 60,
     idleTimeoutSec: 30,
     maxSteps: MAX_STEPS,
+    sealed: { files: [join(root, 'set.jsonl')], folders: [] },
   }
   const side = await openProbeSide(spec)
   sides.push(side)
@@ -56,6 +57,7 @@ beforeAll(async () => {
   llm = await startScriptedLlm({ defaultScript: PROBE_SCRIPT })
   root = mkdtempSync(join(tmpdir(), 'skill-ab-probes-'))
   writeProviderConfig(join(root, 'provider.json'), { baseURL: llm.url })
+  writeFileSync(join(root, 'set.jsonl'), '{"query": "SET-LABELS", "shouldTrigger": true}\n')
   mkdirSync(join(root, 'tmp'))
 })
 
@@ -118,6 +120,20 @@ describe('trigger probes', () => {
     expect(out).toMatchObject({ kind: 'decided', choice: 'none', steps: MAX_STEPS })
     // The last allowed turn tells the model to answer in text (opencode's agent `steps`).
     expect(requestsOf(query).map((r) => r.reply.type)).toEqual(['tool', 'tool', 'text'])
+  })
+
+  it('a probe cannot read the trigger set (outside its work dir, and sealed like an answer key)', async () => {
+    const query = `[[read:${join(root, 'set.jsonl')}]] what should I do?`
+    const out = await probe(matching, query)
+    expect(out).toMatchObject({ kind: 'decided', choice: 'none' })
+    const asked = requestsOf(query)
+    expect(asked.map((r) => r.reply)).toEqual([
+      expect.objectContaining({ tool: 'read' }),
+      expect.objectContaining({ type: 'text' }),
+    ])
+    const seen = JSON.stringify(asked[1]?.body)
+    expect(seen).not.toContain('SET-LABELS')
+    expect(seen).toMatch(/prevents you from using this specific tool call/)
   })
 
   it('a vague description is not loaded for the same query', async () => {

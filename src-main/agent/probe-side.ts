@@ -11,7 +11,7 @@ import { serveClient, type ServeClient } from './serve-client'
 import { startServe, type ServeProcess } from './serve-process'
 import { DEFAULT_START_TIMEOUT_MS, proveOnServer } from './server-driver'
 import { prepareSide, setupServer, type ProcessSetup, type SideContext } from './side-context'
-import type { IsolationProof, SideSpec } from './types'
+import type { IsolationProof, SealedPaths, SideSpec } from './types'
 import { SlotPool } from './work-slots'
 
 export interface ProbeSideSpec {
@@ -32,6 +32,8 @@ export interface ProbeSideSpec {
   idleTimeoutSec: number
   /** Model turns a probe may take without a skill call. */
   maxSteps: number
+  /** The trigger set (its shouldTrigger labels): denied to every probe, like a dataset's answer key. */
+  sealed?: SealedPaths
 }
 
 /** One probe's result: the choice, or why there is none. */
@@ -85,6 +87,7 @@ function sideSpecOf(spec: ProbeSideSpec): SideSpec {
     runRoot: spec.runRoot,
     timeoutSec: spec.timeoutSec,
     idleTimeoutSec: spec.idleTimeoutSec,
+    sealed: spec.sealed,
   }
 }
 

@@ -29,6 +29,8 @@ export interface ProbePlan {
   probeRoot: string
   /** Where the servers' private dirs go. */
   runRoot: string
+  /** The trigger set file: no probe may read it. */
+  setFile: string
 }
 
 export interface ProbeSummary {
@@ -112,6 +114,7 @@ export async function executeProbes(
             timeoutSec: plan.timeoutSec,
             idleTimeoutSec: plan.idleTimeoutSec,
             maxSteps: plan.maxSteps,
+            sealed: { files: [plan.setFile], folders: [] },
           },
           { env: ctx.env },
         )

@@ -115,6 +115,7 @@ function planOf(store: Store, task: TriggerTaskRow): ProbePlan {
     concurrency: config.agent.concurrency,
     probeRoot: join(store.dataDir, 'probes', task.id),
     runRoot: join(store.dataDir, 'tmp'),
+    setFile: task.setFile,
   }
 }
 

@@ -3,12 +3,15 @@ import type { FixedStep, ScriptStep, StepContext } from './scripted-llm'
 
 /**
  * Loads the first listed skill whose description names the query's [[topic:X]]; answers without a skill when
- * none does. With [[look-first]] it lists files first; with [[wander]] it lists files at every turn.
+ * none does. With [[look-first]] it lists files first; with [[read:/path]] it reads that file first; with
+ * [[wander]] it lists files at every turn.
  */
 export function probeStep(ctx: StepContext): FixedStep {
   const turn = ctx.toolResults.length
   if (ctx.user.includes('[[wander]]')) return { tool: 'glob', args: { pattern: `**/*${turn}` } }
   if (ctx.user.includes('[[look-first]]') && turn === 0) return { tool: 'glob', args: { pattern: '*' } }
+  const peek = /\[\[read:([^\]]+)\]\]/.exec(ctx.user)?.[1]
+  if (peek && turn === 0) return { tool: 'read', args: { filePath: peek } }
   const topic = /\[\[topic:(\w+)\]\]/.exec(ctx.user)?.[1]
   const listed = [...ctx.system.matchAll(/<name>([^<]+)<\/name>\s*<description>([^<]*)<\/description>/g)]
   const hit = listed.find(
