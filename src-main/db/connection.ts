@@ -14,6 +14,7 @@ import { RunsRepo } from './runs'
 import { SkillVersionsRepo } from './skill-versions'
 import { createQueryBuilder, Sql, type QueryBuilder } from './sql'
 import { damagedDatabase, fileSystemFault, notWritable, storageFault } from './storage-faults'
+import { TaskPricesRepo } from './task-prices'
 import { TasksRepo } from './tasks'
 import { TrajectoriesRepo } from './trajectories'
 
@@ -42,6 +43,7 @@ export interface Store {
   /** Human corrections of a run's execution, per evaluator. */
   readonly corrections: CorrectionsRepo
   readonly pairwiseResults: PairwiseResultsRepo
+  readonly taskPrices: TaskPricesRepo
 }
 
 function ensureWritableDir(dir: string): void {
@@ -161,5 +163,6 @@ export function openStore(dataDir: string): Store {
     evalResults: new EvalResultsRepo(sql),
     corrections: new CorrectionsRepo(sql),
     pairwiseResults: new PairwiseResultsRepo(sql),
+    taskPrices: new TaskPricesRepo(sql),
   }
 }

@@ -235,6 +235,13 @@ export interface PairwiseResultTable {
   created_at: string
 }
 
+/** The prices a task ran with (migration 7): JSON of src-shared/prices TaskPrices. */
+export interface TaskPricesTable {
+  task_id: string
+  prices_json: string
+  recorded_at: string
+}
+
 export interface Database {
   schema_migration: SchemaMigrationTable
   instance: InstanceTable
@@ -250,5 +257,6 @@ export interface Database {
   trajectory_eval_result: TrajectoryEvalResultTable
   run_correction: RunCorrectionTable
   pairwise_result: PairwiseResultTable
+  task_prices: TaskPricesTable
   evaluation_batch: EvaluationBatchView
 }

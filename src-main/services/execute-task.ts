@@ -13,6 +13,8 @@ import { TaskBusyError } from './errors'
 import { engineContext, openEvaluation } from './evaluation-setup'
 import { reconcileTask } from './reconcile'
 import { taskProgress } from './task-decision'
+import { resolveTaskPrices } from './task-prices'
+import type { TaskConfig } from '../../src-shared/task-config'
 
 /** What executing a task needs: the task, the plan of all its selected runs, its cases in order. */
 export interface TaskPlan {
@@ -25,6 +27,8 @@ export interface TaskPlan {
 }
 
 export interface ExecutionSettings {
+  /** The task's config (its models are priced when it starts). */
+  config: TaskConfig
   /** The task's agent.driver. */
   driver: 'process' | 'server'
   /** The opencode config the agents and the judge read (absent: opencode's own). */
@@ -61,6 +65,11 @@ export async function executeTask<P extends TaskPlan>(
   if (!claim.claimed)
     throw new TaskBusyError(unscoped.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
+    const { config, opencodeConfigPath } = settings
+    ctx.store.taskPrices.set(
+      taskId,
+      await resolveTaskPrices(config, opencodeConfigPath, ctx.env, ctx.dataDir),
+    )
     const plan = scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode)
     const { rejudge, correctionsDropped } = resetForMode(
       ctx,

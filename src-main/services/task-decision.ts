@@ -12,6 +12,7 @@ import type { Decision } from '../../src-shared/decision'
 import { awaitsWork, needsExecution } from '../../src-shared/run-rules'
 import { RUN_STATUSES, type RunStatus } from '../../src-shared/run-state'
 import type { Spend } from '../../src-shared/spend'
+import type { TaskPrices } from '../../src-shared/prices'
 import { taskSpend } from './task-spend'
 
 /** The cases (dataset order; null: every case) and the last round (null: every round) the task is made of. */
@@ -81,12 +82,14 @@ export function decideRuns(
   view: ConfigView,
   task: Pick<TaskRow, 'skillVersionAId'>,
   pairwise?: readonly PairwiseOutcome[],
+  prices: TaskPrices | null = null,
 ): Decision {
   return decide(runs.map(toExperimentRun), view.policy, {
     ...(view.rounds ? { rounds: view.rounds } : {}),
     baselineHasSkill: task.skillVersionAId !== null,
     warnings: view.warnings,
     ...(pairwise ? { pairwise } : {}),
+    prices: prices?.agent ?? null,
   })
 }
 
@@ -115,14 +118,15 @@ export function taskDecision(store: Store, task: TaskRow): Decision {
   const stamp = store.writeStamp()
   const cached = cache.get(task.id)
   if (cached?.stamp === stamp) return cached.decision
-  const key = `${task.configJson}\n${store.runs.decisionFingerprint(task.id)}\n${store.pairwiseResults.fingerprint(task.id)}`
+  const prices = store.taskPrices.get(task.id)
+  const key = `${task.configJson}\n${JSON.stringify(prices)}\n${store.runs.decisionFingerprint(task.id)}\n${store.pairwiseResults.fingerprint(task.id)}`
   if (cached?.key === key) {
     cache.set(task.id, { ...cached, stamp })
     return cached.decision
   }
   const view = readConfig(task.configJson)
   const { runs } = scopeRuns(store, task, view.rounds)
-  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs))
+  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs), prices)
   cache.set(task.id, { stamp, key, decision })
   return decision
 }

@@ -5,6 +5,7 @@ import { migration0003 } from './0003_provider_error'
 import { migration0004 } from './0004_skill_hash_recipe'
 import { migration0005 } from './0005_run_correction'
 import { migration0006 } from './0006_pairwise_result'
+import { migration0007 } from './0007_task_prices'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0004,
   migration0005,
   migration0006,
+  migration0007,
 ]
