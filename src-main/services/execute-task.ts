@@ -14,6 +14,7 @@ import { engineContext, openEvaluation } from './evaluation-setup'
 import { reconcileTask } from './reconcile'
 import { taskProgress } from './task-decision'
 import { resolveTaskPrices } from './task-prices'
+import { budgetGate, budgetStop, checkBudgetPrices, type BudgetStop } from './budget'
 import type { TaskConfig } from '../../src-shared/task-config'
 
 /** What executing a task needs: the task, the plan of all its selected runs, its cases in order. */
@@ -49,6 +50,8 @@ export interface ExecuteTaskResult {
   resumable: RunRow[]
   /** Corrections in force for runs this mode executed again: they applied to the old execution only. */
   correctionsDropped: number
+  /** Set when the budget stopped the scheduling (runs were left pending). */
+  budget: BudgetStop | null
 }
 
 export async function executeTask<P extends TaskPlan>(
@@ -66,11 +69,14 @@ export async function executeTask<P extends TaskPlan>(
     throw new TaskBusyError(unscoped.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
     const { config, opencodeConfigPath } = settings
-    ctx.store.taskPrices.set(
-      taskId,
-      await resolveTaskPrices(config, opencodeConfigPath, ctx.env, ctx.dataDir),
-    )
-    const plan = scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode)
+    const prices = await resolveTaskPrices(config, opencodeConfigPath, ctx.env, ctx.dataDir)
+    ctx.store.taskPrices.set(taskId, prices)
+    checkBudgetPrices(config, prices)
+    const gate = config.budget ? budgetGate(ctx.store, unscoped.task, config.budget) : undefined
+    const plan = {
+      ...scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode),
+      ...(gate ? { gate } : {}),
+    }
     const { rejudge, correctionsDropped } = resetForMode(
       ctx,
       ctx.store.runs.listByTask(taskId).filter((r) => inPlan(plan, r)),
@@ -103,7 +109,13 @@ export async function executeTask<P extends TaskPlan>(
     const status = opts.signal.aborted ? 'canceled' : progress.finished ? 'done' : 'idle'
     const task = setTaskStatus(ctx, taskId, status)
     const { counts, resumable } = progress
-    return { plan, summary, evaluation, batchId: queue.batchId, task, counts, resumable, correctionsDropped }
+    const stopped = gate?.stopped
+    const budget =
+      stopped && config.budget ? budgetStop(ctx.store, task, config.budget, stopped, summary.held) : null
+    return {
+      ...{ plan, summary, evaluation, batchId: queue.batchId, task, counts, resumable, correctionsDropped },
+      budget,
+    }
   } catch (err) {
     setTaskStatus(ctx, taskId, 'idle', err instanceof Error ? err.message : String(err))
     throw err
