@@ -16,6 +16,8 @@ export interface PriceLookup {
   runRoot: string
   /** The opencode binary; default: SKILL_AB_OPENCODE_BIN → bundled package → PATH. */
   bin?: string
+  /** false: the user's config only (no opencode process). */
+  askOpencode: boolean
 }
 
 function entry(record: unknown, key: string): unknown {
@@ -86,7 +88,7 @@ export async function lookupPrices(
   const configured = configuredPrices(userConfig?.config ?? null, lookup.model)
   if (configured !== undefined) return configured
   const provider = providerOf(lookup.model)
-  if (!provider) return null
+  if (!provider || !lookup.askOpencode) return null
   const key = JSON.stringify([lookup.bin, lookup.opencodeConfigPath, lookup.env.OPENCODE_CONFIG, provider])
   let pending = listed.get(key)
   if (!pending) {

@@ -41,10 +41,12 @@ export interface ExecutionPlan {
   gate?: RunGate
 }
 
-/** Decides, as a run is about to start, whether the budget still allows it. */
+/** Decides, as a run is about to start, whether the budget still allows it (it may wait for a running run). */
 export interface RunGate {
   /** false: the run stays pending, and so do all runs after it. */
-  admit(run: RunRow): boolean
+  admit(run: RunRow): Promise<boolean>
+  /** A run it admitted is done executing (its figures are stored). */
+  settled(run: RunRow): void
 }
 
 export interface ExecutionSummary {
@@ -98,12 +100,16 @@ export async function executeRuns(
     await Promise.all(
       todo.map((run) =>
         limiter
-          .run(() => {
-            if (summary.held > 0 || (plan.gate && !plan.gate.admit(run))) {
+          .run(async () => {
+            if (summary.held > 0 || (plan.gate && !(await plan.gate.admit(run)))) {
               summary.held += 1
-              return Promise.resolve(null)
+              return null
             }
-            return executeOne(ctx, plan, run, bySide.get(run.side) as SideSession, signal, onExecuted)
+            try {
+              return await executeOne(ctx, plan, run, bySide.get(run.side) as SideSession, signal, onExecuted)
+            } finally {
+              plan.gate?.settled(run)
+            }
           }, signal)
           .then(
             (outcome) => tally(summary, outcome),

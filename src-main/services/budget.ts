@@ -5,10 +5,9 @@
 import type { Store, TaskRow } from '../db'
 import type { RunGate } from '../engine/execute-runs'
 import { InputError } from '../inputs/errors'
-import type { RunProjection } from '../../src-shared/estimate'
 import type { TaskPrices } from '../../src-shared/prices'
 import type { Side } from '../../src-shared/run-state'
-import type { Budget, TaskConfig } from '../../src-shared/task-config'
+import { budgetSchema, type Budget, type TaskConfig } from '../../src-shared/task-config'
 import { estimateOfTask } from './task-estimate'
 import { taskSpend } from './task-spend'
 
@@ -45,6 +44,16 @@ export function checkBudgetPrices(
   })
 }
 
+/** The stored config's budget as caps (null when it has none). */
+export function budgetOf(
+  config: Record<string, unknown>,
+): { maxCostUsd: number | null; maxRuns: number | null } | null {
+  const parsed = budgetSchema.safeParse(config.budget)
+  if (!parsed.success || (parsed.data.maxCostUsd === undefined && parsed.data.maxRuns === undefined))
+    return null
+  return { maxCostUsd: parsed.data.maxCostUsd ?? null, maxRuns: parsed.data.maxRuns ?? null }
+}
+
 /** Executions so far: every start of every run of the task (re-executions included). */
 export function executionsOf(store: Store, task: TaskRow): number {
   return store.runs.listByTask(task.id).reduce((sum, r) => sum + r.attempt, 0)
@@ -52,35 +61,54 @@ export function executionsOf(store: Store, task: TaskRow): number {
 
 export function budgetGate(store: Store, task: TaskRow, budget: Budget): BudgetGate {
   let stopped: BudgetGate['stopped'] = null
-  const overDollars = (side: Side): boolean => {
-    if (budget.maxCostUsd === undefined) return false
+  let waiting: (() => void)[] = []
+  /** Runs admitted and not done executing (the store may not say "running" yet), by id. */
+  const admitted = new Map<string, Side>()
+  /** Executions so far: the stored ones, and one per run this gate admits (only the task's owner starts runs). */
+  let executions = executionsOf(store, task)
+  /** 'over' when starting a run of `side` could pass the dollar cap; 'wait' until a running run tells its cost. */
+  const dollars = (side: Side): 'ok' | 'over' | 'wait' => {
+    if (budget.maxCostUsd === undefined) return 'ok'
     const runs = store.runs.listByTask(task.id)
     const spent = taskSpend(store, task, runs).total.costUsd ?? 0
     const perRun = estimateOfTask(store, task).perRun
-    // Before any run of this dataset and model finished, nothing projects a cost: runs are admitted.
-    const full = (s: Side): number => perRun?.[s].usd ?? 0
-    const judging = (p: RunProjection | undefined): number => p?.judgeUsd ?? 0
-    const inFlight = runs.reduce(
-      (sum, r) =>
-        sum +
-        (r.status === 'running'
-          ? full(r.side)
-          : r.status === 'executed' || r.status === 'evaluating'
-            ? judging(perRun?.[r.side])
-            : 0),
-      0,
-    )
-    return spent + inFlight + full(side) > budget.maxCostUsd
+    // Before any run of this dataset and model was executed nothing projects a cost: the first runs alone.
+    if (!perRun) return spent > budget.maxCostUsd ? 'over' : admitted.size ? 'wait' : 'ok'
+    const full = (s: Side): number => perRun[s].usd ?? 0
+    let inFlight = 0
+    for (const s of admitted.values()) inFlight += full(s)
+    for (const r of runs)
+      if ((r.status === 'executed' || r.status === 'evaluating') && !admitted.has(r.id))
+        inFlight += perRun[r.side].judgeUsd ?? 0
+    return spent + inFlight + full(side) > budget.maxCostUsd ? 'over' : 'ok'
   }
   return {
     get stopped() {
       return stopped
     },
-    admit(run) {
-      if (stopped) return false
-      if (budget.maxRuns !== undefined && executionsOf(store, task) + 1 > budget.maxRuns) stopped = 'runs'
-      else if (overDollars(run.side)) stopped = 'usd'
-      return stopped === null
+    async admit(run) {
+      for (;;) {
+        if (stopped) return false
+        if (budget.maxRuns !== undefined && executions + 1 > budget.maxRuns) stopped = 'runs'
+        else {
+          const verdict = dollars(run.side)
+          if (verdict === 'wait') {
+            await new Promise<void>((resolve) => waiting.push(resolve))
+            continue
+          }
+          if (verdict === 'over') stopped = 'usd'
+        }
+        if (stopped) return false
+        admitted.set(run.id, run.side)
+        executions += 1
+        return true
+      }
+    },
+    settled(run) {
+      admitted.delete(run.id)
+      const woken = waiting
+      waiting = []
+      for (const wake of woken) wake()
     },
   }
 }

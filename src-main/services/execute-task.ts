@@ -13,7 +13,6 @@ import { TaskBusyError } from './errors'
 import { engineContext, openEvaluation } from './evaluation-setup'
 import { reconcileTask } from './reconcile'
 import { taskProgress } from './task-decision'
-import { resolveTaskPrices } from './task-prices'
 import { budgetGate, budgetStop, checkBudgetPrices, type BudgetStop } from './budget'
 import type { TaskConfig } from '../../src-shared/task-config'
 
@@ -69,7 +68,7 @@ export async function executeTask<P extends TaskPlan>(
     throw new TaskBusyError(unscoped.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
     const { config, opencodeConfigPath } = settings
-    const prices = await resolveTaskPrices(config, opencodeConfigPath, ctx.env, ctx.dataDir)
+    const prices = await ctx.pricesFor(config, opencodeConfigPath)
     ctx.store.taskPrices.set(taskId, prices)
     checkBudgetPrices(config, prices)
     const gate = config.budget ? budgetGate(ctx.store, unscoped.task, config.budget) : undefined

@@ -11,9 +11,10 @@ import type { PairwiseOutcome } from '../stats/types'
 import type { Decision } from '../../src-shared/decision'
 import { awaitsWork, needsExecution } from '../../src-shared/run-rules'
 import { RUN_STATUSES, type RunStatus } from '../../src-shared/run-state'
-import type { Spend } from '../../src-shared/spend'
+import type { TaskSpendView } from '../../src-shared/spend'
 import type { TaskPrices } from '../../src-shared/prices'
 import { taskSpend } from './task-spend'
+import { budgetOf, executionsOf } from './budget'
 
 /** The cases (dataset order; null: every case) and the last round (null: every round) the task is made of. */
 function taskScope(store: Store, task: TaskRow, rounds: number | null) {
@@ -148,6 +149,9 @@ export function decidedTask(store: Store, taskId: string): DecidedTask {
 }
 
 /** What the task was paid: the runs of its scope and its judgements (the decision panel's spend). */
-export function scopedTaskSpend(store: Store, task: TaskRow): Spend {
-  return taskSpend(store, task, scopeRuns(store, task, readConfig(task.configJson).rounds).runs)
+export function scopedTaskSpend(store: Store, task: TaskRow): TaskSpendView {
+  const view = readConfig(task.configJson)
+  const budget = budgetOf(view.config)
+  const spend = taskSpend(store, task, scopeRuns(store, task, view.rounds).runs)
+  return { ...spend, cap: budget && { ...budget, executions: executionsOf(store, task) } }
 }

@@ -11,7 +11,6 @@ import { readConfig } from '../export/config-view'
 import { toSpendRun } from './task-spend'
 import { findTaskOf } from './task-identity'
 import type { AppContext } from './app-context'
-import { resolveTaskPrices } from './task-prices'
 import { loadDataset, selectCases } from '../inputs/dataset'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { inspectSkill } from '../inputs/skill'
@@ -161,8 +160,11 @@ export function estimateOfConfig(store: Store, loaded: LoadedTaskConfig, prices:
 }
 
 /** `run --estimate` and the setup screen: the config's models priced now, nothing written but the lookup. */
-export async function estimateRun(ctx: AppContext, loaded: LoadedTaskConfig): Promise<Estimate> {
+export async function estimateRun(
+  ctx: Pick<AppContext, 'store' | 'pricesFor'>,
+  loaded: LoadedTaskConfig,
+): Promise<Estimate> {
   const { config, resolved } = loaded
-  const prices = await resolveTaskPrices(config, resolved.opencodeConfigPath, ctx.env, ctx.dataDir)
+  const prices = await ctx.pricesFor(config, resolved.opencodeConfigPath)
   return estimateOfConfig(ctx.store, loaded, prices)
 }

@@ -5,12 +5,13 @@ import { join } from 'node:path'
 import type { TaskPrices } from '../../src-shared/prices'
 import type { TaskConfig } from '../../src-shared/task-config'
 
-/** Looks both models' prices up (never throws: what cannot be looked up is unknown). */
+/** Looks both models' prices up (never throws: what cannot be looked up is unknown); `askOpencode` false: the config only. */
 export async function resolveTaskPrices(
   config: Pick<TaskConfig, 'agent' | 'judge'>,
   opencodeConfigPath: string | undefined,
   env: NodeJS.ProcessEnv,
   dataDir: string,
+  opts: { askOpencode: boolean },
 ): Promise<TaskPrices> {
   let userConfig: UserConfig | null = null
   try {
@@ -19,7 +20,7 @@ export async function resolveTaskPrices(
     // an unreadable config: the runs' pre-flight check says why; prices are unknown
   }
   const lookup = (model: string) =>
-    lookupPrices({ model, opencodeConfigPath, env, runRoot: join(dataDir, 'tmp') }, userConfig)
+    lookupPrices({ model, opencodeConfigPath, env, runRoot: join(dataDir, 'tmp'), ...opts }, userConfig)
   const judgeModel = config.judge.model ?? config.agent.model
   const [agent, judge] = await Promise.all([lookup(config.agent.model), lookup(judgeModel)])
   return { agent, judge }
