@@ -47,3 +47,14 @@ export function dollarsOf(tokens: TokenCounts, prices: ModelPrices): number {
     1_000_000
   )
 }
+
+const perMillion = (x: number): string => `$${Number(x.toFixed(4))}`
+
+/** `$3 in · $15 out · $0.3 cache read · $3.75 cache write per 1M tokens`, or `unknown`. */
+export function formatPrices(p: ModelPrices | null): string {
+  if (!p) return 'unknown'
+  return (
+    `${perMillion(p.input)} in · ${perMillion(p.output)} out · ${perMillion(p.cacheRead)} cache read · ` +
+    `${perMillion(p.cacheWrite)} cache write per 1M tokens`
+  )
+}
