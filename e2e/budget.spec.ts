@@ -65,6 +65,20 @@ test('spend against the cap of a capped task, and the estimate of a new task bef
   // 2 cases × 3 rounds × 2 sides, priced from the capped task's runs on this dataset and model.
   await expect(estimate).toContainText(/Estimate: the whole task 12 runs: ~[\d,]+ tokens, ~\$[\d.]+/)
   await expect(estimate).toContainText(/based on \d+ executed runs? of 1 earlier task on this dataset/)
+  // A cap set in the form: the projected cost of a run (from the runs above) lets one start, not two.
+  await page.getByText('Limits: concurrency and timeouts').click()
+  await page.getByLabel('Max cost (USD)').fill('0.03')
+  await expect(page.getByText('Ready.')).toBeVisible()
+  await expect(estimate).toBeVisible()
   await estimate.scrollIntoViewIfNeeded()
   await shoot(page, '12-setup-estimate')
+  await page.getByTestId('create-task').click()
+  await expect(page.getByTestId('task-title')).toContainText('estimated')
+  await expect(page.locator('.banner.error')).toContainText(
+    /stopped at \$[\d.]+ of the \$0\.0300 cap, 11 runs left; run again with a higher cap to continue/,
+    { timeout: 120_000 },
+  )
+  await page.getByRole('tab', { name: 'Decision' }).click()
+  await expect(page.getByTestId('spend-cap')).toContainText(/of the \$0\.0300 cap/)
+  await shoot(page, '12-task-stopped-by-cap')
 })

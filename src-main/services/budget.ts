@@ -130,3 +130,15 @@ export function budgetStop(
     left,
   }
 }
+
+const dollars = (x: number): string => `$${x.toFixed(x >= 1 ? 2 : 4)}`
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** "stopped at $X of the $Y cap, N runs left; run again with a higher cap to continue" (a line). */
+export function budgetStopText(stop: BudgetStop): string {
+  const at =
+    stop.kind === 'usd'
+      ? `stopped at ${dollars(stop.spentUsd)} of the ${dollars(stop.capUsd ?? 0)} cap`
+      : `stopped at ${plural(stop.executions, 'execution')} of the ${stop.maxRuns ?? 0}-run cap (budget.maxRuns; ${dollars(stop.spentUsd)} spent)`
+  return `${at}, ${plural(stop.left, 'run')} left; run again with a higher cap to continue\n`
+}

@@ -96,3 +96,13 @@ describe('setup form: pairwise evaluators', () => {
     expect(toConfig(form).evaluators).toEqual(evaluators)
   })
 })
+
+describe('setup form ↔ config: the budget', () => {
+  it('writes no budget when both caps are empty, else the caps given; reads them back', () => {
+    expect(toConfig(filled).budget).toBeUndefined()
+    const config = toConfig({ ...filled, maxCostUsd: '2.5', maxRuns: '' })
+    expect(config.budget).toEqual({ maxCostUsd: 2.5 })
+    expect(taskConfigSchema.parse(config).budget).toEqual({ maxCostUsd: 2.5 })
+    expect(fromConfig(config)).toMatchObject({ maxCostUsd: '2.5', maxRuns: '' })
+  })
+})
