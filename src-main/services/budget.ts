@@ -5,6 +5,7 @@
 import type { Store, TaskRow } from '../db'
 import type { RunGate } from '../engine/execute-runs'
 import { InputError } from '../inputs/errors'
+import type { Estimate } from '../../src-shared/estimate'
 import type { TaskPrices } from '../../src-shared/prices'
 import type { Side } from '../../src-shared/run-state'
 import { budgetSchema, type Budget, type TaskConfig } from '../../src-shared/task-config'
@@ -66,12 +67,20 @@ export function budgetGate(store: Store, task: TaskRow, budget: Budget): BudgetG
   const admitted = new Map<string, Side>()
   /** Executions so far: the stored ones, and one per run this gate admits (only the task's owner starts runs). */
   let executions = executionsOf(store, task)
+  // The per-run projection changes as runs finish: computed again only after a run settled (a big task
+  // would otherwise read all its runs for every run it starts).
+  let settles = 0
+  let projected: { at: number; perRun: Estimate['perRun'] } | null = null
+  const projection = (): Estimate['perRun'] => {
+    if (projected?.at !== settles) projected = { at: settles, perRun: estimateOfTask(store, task).perRun }
+    return projected.perRun
+  }
   /** 'over' when starting a run of `side` could pass the dollar cap; 'wait' until a running run tells its cost. */
   const dollars = (side: Side): 'ok' | 'over' | 'wait' => {
     if (budget.maxCostUsd === undefined) return 'ok'
     const runs = store.runs.listByTask(task.id)
     const spent = taskSpend(store, task, runs).total.costUsd ?? 0
-    const perRun = estimateOfTask(store, task).perRun
+    const perRun = projection()
     // Before any run of this dataset and model was executed nothing projects a cost: the first runs alone.
     if (!perRun) return spent > budget.maxCostUsd ? 'over' : admitted.size ? 'wait' : 'ok'
     const full = (s: Side): number => perRun[s].usd ?? 0
@@ -106,6 +115,7 @@ export function budgetGate(store: Store, task: TaskRow, budget: Budget): BudgetG
     },
     settled(run) {
       admitted.delete(run.id)
+      settles += 1
       const woken = waiting
       waiting = []
       for (const wake of woken) wake()
