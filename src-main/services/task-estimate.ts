@@ -5,7 +5,7 @@ import { estimateTask, type EstimateSample } from '../stats/estimate'
 import type { TokenCounts } from '../../src-shared/agent-event'
 import type { Estimate } from '../../src-shared/estimate'
 import type { TaskPrices } from '../../src-shared/prices'
-import { hasExecuted, needsExecution } from '../../src-shared/run-rules'
+import { hasExecuted, needsExecution, totalTokens } from '../../src-shared/run-rules'
 import { SIDES, type Side } from '../../src-shared/run-state'
 import { readConfig } from '../export/config-view'
 import { toSpendRun } from './task-spend'
@@ -27,6 +27,8 @@ export interface EstimateRequest {
   rounds: number
   concurrency: number
   prices: TaskPrices
+  /** LLM judgements each run gets (`judgementsPerRun`). */
+  judgementsPerRun: number
 }
 
 const NO_TOKENS: TokenCounts = { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0 }
@@ -38,19 +40,25 @@ function sampleOf(runs: readonly RunRow[]): EstimateSample[] {
     .map((r) => ({ side: r.side, tokens: r.tokens, durationMs: toSpendRun(r).durationMs }))
 }
 
-/** The judge's tokens over the tasks' judged (scored) runs; judging not done yet counts in neither. */
-function judgeOf(store: Store, tasks: readonly string[]): { tokens: TokenCounts; runs: number } {
+/** The tasks' LLM judgements (those that used tokens; a command evaluator uses none): their tokens and count. */
+function judgementsOf(store: Store, tasks: readonly string[]): { tokens: TokenCounts; judgements: number } {
   const tokens = { ...NO_TOKENS }
-  let runs = 0
-  for (const id of tasks) {
-    runs += store.runs.listByTask(id).filter((r) => r.status === 'scored').length
+  let judgements = 0
+  for (const id of tasks)
     for (const j of [
       ...store.evalResults.judgeCostsByTask(id),
       ...store.pairwiseResults.judgeCostsByTask(id),
-    ])
+    ]) {
+      if (totalTokens(j.tokens) === 0) continue
+      judgements += 1
       for (const k of Object.keys(tokens) as (keyof TokenCounts)[]) tokens[k] += j.tokens[k]
-  }
-  return { tokens, runs }
+    }
+  return { tokens, judgements }
+}
+
+/** LLM judgements per run of a config: each LLM evaluator once, a pairwise one twice per case and round (= once a run). */
+export function judgementsPerRun(evaluators: readonly { kind?: unknown }[]): number {
+  return evaluators.filter((e) => e.kind !== 'command').length
 }
 
 /** Earlier A/B tasks on the same dataset file with the same agent model (not `task` itself). */
@@ -88,20 +96,25 @@ export function estimateFor(store: Store, req: EstimateRequest): Estimate {
   const own = req.task ? sampleOf(store.runs.listByTask(req.task.id)) : []
   const earlier = earlierTasks(store, req)
   const history = earlier.flatMap((t) => sampleOf(store.runs.listByTask(t.id)))
-  // The judge's share per run: this task's judged runs, else earlier tasks' (judging lags execution).
-  const ownJudge = req.task ? judgeOf(store, [req.task.id]) : { tokens: NO_TOKENS, runs: 0 }
-  const judge = ownJudge.runs
-    ? ownJudge
-    : judgeOf(
+  // The mean LLM judgement: this task's, else earlier tasks' (judging lags execution).
+  const ownJudgements = req.task ? judgementsOf(store, [req.task.id]) : { tokens: NO_TOKENS, judgements: 0 }
+  const sampled = ownJudgements.judgements
+    ? ownJudgements
+    : judgementsOf(
         store,
         earlier.map((t) => t.id),
       )
+  const judge = { ...sampled, perRun: req.judgementsPerRun }
+  const unjudged =
+    req.judgementsPerRun > 0 && sampled.judgements === 0
+      ? "; no LLM judgement of this dataset yet, so the judge's share is not counted"
+      : ''
   const bothSides = SIDES.every((side) => own.some((s) => s.side === side))
   if (own.length && (bothSides || !history.length))
     return estimateTask({
       ...common,
       basis: 'task',
-      basedOn: `${plural(own.length, 'executed run')} of this task (a trial or an earlier start), with their judging`,
+      basedOn: `${plural(own.length, 'executed run')} of this task (a trial or an earlier start), with their judging${unjudged}`,
       samples: own,
       judge,
     })
@@ -113,7 +126,7 @@ export function estimateFor(store: Store, req: EstimateRequest): Estimate {
       basedOn:
         `${plural(history.length, 'executed run')} of ${plural(earlier.length, 'earlier task')} on this dataset ` +
         `with ${req.agentModel}${own.length ? ` and ${own.length} of this task` : ''}, with their judging ` +
-        "(their skills may differ from this one's)",
+        `(their skills may differ from this one's)${unjudged}`,
       samples: [...own, ...history],
       judge,
     })
@@ -122,7 +135,7 @@ export function estimateFor(store: Store, req: EstimateRequest): Estimate {
     basis: 'none',
     basedOn: `nothing yet: no run of this dataset with ${req.agentModel}; \`run --trial 2\` runs 2 cases once and estimates the rest`,
     samples: [],
-    judge: { tokens: NO_TOKENS, runs: 0 },
+    judge: { tokens: NO_TOKENS, judgements: 0, perRun: req.judgementsPerRun },
   })
 }
 
@@ -138,6 +151,9 @@ export function estimateOfTask(store: Store, task: TaskRow): Estimate {
     rounds: view.rounds ?? 1,
     concurrency: typeof agent?.concurrency === 'number' ? agent.concurrency : 1,
     prices: store.taskPrices.get(task.id) ?? { agent: null, judge: null },
+    judgementsPerRun: judgementsPerRun(
+      Array.isArray(view.config.evaluators) ? (view.config.evaluators as { kind?: unknown }[]) : [],
+    ),
   })
 }
 
@@ -156,6 +172,7 @@ export function estimateOfConfig(store: Store, loaded: LoadedTaskConfig, prices:
     rounds: config.repeatRounds,
     concurrency: config.agent.concurrency,
     prices,
+    judgementsPerRun: judgementsPerRun(config.evaluators),
   })
 }
 

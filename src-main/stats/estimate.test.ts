@@ -12,7 +12,8 @@ const base: EstimateInput = {
     { side: 'a', tokens: t(1000, 100), durationMs: 2000 },
     { side: 'b', tokens: t(3000, 100), durationMs: 4000 },
   ],
-  judge: { tokens: t(400, 20), runs: 2 },
+  // Two sampled judgements of 200 + 10 tokens each; this task judges each run once.
+  judge: { tokens: t(400, 20), judgements: 2, perRun: 1 },
   runs: { full: { a: 10, b: 10 }, left: { a: 9, b: 9 } },
   prices: { agent: PRICES, judge: PRICES },
   concurrency: 2,
@@ -30,6 +31,13 @@ describe('estimateTask', () => {
     expect(e.left).toMatchObject({ runs: 18 })
   })
 
+  it("the judge's share scales with this task's judgements per run (its LLM evaluators)", () => {
+    const twice = estimateTask({ ...base, judge: { ...base.judge, perRun: 2 } })
+    expect(twice.perRun?.a.judgeUsd).toBeCloseTo(2 * 0.00075, 9)
+    const none = estimateTask({ ...base, judge: { ...base.judge, perRun: 0 } })
+    expect(none.perRun?.a.judgeUsd).toBe(0)
+  })
+
   it("no dollars when a needed price is unknown; a side without samples borrows the other side's", () => {
     const e = estimateTask({
       ...base,
@@ -42,7 +50,7 @@ describe('estimateTask', () => {
   })
 
   it('without samples there is no figure but the runs, and the basis is none', () => {
-    const e = estimateTask({ ...base, samples: [], judge: { tokens: t(0, 0), runs: 0 } })
+    const e = estimateTask({ ...base, samples: [], judge: { tokens: t(0, 0), judgements: 0, perRun: 1 } })
     expect(e).toMatchObject({ basis: 'none', perRun: null, full: { runs: 20, tokens: null, usd: null } })
   })
 })

@@ -1,5 +1,5 @@
 // A task's estimate (docs/decision.md "Estimate"), pure: per-run means of sampled executed runs (per side,
-// with the judge's tokens spread over the runs they judged) times the runs to execute, priced now.
+// with the judge's mean LLM judgement times this task's judgements per run) times the runs to execute, priced now.
 import type { TokenCounts } from '../../src-shared/agent-event'
 import type { Estimate, EstimateBasis, EstimateFigures, RunProjection } from '../../src-shared/estimate'
 import { dollarsOf, type TaskPrices } from '../../src-shared/prices'
@@ -17,8 +17,11 @@ export interface EstimateInput {
   basis: EstimateBasis
   basedOn: string
   samples: readonly EstimateSample[]
-  /** The judge's tokens over `runs` judged runs (all its judgements of them). */
-  judge: { tokens: TokenCounts; runs: number }
+  /**
+   * The judge: its tokens over `judgements` sampled LLM judgements, and how many LLM judgements each run of
+   * this task gets (its LLM evaluators, + 1 with a pairwise evaluator: two orders per case and round).
+   */
+  judge: { tokens: TokenCounts; judgements: number; perRun: number }
   /** Agent runs per side: of the whole task, and left to execute. */
   runs: { full: Record<Side, number>; left: Record<Side, number> }
   prices: TaskPrices
@@ -70,7 +73,11 @@ function figures(
 }
 
 export function estimateTask(input: EstimateInput): Estimate {
-  const judgePerRun = input.judge.runs ? meanTokens([input.judge.tokens], input.judge.runs) : { ...ZERO }
+  const { judge } = input
+  // The mean LLM judgement, times this task's judgements per run.
+  const judgePerRun = judge.judgements
+    ? meanTokens(Array<TokenCounts>(judge.perRun).fill(judge.tokens), judge.judgements)
+    : { ...ZERO }
   const a = project(input, 'a', judgePerRun)
   const b = project(input, 'b', judgePerRun)
   const perRun = a && b ? { a, b } : null
