@@ -11,6 +11,7 @@ export const CHANNELS = [
   'tasks.spend',
   'tasks.sourceChanges',
   'tasks.validate',
+  'tasks.estimate',
   'tasks.create',
   'tasks.start',
   'tasks.cancel',

@@ -3,7 +3,8 @@
 // not re-validated). The renderer's `Api`, the preload and main's handlers are all derived from this map.
 import { z } from 'zod'
 import type { Decision } from './decision'
-import type { Spend } from './spend'
+import type { TaskSpendView } from './spend'
+import type { Estimate } from './estimate'
 import type { ExportDocument } from './export'
 import type { Channel } from './ipc-channels'
 import type {
@@ -55,7 +56,7 @@ export const contract = {
   },
   'tasks.decision': { request: taskRef, response: z.custom<Decision>() },
   /** What the task was paid: per side, the judge and the total (docs/decision.md "Spend"). */
-  'tasks.spend': { request: taskRef, response: z.custom<Spend>() },
+  'tasks.spend': { request: taskRef, response: z.custom<TaskSpendView>() },
   /**
    * What changed in the task's source folders (skill, baseline, dataset) since it was made, one sentence
    * each: the task still runs what it stored; a new version is a new task.
@@ -65,6 +66,11 @@ export const contract = {
   'tasks.validate': {
     request: z.strictObject({ config: z.unknown() }),
     response: z.custom<ValidationResult>(),
+  },
+  /** The estimate of the task a config describes (docs/decision.md "Estimate"); null while the config has problems. */
+  'tasks.estimate': {
+    request: z.strictObject({ config: z.unknown() }),
+    response: z.custom<Estimate | null>(),
   },
   /** Creates (or resumes) the task and starts it; answers once its runs exist. */
   'tasks.create': {

@@ -175,6 +175,15 @@ export const policySchema = z.strictObject({
     .default('pointwise'),
 })
 
+/**
+ * A hard cap on what executing the task may spend (docs/decision.md "Budget"): an execution setting, free to
+ * change on resume. `maxRuns` counts agent executions (re-executions included).
+ */
+export const budgetSchema = z.strictObject({
+  maxCostUsd: numberIn(0, null, true).optional(),
+  maxRuns: intIn(1, 10_000_000).optional(),
+})
+
 export const evaluatorList = z
   .array(evaluatorRefSchema)
   .min(1, 'must list at least one evaluator (or leave "evaluators" out for the default)')
@@ -220,6 +229,7 @@ export const taskConfigSchema = z.strictObject({
   policy: policySchema.default(policySchema.parse({})),
   /** Side-a runs may be linked to earlier tasks' executions of the same baseline (README "Baseline reuse"). */
   reuseBaseline: z.boolean({ error: 'must be true or false' }).default(true),
+  budget: budgetSchema.optional(),
 })
 
 /** The most rounds a case of the task may get: adaptiveRounds.max when set, else repeatRounds. */
@@ -232,6 +242,7 @@ export type TaskConfig = z.output<typeof taskConfigSchema>
 export type EvaluatorRef = z.output<typeof evaluatorRefSchema>
 export type Policy = z.output<typeof policySchema>
 export type Baseline = z.output<typeof baselineSchema>
+export type Budget = z.output<typeof budgetSchema>
 
 /** One config problem: the field (`evaluators[0].id`), its code, what is wrong, and what to do when we know. */
 export type ConfigIssue = FieldIssue
@@ -245,6 +256,7 @@ const KNOWN_KEYS: Record<string, readonly string[]> = {
   agent: Object.keys(agentSchema.shape),
   judge: Object.keys(judgeSchema.shape),
   policy: Object.keys(policySchema.shape),
+  budget: Object.keys(budgetSchema.shape),
   'evaluators[]': ['id', 'kind', 'prompt', 'scale', 'command', 'weight'],
 }
 

@@ -50,6 +50,10 @@ describe('skill-ab doctor', () => {
       /ok\s+side b\s+scripted\/agent: side b sees exactly pirate-speak at .*\/skills\/pirate-speak\//,
     )
     expect(good.stdout).toMatch(/ok\s+dataset\s+jsonl, 1 of 1 cases selected/)
+    // The prices the provider config gives the models (the estimate and a dollar cap use them).
+    expect(good.stdout).toMatch(
+      /ok\s+prices\s+agent scripted\/agent: \$3 in · \$15 out · \$0 cache read · \$0 cache write per 1M tokens/,
+    )
     expect(good.stdout).toMatch(
       /ok\s+provider\s+scripted: answers at http:\/\/127\.0\.0\.1:\d+\/v1, lists 3 models, agent among them/,
     )

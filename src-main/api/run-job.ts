@@ -6,6 +6,7 @@ import type { LoadedTaskConfig } from '../inputs/load-config'
 import { inspectSkill } from '../inputs/skill'
 import { continueTask } from '../services/continue-task'
 import { runTask } from '../services/run-task'
+import { budgetStopText, type BudgetStop } from '../services/budget'
 import { findTaskOf } from '../services/task-identity'
 import type { RunMode } from '../../src-shared/run-mode'
 import { PROVISIONAL_PREFIX, type HostDeps } from './deps'
@@ -52,13 +53,14 @@ export function startStored(d: HostDeps, taskId: string, mode?: RunMode): Promis
 function inBackground(
   d: HostDeps,
   key: string,
-  work: (signal: AbortSignal, onPrepared: (taskId: string) => void) => Promise<unknown>,
+  work: (signal: AbortSignal, onPrepared: (taskId: string) => void) => Promise<{ budget: BudgetStop | null }>,
 ): Promise<{ taskId: string }> {
   return new Promise((resolve, reject) => {
     let prepared = false
     d.jobs.start(key, 'run', async (signal) => {
+      let result: { budget: BudgetStop | null }
       try {
-        await work(signal, (taskId) => {
+        result = await work(signal, (taskId) => {
           prepared = true
           if (taskId !== key) d.jobs.rekey(key, taskId)
           d.patches.touchTask(taskId)
@@ -68,6 +70,8 @@ function inBackground(
         if (!prepared) reject(err)
         throw err
       }
+      // Stopped by the budget: the task's message says so and how to continue (docs/decision.md "Budget").
+      if (result.budget) throw new Error(budgetStopText(result.budget).trim())
     })
   })
 }

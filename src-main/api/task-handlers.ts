@@ -1,7 +1,9 @@
-// tasks.*: list, open, decide, spend, validate, create, start, cancel, delete, export.
+// tasks.*: list, open, decide, spend, validate, estimate, create, start, cancel, delete, export.
 import type { TaskRow } from '../db'
 import { scopedTaskSpend, taskDecision } from '../services/task-decision'
 import { parseTaskConfig } from '../inputs/load-config'
+import { InputError } from '../inputs/errors'
+import { estimateRun } from '../services/task-estimate'
 import { describeInstance } from '../services/app-context'
 import { exportTask } from '../services/export-task'
 import { listTasks, openTask } from '../services/list-tasks'
@@ -57,6 +59,19 @@ export function taskHandlers(d: HostDeps) {
       changes: sourceChanges(ctx.store, mustTask(d, taskId)),
     }),
     'tasks.validate': ({ config }: { config?: unknown }) => validateConfig(config, ctx.env),
+    'tasks.estimate': async ({ config }: { config?: unknown }) => {
+      let loaded
+      try {
+        loaded = parseTaskConfig(config, uiBaseDir(ctx.env), { env: ctx.env })
+      } catch (err) {
+        if (err instanceof InputError) return null // the form shows the problems (tasks.validate)
+        throw err
+      }
+      return estimateRun(ctx, loaded).catch((err: unknown) => {
+        if (err instanceof InputError) return null // e.g. the dataset cannot be read: the form says so
+        throw err
+      })
+    },
     'tasks.create': ({ config }: { config?: unknown }) =>
       startRun(d, parseTaskConfig(config, uiBaseDir(ctx.env), { env: ctx.env })),
     'tasks.start': async ({ taskId }: { taskId: string }) => {

@@ -15,6 +15,7 @@ import { RunsRepo } from './runs'
 import { SkillVersionsRepo } from './skill-versions'
 import { createQueryBuilder, Sql, type QueryBuilder } from './sql'
 import { damagedDatabase, fileSystemFault, notWritable, storageFault } from './storage-faults'
+import { TaskPricesRepo } from './task-prices'
 import { TasksRepo } from './tasks'
 import { TrajectoriesRepo } from './trajectories'
 import { TriggerProbesRepo } from './trigger-probes'
@@ -51,6 +52,7 @@ export interface Store {
   readonly triggerProbes: TriggerProbesRepo
   /** Baseline reuse: a-runs linked to an earlier task's execution. */
   readonly baselineLinks: BaselineLinksRepo
+  readonly taskPrices: TaskPricesRepo
 }
 
 function ensureWritableDir(dir: string): void {
@@ -174,5 +176,6 @@ export function openStore(dataDir: string): Store {
     triggerTasks: new TriggerTasksRepo(sql),
     triggerProbes: new TriggerProbesRepo(sql),
     baselineLinks: new BaselineLinksRepo(sql),
+    taskPrices: new TaskPricesRepo(sql),
   }
 }

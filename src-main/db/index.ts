@@ -36,6 +36,7 @@ export type { EvalResultsRepo } from './eval-results'
 export type { InstancesRepo } from './instances'
 export type { RunsRepo } from './runs'
 export type { SkillVersionsRepo } from './skill-versions'
+export type { TaskPricesRepo } from './task-prices'
 export type { TasksRepo } from './tasks'
 export type { TrajectoriesRepo } from './trajectories'
 export type {

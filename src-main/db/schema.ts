@@ -293,6 +293,13 @@ export interface TriggerProbeTable {
   finished_at: string | null
 }
 
+/** The prices a task ran with (migration 10): JSON of src-shared/prices TaskPrices. */
+export interface TaskPricesTable {
+  task_id: string
+  prices_json: string
+  recorded_at: string
+}
+
 export interface Database {
   schema_migration: SchemaMigrationTable
   instance: InstanceTable
@@ -311,5 +318,6 @@ export interface Database {
   adaptive_plan: AdaptivePlanTable
   trigger_task: TriggerTaskTable
   trigger_probe: TriggerProbeTable
+  task_prices: TaskPricesTable
   evaluation_batch: EvaluationBatchView
 }

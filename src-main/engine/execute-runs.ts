@@ -37,6 +37,16 @@ export interface ExecutionPlan {
   /** Work dirs go below this folder (kept after the run). */
   workRoot: string
   concurrency: number
+  /** A budget (docs/decision.md "Budget"): asked before each run starts; once it says no, no run starts. */
+  gate?: RunGate
+}
+
+/** Decides, as a run is about to start, whether the budget still allows it (it may wait for a running run). */
+export interface RunGate {
+  /** false: the run stays pending, and so do all runs after it. */
+  admit(run: RunRow): Promise<boolean>
+  /** A run it admitted is done executing (its figures are stored). */
+  settled(run: RunRow): void
 }
 
 export interface ExecutionSummary {
@@ -44,6 +54,8 @@ export interface ExecutionSummary {
   executed: number
   failed: number
   canceled: number
+  /** Runs left pending because the budget (plan.gate) stopped the scheduling. */
+  held: number
 }
 
 /** A side proof that does not hold: nothing was run. */
@@ -71,7 +83,7 @@ export async function executeRuns(
   onExecuted?: (run: RunRow) => void,
 ): Promise<ExecutionSummary> {
   const todo = ctx.store.runs.listByTask(plan.taskId).filter((r) => needsExecution(r) && inPlan(plan, r))
-  const summary: ExecutionSummary = { proofs: {}, executed: 0, failed: 0, canceled: 0 }
+  const summary: ExecutionSummary = { proofs: {}, executed: 0, failed: 0, canceled: 0, held: 0 }
   if (todo.length === 0) return summary
 
   const sidesNeeded = [...new Set(todo.map((r) => r.side))].sort()
@@ -88,10 +100,17 @@ export async function executeRuns(
     await Promise.all(
       todo.map((run) =>
         limiter
-          .run(
-            () => executeOne(ctx, plan, run, bySide.get(run.side) as SideSession, signal, onExecuted),
-            signal,
-          )
+          .run(async () => {
+            if (summary.held > 0 || (plan.gate && !(await plan.gate.admit(run)))) {
+              summary.held += 1
+              return null
+            }
+            try {
+              return await executeOne(ctx, plan, run, bySide.get(run.side) as SideSession, signal, onExecuted)
+            } finally {
+              plan.gate?.settled(run)
+            }
+          }, signal)
           .then(
             (outcome) => tally(summary, outcome),
             () => cancelQueued(ctx, run, summary),

@@ -23,6 +23,7 @@ export function toExperimentRun(run: RunRow): ExperimentRun {
     round: run.round,
     score: run.status === 'scored' ? run.score : null,
     tokens: totalTokens(run.tokens),
+    tokenKinds: run.tokens,
     costUsd: run.costUsd,
     durationMs: runDurationMs(run),
     executed: hasExecuted(run),

@@ -139,7 +139,7 @@ describe('loadTaskConfig', () => {
       'task.json: evaluators[1].kind: unknown kind "python": leave "kind" out for a preset, or give "kind": "llm" with "prompt", "kind": "command" with "command", or "kind": "pairwise" with "prompt"',
       'task.json: policy.costMetric: must be "tokens", "usd" or "time" (got "euros")',
       'task.json: policy.alpha: must be a number above 0 to below 1 (got 1)',
-      'task.json: unknown key "repeat_rounds": did you mean "repeatRounds"? (known here: name, skill, baseline, dataset, cases, repeatRounds, adaptiveRounds, agent, judge, evaluators, policy, reuseBaseline)',
+      'task.json: unknown key "repeat_rounds": did you mean "repeatRounds"? (known here: name, skill, baseline, dataset, cases, repeatRounds, adaptiveRounds, agent, judge, evaluators, policy, reuseBaseline, budget)',
     ])
   })
 

@@ -6,6 +6,9 @@ import { OWNER_MARKER_VAR } from '../agent/run-env'
 import { createJudge, type Judge, type JudgeOptions } from '../judge/judge-runner'
 import { dataDir, instanceAlive, openStore, type InstanceKind, type InstanceRow, type Store } from '../db'
 import { EngineEvents } from '../engine/events'
+import type { TaskPrices } from '../../src-shared/prices'
+import type { TaskConfig } from '../../src-shared/task-config'
+import { resolveTaskPrices } from './task-prices'
 
 export interface AppContext {
   dataDir: string
@@ -23,6 +26,14 @@ export interface AppContext {
   createJudge(opts: Omit<JudgeOptions, 'env'>): Judge
   /** Delay before judge retry n (default 1 s, 2 s, …). */
   judgeBackoffMs?: (attempt: number) => number
+  /**
+   * The prices of a task's models (docs/decision.md "Prices"). With a driver given to openAppContext (tests,
+   * no real opencode), only the user's opencode config is read; otherwise opencode's model list too.
+   */
+  pricesFor(
+    config: Pick<TaskConfig, 'agent' | 'judge'>,
+    opencodeConfigPath: string | undefined,
+  ): Promise<TaskPrices>
   /** Whether a registered instance is dead (the OS decides: pid + start time). Unknown ids count as dead. */
   isInstanceDead(instanceId: string): boolean
   close(): void
@@ -56,6 +67,8 @@ export function openAppContext(opts: {
     driverFor: (name) => (name === 'server' ? serverDriver : processDriver),
     events: new EngineEvents(),
     createJudge: (judgeOpts) => createJudge({ ...judgeOpts, env: childEnv }),
+    pricesFor: (config, opencodeConfigPath) =>
+      resolveTaskPrices(config, opencodeConfigPath, opts.env, dir, { askOpencode: !opts.driver }),
     isInstanceDead(instanceId) {
       const owner = store.instances.get(instanceId)
       return !owner || !instanceAlive(owner)

@@ -31,7 +31,11 @@ export function continueTask(
   return executeTask(
     ctx,
     planned,
-    { driver: planned.config.agent.driver, opencodeConfigPath: planned.opencodeConfigPath },
+    {
+      config: planned.config,
+      driver: planned.config.agent.driver,
+      opencodeConfigPath: planned.opencodeConfigPath,
+    },
     mode,
     opts,
   )

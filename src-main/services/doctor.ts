@@ -16,6 +16,9 @@ import { inspectSkill, type CheckedSkill, type SkillSnapshot } from '../inputs/s
 import { storeSnapshot } from '../inputs/skill-snapshot'
 import { describeLeftOut } from '../inputs/skill-files'
 import { checkSidesDiffer } from './prepare-task'
+import { checkBudgetPrices } from './budget'
+import { resolveTaskPrices } from './task-prices'
+import { formatPrices } from '../../src-shared/prices'
 
 export interface Check {
   name: string
@@ -114,6 +117,20 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     resolved.opencodeConfigPath ?? 'none given: opencode uses your global config and environment credentials',
   )
   await pingProviders(config, resolved.opencodeConfigPath, env, add)
+  const prices = await resolveTaskPrices(config, resolved.opencodeConfigPath, env, dir, { askOpencode: true })
+  const judgeModel = config.judge.model ?? config.agent.model
+  let capRefused: string | null = null
+  try {
+    checkBudgetPrices(config, prices)
+  } catch (err) {
+    capRefused = reasonOf(err)
+  }
+  add(
+    'prices',
+    capRefused === null,
+    `agent ${config.agent.model}: ${formatPrices(prices.agent)}; judge ${judgeModel}: ${formatPrices(prices.judge)}` +
+      (capRefused ? `; ${capRefused}` : prices.agent ? '' : ' (dollars are not computed without prices)'),
+  )
   // A refused skill or baseline stops here: nothing is written for it, not even the other side's snapshot.
   if (!checkedSkill || checkedBaseline === undefined) return checks
   let skill: SkillSnapshot

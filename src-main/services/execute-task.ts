@@ -16,6 +16,8 @@ import { engineContext, openEvaluation } from './evaluation-setup'
 import { lookAfterExecution } from './adaptive-plan'
 import { reconcileTask } from './reconcile'
 import { taskProgress } from './task-decision'
+import { budgetGate, budgetStop, checkBudgetPrices, type BudgetGate, type BudgetStop } from './budget'
+import type { TaskConfig } from '../../src-shared/task-config'
 
 /** What executing a task needs: the task, the plan of all its selected runs, its cases in order. */
 export interface TaskPlan {
@@ -30,6 +32,8 @@ export interface TaskPlan {
 }
 
 export interface ExecutionSettings {
+  /** The task's config (its models are priced when it starts). */
+  config: TaskConfig
   /** The task's agent.driver. */
   driver: 'process' | 'server'
   /** The opencode config the agents and the judge read (absent: opencode's own). */
@@ -52,6 +56,8 @@ export interface ExecuteTaskResult {
   correctionsDropped: number
   /** What the task's a-runs linked to earlier tasks' executions saved (this start's and earlier ones'). */
   reused: ReuseSavings
+  /** Set when the budget stopped the scheduling (runs were left pending). */
+  budget: BudgetStop | null
 }
 
 export async function executeTask<P extends TaskPlan>(
@@ -68,13 +74,20 @@ export async function executeTask<P extends TaskPlan>(
   if (!claim.claimed)
     throw new TaskBusyError(unscoped.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
+    const { config, opencodeConfigPath } = settings
+    const prices = await ctx.pricesFor(config, opencodeConfigPath)
+    ctx.store.taskPrices.set(taskId, prices)
+    checkBudgetPrices(config, prices)
+    // One gate for every pass: the budget counts the whole task's spend.
+    const gate = config.budget ? budgetGate(ctx.store, unscoped.task, config.budget) : undefined
     // Adaptive rounds: after every planned run is judged, a look may add rounds; they execute in turn, as a
-    // plain run (what the mode redid is done).
-    let passes = await executePass(ctx, unscoped, settings, mode, opts)
-    const later = { signal: opts.signal }
+    // plain run (what the mode redid is done). A budget stop ends the looks (the next run continues them).
+    let passes = await executePass(ctx, unscoped, settings, mode, { ...opts, gate })
+    const later = { signal: opts.signal, gate }
     while (
       LOOKING_MODES.has(mode.kind) &&
       !opts.signal.aborted &&
+      !gate?.stopped &&
       lookAfterExecution(ctx.store, unscoped.task)
     )
       passes = addPasses(passes, await executePass(ctx, unscoped, settings, SUBMIT, later))
@@ -84,7 +97,13 @@ export async function executeTask<P extends TaskPlan>(
     const status = opts.signal.aborted ? 'canceled' : progress.finished ? 'done' : 'idle'
     const task = setTaskStatus(ctx, taskId, status)
     const { counts, resumable } = progress
-    return { plan, summary, evaluation, batchId, task, counts, resumable, correctionsDropped, reused }
+    const stopped = gate?.stopped
+    const budget =
+      stopped && config.budget ? budgetStop(ctx.store, task, config.budget, stopped, summary.held) : null
+    return {
+      ...{ plan, summary, evaluation, batchId, task, counts, resumable, correctionsDropped, reused },
+      budget,
+    }
   } catch (err) {
     setTaskStatus(ctx, taskId, 'idle', err instanceof Error ? err.message : String(err))
     throw err
@@ -107,10 +126,13 @@ async function executePass<P extends TaskPlan>(
   unscoped: P,
   settings: ExecutionSettings,
   mode: RunMode,
-  opts: { signal: AbortSignal; onPrepared?: (p: P) => void },
+  opts: { signal: AbortSignal; onPrepared?: (p: P) => void; gate?: BudgetGate },
 ): Promise<Pass> {
   const taskId = unscoped.task.id
-  const plan = scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode)
+  const plan = {
+    ...scopePlan(unscoped, ctx.store.runs.listByTask(taskId), mode),
+    ...(opts.gate ? { gate: opts.gate } : {}),
+  }
   const { rejudge, correctionsDropped } = resetForMode(
     ctx,
     ctx.store.runs.listByTask(taskId).filter((r) => inPlan(plan, r)),
@@ -163,6 +185,7 @@ function addPasses(first: Pass, next: Pass): Pass {
       executed: first.summary.executed + next.summary.executed,
       failed: first.summary.failed + next.summary.failed,
       canceled: first.summary.canceled + next.summary.canceled,
+      held: first.summary.held + next.summary.held,
     },
     evaluation: {
       scored: first.evaluation.scored + next.evaluation.scored,

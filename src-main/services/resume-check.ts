@@ -1,4 +1,6 @@
-// Resume rules (binding): what may change when a config resumes an existing task, and what not.
+// Resume rules (binding): what may change when a config resumes an existing task, and what not. Execution
+// settings (driver, timeouts, concurrency, the budget: docs/decision.md "Budget") are not in the fingerprint:
+// they may change on every resume.
 import type { TaskConfig } from '../../src-shared/task-config'
 
 /** What identifies the work already paid for: contents, models and evaluators. */

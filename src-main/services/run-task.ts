@@ -23,7 +23,11 @@ export async function runTask(
   const { plan, ...result } = await executeTask(
     ctx,
     planned,
-    { driver: loaded.config.agent.driver, opencodeConfigPath: loaded.resolved.opencodeConfigPath },
+    {
+      config: loaded.config,
+      driver: loaded.config.agent.driver,
+      opencodeConfigPath: loaded.resolved.opencodeConfigPath,
+    },
     opts.mode ?? SUBMIT,
     { signal: opts.signal, onPrepared: opts.onPrepared },
   )

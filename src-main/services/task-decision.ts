@@ -12,8 +12,10 @@ import type { PairwiseOutcome } from '../stats/types'
 import type { Decision } from '../../src-shared/decision'
 import { awaitsWork, needsExecution } from '../../src-shared/run-rules'
 import { RUN_STATUSES, type RunStatus } from '../../src-shared/run-state'
-import type { Spend } from '../../src-shared/spend'
+import type { TaskSpendView } from '../../src-shared/spend'
+import type { TaskPrices } from '../../src-shared/prices'
 import { taskSpend } from './task-spend'
+import { budgetOf, executionsOf } from './budget'
 
 /** The cases (dataset order; null: every case) and the last round (null: every round) the task is made of. */
 function taskScope(store: Store, task: TaskRow, rounds: number | null) {
@@ -86,13 +88,15 @@ export function decideRuns(
   view: ConfigView,
   task: Pick<TaskRow, 'skillVersionAId'>,
   pairwise?: readonly PairwiseOutcome[],
-  plan?: AdaptivePlan | null,
+  plan: AdaptivePlan | null = null,
+  prices: TaskPrices | null = null,
 ): Decision {
   const opts = {
     ...(view.rounds ? { rounds: view.rounds } : {}),
     baselineHasSkill: task.skillVersionAId !== null,
     warnings: view.warnings,
     ...(pairwise ? { pairwise } : {}),
+    prices: prices?.agent ?? null,
   }
   const experiment = runs.map(toExperimentRun)
   return view.adaptive && plan
@@ -126,14 +130,15 @@ export function taskDecision(store: Store, task: TaskRow): Decision {
   const cached = cache.get(task.id)
   if (cached?.stamp === stamp) return cached.decision
   const plan = store.adaptivePlans.get(task.id)
-  const key = `${task.configJson}\n${store.runs.decisionFingerprint(task.id)}\n${store.pairwiseResults.fingerprint(task.id)}\n${JSON.stringify(plan)}`
+  const prices = store.taskPrices.get(task.id)
+  const key = `${task.configJson}\n${JSON.stringify(prices)}\n${store.runs.decisionFingerprint(task.id)}\n${store.pairwiseResults.fingerprint(task.id)}\n${JSON.stringify(plan)}`
   if (cached?.key === key) {
     cache.set(task.id, { ...cached, stamp })
     return cached.decision
   }
   const view = readConfig(task.configJson)
   const { runs } = scopeRuns(store, task, view.rounds)
-  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs), plan)
+  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs), plan, prices)
   cache.set(task.id, { stamp, key, decision })
   return decision
 }
@@ -155,6 +160,9 @@ export function decidedTask(store: Store, taskId: string): DecidedTask {
 }
 
 /** What the task was paid: the runs of its scope and its judgements (the decision panel's spend). */
-export function scopedTaskSpend(store: Store, task: TaskRow): Spend {
-  return taskSpend(store, task, scopeRuns(store, task, readConfig(task.configJson).rounds).runs)
+export function scopedTaskSpend(store: Store, task: TaskRow): TaskSpendView {
+  const view = readConfig(task.configJson)
+  const budget = budgetOf(view.config)
+  const spend = taskSpend(store, task, scopeRuns(store, task, view.rounds).runs)
+  return { ...spend, cap: budget && { ...budget, executions: executionsOf(store, task) } }
 }

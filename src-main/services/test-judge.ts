@@ -7,6 +7,7 @@ import type { RunRow } from '../db'
 import { drive } from '../export/test-fixtures'
 import type { JudgeAttempt } from '../judge/judge-runner'
 import { openAppContext, type AppContext } from './app-context'
+import { NO_PRICES } from '../../src-shared/prices'
 
 export interface StubWorld {
   ctx: AppContext
@@ -18,6 +19,8 @@ export interface StubWorld {
 export function openStubWorld(): StubWorld {
   const dir = mkdtempSync(join(tmpdir(), 'skill-ab-stub-'))
   const ctx = openAppContext({ env: { SKILL_AB_HOME: dir, PATH: process.env.PATH }, kind: 'cli' })
+  // Its agents are stubs too (tests swap the driver in): no opencode process prices the models.
+  ctx.pricesFor = () => Promise.resolve(NO_PRICES)
   const judged: string[] = []
   ctx.createJudge = () => ({
     evaluate: (_evaluator, input) => {

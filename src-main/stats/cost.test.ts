@@ -103,3 +103,32 @@ describe('cost: pass if CI_high ≤ 1 + costBudget; reject if CI_low > 1 + costB
     expect(m.reason).toMatch(/^1 case with tokens on both sides; at least 2 are needed/)
   })
 })
+
+describe('cost: with the agent model priced, tokens weigh each kind by its price ratio', () => {
+  // b reads nine times a's context from cache (a cache read costs a tenth of an input token here).
+  const prices = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }
+  const kinds = (input: number, output: number, cacheRead: number) => ({
+    input,
+    output,
+    reasoning: 0,
+    cacheRead,
+    cacheWrite: 0,
+  })
+  const runs = ['c1', 'c2', 'c3'].flatMap((c) => [
+    run(c, 'a', 1, 50, { tokens: 1100, tokenKinds: kinds(1000, 100, 0) }),
+    run(c, 'b', 1, 50, { tokens: 10_100, tokenKinds: kinds(1000, 100, 9000) }),
+  ])
+
+  it('a cache read is not an output token: the b/a ratio is of dollars-equivalent tokens', () => {
+    const plain = costMetric(counting(runs), 'tokens', policy())
+    const weighted = costMetric(counting(runs), 'tokens', policy(), prices)
+    expect(plain.ratio).toBeCloseTo(10_100 / 1100, 9)
+    // a: 1000 + 100·5 = 1500; b: 1500 + 9000·0.1 = 2400
+    expect(weighted.ratio).toBeCloseTo(2400 / 1500, 9)
+    expect(weighted.reason).toContain('token kinds weighted by price: input 1, output 5, cache read 0.1')
+  })
+
+  it('unknown prices keep the plain sum', () => {
+    expect(costMetric(counting(runs), 'tokens', policy(), null).ratio).toBeCloseTo(10_100 / 1100, 9)
+  })
+})

@@ -7,6 +7,8 @@ import { count, ids, interval, level, plain, ratio } from './format'
 import { tInterval } from './summary'
 import { mean } from '../../src-shared/run-rules'
 import type { ExperimentRun } from './types'
+import type { ModelPrices } from '../../src-shared/prices'
+import { tokenWeights, weightedTokens, weightsText } from './token-weights'
 
 export const COST_METRICS: readonly CostMetric[] = ['tokens', 'usd', 'time']
 
@@ -14,7 +16,8 @@ export const COST_FORMULA =
   'l_i = ln(mean cost_B / mean cost_A) over executed runs; ratio = exp(mean l); CI = exp(mean l ± t(1 − α/2, n − 1)·sd(l)/√n); ' +
   'pass if CI_high ≤ 1 + costBudget; reject if CI_low > 1 + costBudget'
 
-const VALUE: Record<CostMetric, (run: ExperimentRun) => number | null> = {
+type Value = (run: ExperimentRun) => number | null
+const VALUE: Record<CostMetric, Value> = {
   tokens: (r) => r.tokens,
   usd: (r) => r.costUsd,
   time: (r) => r.durationMs,
@@ -24,8 +27,8 @@ const NAME: Record<CostMetric, string> = { tokens: 'tokens', usd: 'dollars', tim
 const known = (x: number | null): x is number => typeof x === 'number' && Number.isFinite(x)
 
 /** Mean of a side's known values over its executed runs; null when none or when it is not positive. */
-function sideMean(runs: readonly ExperimentRun[], metric: CostMetric): number | null {
-  const m = mean(runs.map(VALUE[metric]).filter(known))
+function sideMean(runs: readonly ExperimentRun[], value: Value): number | null {
+  const m = mean(runs.map(value).filter(known))
   return m !== null && m > 0 ? m : null
 }
 
@@ -56,11 +59,19 @@ function metricResult(
   }
 }
 
+/**
+ * One cost metric's verdict. With the agent model's prices, `tokens` weighs each kind by its price ratio to
+ * an input token (a cache read is not an output token: stats/token-weights.ts).
+ */
 export function costMetric(
   cases: readonly CaseRuns[],
   metric: CostMetric,
   policy: Policy,
+  prices: ModelPrices | null = null,
 ): CostMetricDecision {
+  const weights = metric === 'tokens' ? tokenWeights(prices) : null
+  const value: Value = weights ? (r) => weightedTokens(r, weights) : VALUE[metric]
+  const weighed = weights ? ` (token kinds weighted by price: ${weightsText(weights)})` : ''
   if (metric === 'usd') {
     const unknown = cases.reduce(
       (sum, c) => sum + [...c.a.executed, ...c.b.executed].filter((r) => !known(r.costUsd)).length,
@@ -72,8 +83,8 @@ export function costMetric(
   const logs: number[] = []
   const skippedCases: string[] = []
   for (const c of cases) {
-    const a = sideMean(c.a.executed, metric)
-    const b = sideMean(c.b.executed, metric)
+    const a = sideMean(c.a.executed, value)
+    const b = sideMean(c.b.executed, value)
     if (a === null || b === null) skippedCases.push(c.caseId)
     else logs.push(Math.log(b / a))
   }
@@ -101,13 +112,17 @@ export function costMetric(
     why = `CI low ${ratio(low)} > ${budget}`
   }
   const figures = { ratio: r, ciLow: low, ciHigh: high, meanLog: t.mean, sdLog: t.sd, tStar: t.tStar }
-  const reason = `b/a ratio ${ratio(r)}, ${level(policy.alpha)} CI ${interval(low, high, ratio)} (n = ${t.n}): ${why}${skipped}`
+  const reason = `b/a ratio ${ratio(r)}${weighed}, ${level(policy.alpha)} CI ${interval(low, high, ratio)} (n = ${t.n}): ${why}${skipped}`
   return metricResult(verdict, t.n, reason, figures, skippedCases, 0)
 }
 
-export function cost(cases: readonly CaseRuns[], policy: Policy): DimensionResult<CostDecision> {
+export function cost(
+  cases: readonly CaseRuns[],
+  policy: Policy,
+  prices: ModelPrices | null = null,
+): DimensionResult<CostDecision> {
   const metrics = {
-    tokens: costMetric(cases, 'tokens', policy),
+    tokens: costMetric(cases, 'tokens', policy, prices),
     usd: costMetric(cases, 'usd', policy),
     time: costMetric(cases, 'time', policy),
   }

@@ -1,6 +1,8 @@
 // The input of the decision: one run (case × side × round) with its score and what it cost.
 import type { DecisionWarning } from '../../src-shared/decision'
 import type { FailureType } from '../../src-shared/run-state'
+import type { TokenCounts } from '../../src-shared/agent-event'
+import type { ModelPrices } from '../../src-shared/prices'
 
 export interface ExperimentRun {
   caseId: string
@@ -11,6 +13,8 @@ export interface ExperimentRun {
   score: number | null
   /** Tokens of all kinds, summed. */
   tokens: number | null
+  /** The tokens by kind; when given with the agent model's prices, the cost gate weighs them by price. */
+  tokenKinds?: TokenCounts | null
   /** null = price unknown. */
   costUsd: number | null
   /** Execution wall time. */
@@ -44,4 +48,6 @@ export interface DecideOptions {
   baselineHasSkill?: boolean
   /** Warnings from outside the runs (the config check's, e.g. the judge's model family), kept in order. */
   warnings?: readonly DecisionWarning[]
+  /** The agent model's prices: the `tokens` cost metric weighs token kinds by them (null/absent: plain sums). */
+  prices?: ModelPrices | null
 }

@@ -18,6 +18,10 @@ import { exportTask, writeExportFiles } from '../../services/export-task'
 import { UsageError } from '../args'
 import { decisionText } from '../decision-text'
 import { fileFlag } from './export'
+import { withMaxCost } from '../budget-text'
+import { budgetStopText } from '../../services/budget'
+import { estimateLines } from '../../../src-shared/estimate'
+import { estimateOfTask, estimateRun } from '../../services/task-estimate'
 
 const VERDICT_EXIT = { pass: EXIT.pass, reject: EXIT.reject, inconclusive: EXIT.inconclusive } as const
 
@@ -27,6 +31,7 @@ export const runCommand: Command = {
   usage: [
     'Usage: skill-ab run <config.json> [--export f.json] [--markdown f.md]',
     '                    [--trial N | --append | --rerun failed|all | --runs id,id]',
+    '                    [--estimate] [--max-cost USD]',
     '',
     'Creates the task (or resumes it: same task name, skill name and label), runs every case × round',
     'without the skill (side a) and with it (side b), judges every run, and decides pass / reject on',
@@ -41,9 +46,11 @@ export const runCommand: Command = {
     '  --rerun failed   also re-execute failed executions and re-judge failed evaluations',
     '  --rerun all      re-execute every run (same task, same batch)',
     '  --runs id,id     re-execute exactly these runs (ids from `skill-ab export`)',
+    '  --estimate       print the estimate (tokens, dollars, time) and exit: executes nothing',
+    '  --max-cost USD   stop starting runs before the spend (judge included) would pass USD',
     '',
     'Exit: 0 pass · 1 reject · 3 inconclusive · 2 bad input, unusable environment, or no run executed',
-    '      · 130 canceled (Ctrl-C)',
+    '      · 4 stopped by the budget (--max-cost, budget) · 130 canceled (Ctrl-C)',
   ].join('\n'),
   flags: {
     rerun: 'string',
@@ -52,6 +59,8 @@ export const runCommand: Command = {
     runs: 'string',
     export: 'string',
     markdown: 'string',
+    estimate: 'boolean',
+    'max-cost': 'string',
   },
   async run(positionals, flags, io) {
     const [file, ...extra] = positionals
@@ -71,9 +80,13 @@ export const runCommand: Command = {
     process.once('SIGINT', onSignal)
     process.once('SIGTERM', onSignal)
     try {
-      const loaded = loadTaskConfig(file, { env: io.env })
+      const loaded = withMaxCost(loadTaskConfig(file, { env: io.env }), flags['max-cost'])
       for (const w of loaded.warnings) io.err(`warning: ${w}\n`)
       ctx = openAppContext({ env: io.env, kind: 'cli' })
+      if (flags.estimate) {
+        io.err(`${estimateLines(await estimateRun(ctx, loaded)).join('\n')}\n`)
+        return EXIT.pass
+      }
       const result = await runTask(ctx, loaded, {
         mode,
         signal: abort.signal,
@@ -91,6 +104,11 @@ export const runCommand: Command = {
       io.out(
         `${JSON.stringify({ taskId: result.task.id, status: result.task.status, runs: result.counts, verdict: doc.decision.verdict })}\n`,
       )
+      // Stopped by the budget: the decision so far is printed and exported, and the exit says why it stopped.
+      if (result.budget) {
+        io.err(budgetStopText(result.budget))
+        return EXIT.maxCost
+      }
       return VERDICT_EXIT[doc.decision.verdict]
     } catch (err) {
       const message = userErrorMessage(err)
@@ -158,6 +176,7 @@ function announceStart(ctx: AppContext, io: Io, p: PreparedTask, mode: RunMode):
       `${plural(execute, 'run')} to execute, ${judge} to judge\n` +
       (mode.kind === 'submit' ? '' : `mode: ${modeText(mode)}\n`) +
       (p.reused && reuseText(p.reused) ? `${reuseText(p.reused)}\n` : '') +
+      `${estimateLines(estimateOfTask(ctx.store, p.task)).join('\n')}\n` +
       `data: ${ctx.dataDir}\n`,
   )
   ctx.events.on('run.changed', progressPrinter(io, { execute, judge }))

@@ -2,7 +2,7 @@
 // most once a second while runs stream in).
 import { create } from 'zustand'
 import type { Decision } from '../../../src-shared/decision'
-import type { Spend } from '../../../src-shared/spend'
+import type { TaskSpendView } from '../../../src-shared/spend'
 import type { RunView, TaskDetail } from '../../../src-shared/ipc-views'
 import { call, errorText } from '../api/api'
 
@@ -12,7 +12,7 @@ interface DecisionState {
   basis: string
   decision: Decision | null
   /** What the task was paid (fetched with the decision). */
-  spend: Spend | null
+  spend: TaskSpendView | null
   error: string | null
   refresh(taskId: string, basis: string): Promise<void>
 }

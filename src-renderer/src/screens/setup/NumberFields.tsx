@@ -61,6 +61,14 @@ export const LIMIT_FIELDS: NumberFieldSpec[] = [
   { key: 'idleTimeoutSec', label: 'No-progress timeout (s)', path: 'agent.idleTimeoutSec' },
   { key: 'judgeConcurrency', label: 'Judges at once', path: 'judge.concurrency' },
   { key: 'judgeRetries', label: 'Judge retries', path: 'judge.retries' },
+  {
+    key: 'maxCostUsd',
+    label: 'Max cost (USD)',
+    path: 'budget.maxCostUsd',
+    step: '0.5',
+    hint: 'Empty: no cap. No run starts once it could pass this (judge included).',
+  },
+  { key: 'maxRuns', label: 'Max agent runs', path: 'budget.maxRuns', hint: 'Empty: no cap.' },
 ]
 
 export function NumberFields(props: {

@@ -13,6 +13,7 @@ import { LIMIT_FIELDS, NumberFields } from './NumberFields'
 import { PolicyFieldset } from './PolicyFieldset'
 import { PathField, TextField, type Issue } from './fields'
 import { usePreview, VALIDATE_DELAY_MS } from './use-preview'
+import { EstimateNote } from './EstimateNote'
 import { emptyForm, fromConfig, issuesAt, toConfig, type FormState } from './form-model'
 
 const loadSkill = (path: string) => call('inputs.skill', { path })
@@ -255,6 +256,7 @@ export function TaskSetupScreen() {
             {w}
           </div>
         ))}
+        <EstimateNote config={config} ready={!checking && issues.length === 0} />
         <div className="row">
           <button
             className="primary"

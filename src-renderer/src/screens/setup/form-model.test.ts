@@ -123,3 +123,13 @@ describe('setup form: adaptive rounds', () => {
     expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['adaptiveRounds.max'])
   })
 })
+
+describe('setup form ↔ config: the budget', () => {
+  it('writes no budget when both caps are empty, else the caps given; reads them back', () => {
+    expect(toConfig(filled).budget).toBeUndefined()
+    const config = toConfig({ ...filled, maxCostUsd: '2.5', maxRuns: '' })
+    expect(config.budget).toEqual({ maxCostUsd: 2.5 })
+    expect(taskConfigSchema.parse(config).budget).toEqual({ maxCostUsd: 2.5 })
+    expect(fromConfig(config)).toMatchObject({ maxCostUsd: '2.5', maxRuns: '' })
+  })
+})

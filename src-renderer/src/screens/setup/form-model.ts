@@ -37,6 +37,9 @@ export interface FormState {
   idleTimeoutSec: string
   judgeConcurrency: string
   judgeRetries: string
+  /** The budget (docs/decision.md "Budget"); empty = no cap. */
+  maxCostUsd: string
+  maxRuns: string
   evaluators: EvaluatorDraft[]
   minLift: string
   costBudget: string
@@ -88,6 +91,8 @@ export function emptyForm(
     idleTimeoutSec: '120',
     judgeConcurrency: '3',
     judgeRetries: '2',
+    maxCostUsd: '',
+    maxRuns: '',
     evaluators: PRESET_EVALUATOR_IDS.map((id, i) => newEvaluator('preset', id, i === 0)),
     minLift: '5',
     costBudget: '0.2',
@@ -141,6 +146,10 @@ export function toConfig(f: FormState): Record<string, unknown> {
       concurrency: num(f.judgeConcurrency),
       retries: num(f.judgeRetries),
     }),
+    budget:
+      text(f.maxCostUsd) || text(f.maxRuns)
+        ? compact({ maxCostUsd: num(f.maxCostUsd), maxRuns: num(f.maxRuns) })
+        : undefined,
     evaluators: f.evaluators
       .filter((e) => e.enabled)
       .map((e) =>
@@ -227,6 +236,8 @@ export function fromConfig(config: unknown, base: FormState = emptyForm()): Form
     idleTimeoutSec: str(agent.idleTimeoutSec, base.idleTimeoutSec),
     judgeConcurrency: str(judge.concurrency, base.judgeConcurrency),
     judgeRetries: str(judge.retries, base.judgeRetries),
+    maxCostUsd: str(obj(c.budget).maxCostUsd),
+    maxRuns: str(obj(c.budget).maxRuns),
     evaluators,
     minLift: str(policy.minLift, base.minLift),
     costBudget: str(policy.costBudget, base.costBudget),

@@ -3,7 +3,7 @@
 // pairwise judge ran, its result — the plots (per-case means as the decision counts them) and the spend.
 import type { Decision } from '../../../../src-shared/decision'
 import type { RunView } from '../../../../src-shared/ipc-views'
-import type { Spend } from '../../../../src-shared/spend'
+import type { Spend, SpendCap } from '../../../../src-shared/spend'
 import { CapabilityCard, CostCard, StabilityCard } from './CoreCards'
 import { DecisionWarnings } from './DecisionWarnings'
 import { FailuresCard } from './FailuresCard'
@@ -23,7 +23,7 @@ export function DecisionPanel({
 }: {
   decision: Decision
   runs: RunView[]
-  spend?: Spend | null
+  spend?: (Spend & { cap?: SpendCap | null }) | null
 }) {
   const { capability: cap, coverage } = decision
   const later: Later = decision

@@ -1,6 +1,6 @@
 // What the task was paid (docs/decision.md "Spend"): a row per side, the judge and the total — tokens by kind,
 // dollars and wall time — under the decision (spend is shown, never gated).
-import type { Spend } from '../../../../src-shared/spend'
+import type { Spend, SpendCap } from '../../../../src-shared/spend'
 import { formatCount, spendRows } from '../../../../src-shared/spend-format'
 
 const KINDS = [
@@ -11,10 +11,31 @@ const KINDS = [
   ['cacheWrite', 'cache write'],
 ] as const
 
-export function SpendCard({ spend }: { spend: Spend }) {
+const usd = (x: number): string => `$${x.toFixed(x >= 1 ? 2 : 4)}`
+
+/** Spend against the task's budget (docs/decision.md "Budget"): dollars and executions of their caps. */
+function CapLine({ spend, cap }: { spend: Spend; cap: SpendCap }) {
+  const parts = []
+  if (cap.maxCostUsd !== null) {
+    const spent = spend.total.costUsd ?? 0
+    parts.push(
+      `${usd(spent)} of the ${usd(cap.maxCostUsd)} cap (${Math.round((100 * spent) / cap.maxCostUsd)}%)`,
+    )
+  }
+  if (cap.maxRuns !== null) parts.push(`${cap.executions} of ${cap.maxRuns} agent executions`)
+  return (
+    <div data-testid="spend-cap">
+      <strong>Budget:</strong> {parts.join(' · ')}. A run starts only while the spend so far, the running runs
+      and it stay within the cap.
+    </div>
+  )
+}
+
+export function SpendCard({ spend }: { spend: Spend & { cap?: SpendCap | null } }) {
   return (
     <div className="card" data-testid="spend">
       <h3>Spend</h3>
+      {spend.cap && <CapLine spend={spend} cap={spend.cap} />}
       <table className="plain" aria-label="Spend">
         <thead>
           <tr>
