@@ -18,6 +18,8 @@ import { exportTask, writeExportFiles } from '../../services/export-task'
 import { UsageError } from '../args'
 import { decisionText } from '../decision-text'
 import { fileFlag } from './export'
+import { calibrationConfig } from '../../services/calibration'
+import { floorLine, reportCalibration, sidesText } from '../calibration-text'
 
 const VERDICT_EXIT = { pass: EXIT.pass, reject: EXIT.reject, inconclusive: EXIT.inconclusive } as const
 
@@ -27,6 +29,7 @@ export const runCommand: Command = {
   usage: [
     'Usage: skill-ab run <config.json> [--export f.json] [--markdown f.md]',
     '                    [--trial N | --append | --rerun failed|all | --runs id,id]',
+    '       skill-ab run <config.json> --calibrate',
     '',
     'Creates the task (or resumes it: same task name, skill name and label), runs every case × round',
     'without the skill (side a) and with it (side b), judges every run, and decides pass / reject on',
@@ -41,9 +44,11 @@ export const runCommand: Command = {
     '  --rerun failed   also re-execute failed executions and re-judge failed evaluations',
     '  --rerun all      re-execute every run (same task, same batch)',
     '  --runs id,id     re-execute exactly these runs (ids from `skill-ab export`)',
+    '  --calibrate      A/A calibration: the baseline against itself (side a only, 2 × the rounds; runs',
+    '                   earlier tasks executed are reused) reports the noise floor, never a verdict',
     '',
-    'Exit: 0 pass · 1 reject · 3 inconclusive · 2 bad input, unusable environment, or no run executed',
-    '      · 130 canceled (Ctrl-C)',
+    'Exit: 0 pass · 1 reject · 3 inconclusive · 5 calibration measured (no verdict) · 2 bad input,',
+    '      unusable environment, or no run executed · 130 canceled (Ctrl-C)',
   ].join('\n'),
   flags: {
     rerun: 'string',
@@ -52,6 +57,7 @@ export const runCommand: Command = {
     runs: 'string',
     export: 'string',
     markdown: 'string',
+    calibrate: 'boolean',
   },
   async run(positionals, flags, io) {
     const [file, ...extra] = positionals
@@ -59,6 +65,11 @@ export const runCommand: Command = {
     if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`)
     const mode = runModeOf(flags)
     const files = { json: fileFlag(flags, 'export'), markdown: fileFlag(flags, 'markdown') }
+    const calibrate = flags.calibrate === true
+    if (calibrate && (files.json || files.markdown))
+      throw new UsageError(
+        '--calibrate reports a noise floor, not a task to export: drop --export and --markdown',
+      )
 
     let ctx: AppContext | undefined
     const abort = new AbortController()
@@ -71,16 +82,19 @@ export const runCommand: Command = {
     process.once('SIGINT', onSignal)
     process.once('SIGTERM', onSignal)
     try {
-      const loaded = loadTaskConfig(file, { env: io.env })
-      for (const w of loaded.warnings) io.err(`warning: ${w}\n`)
+      const written = loadTaskConfig(file, { env: io.env })
+      for (const w of written.warnings) io.err(`warning: ${w}\n`)
+      const loaded = calibrate ? calibrationConfig(written) : written
       ctx = openAppContext({ env: io.env, kind: 'cli' })
       const result = await runTask(ctx, loaded, {
         mode,
         signal: abort.signal,
         onPrepared: (p) => announceStart(ctx as AppContext, io, p, mode),
+        kind: calibrate ? 'calibration' : 'ab',
       })
-      const code = report(io, result, abort.signal.aborted, file)
+      const code = report(io, result, abort.signal.aborted, `${file}${calibrate ? ' --calibrate' : ''}`)
       if (code === EXIT.interrupted || code === EXIT.error) return code
+      if (calibrate) return reportCalibration(ctx, io, result)
       const doc = await exportTask(ctx, result.task.id, io.env)
       writeExportFiles(doc, {
         json: files.json && resolve(io.cwd, files.json),
@@ -88,6 +102,7 @@ export const runCommand: Command = {
       })
       // The config's warnings were printed before the runs: the decision's text does not repeat them.
       io.err(decisionText(doc, { except: CONFIG_WARNING_CODES }))
+      io.err(floorLine(ctx, result.task, doc.decision.capability.estimate))
       io.out(
         `${JSON.stringify({ taskId: result.task.id, status: result.task.status, runs: result.counts, verdict: doc.decision.verdict })}\n`,
       )
@@ -154,7 +169,7 @@ function announceStart(ctx: AppContext, io: Io, p: PreparedTask, mode: RunMode):
   const vs = p.baseline ? `${p.baseline.name} ${p.baseline.label}` : 'no skill'
   io.err(
     `task "${p.task.taskName}" ${verb}: skill ${p.skill.name} ${p.skill.label} vs ${vs}, ` +
-      `${plural(p.cases.length, 'case')} × ${plural(p.plan.maxRound, 'round')} × 2 sides; ` +
+      `${plural(p.cases.length, 'case')} × ${plural(p.plan.maxRound, 'round')} × ${sidesText(p.task.kind)}; ` +
       `${plural(execute, 'run')} to execute, ${judge} to judge\n` +
       (mode.kind === 'submit' ? '' : `mode: ${modeText(mode)}\n`) +
       (p.reused && reuseText(p.reused) ? `${reuseText(p.reused)}\n` : '') +

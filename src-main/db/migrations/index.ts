@@ -8,6 +8,7 @@ import { migration0006 } from './0006_pairwise_result'
 import { migration0007 } from './0007_adaptive_plan'
 import { migration0008 } from './0008_trigger_eval'
 import { migration0009 } from './0009_baseline_reuse'
+import { migration0010 } from './0010_calibration'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0007,
   migration0008,
   migration0009,
+  migration0010,
 ]
