@@ -1,8 +1,9 @@
-// The open task's decision and spend: fetched when the decision is on screen and what it is computed from changed (at
+// The open task's decision, spend and noise floor: fetched when the decision is on screen and what it is computed from changed (at
 // most once a second while runs stream in).
 import { create } from 'zustand'
 import type { Decision } from '../../../src-shared/decision'
 import type { Spend } from '../../../src-shared/spend'
+import type { TaskNoiseFloor } from '../../../src-shared/noise-floor'
 import type { RunView, TaskDetail } from '../../../src-shared/ipc-views'
 import { call, errorText } from '../api/api'
 
@@ -13,6 +14,8 @@ interface DecisionState {
   decision: Decision | null
   /** What the task was paid (fetched with the decision). */
   spend: Spend | null
+  /** The noise floor of the latest A/A calibration of its dataset, model and baseline (fetched with it). */
+  floor: TaskNoiseFloor | null
   error: string | null
   refresh(taskId: string, basis: string): Promise<void>
 }
@@ -26,11 +29,12 @@ export const useDecision = create<DecisionState>((set, get) => ({
   basis: '',
   decision: null,
   spend: null,
+  floor: null,
   error: null,
   async refresh(taskId, basis) {
     const s = get()
     if (s.taskId === taskId && s.basis === basis) return
-    if (s.taskId !== taskId) set({ taskId, decision: null, spend: null, basis: '', error: null })
+    if (s.taskId !== taskId) set({ taskId, decision: null, spend: null, floor: null, basis: '', error: null })
     const wait = lastFetch + REFRESH_MS - Date.now()
     if (wait > 0 && s.taskId === taskId) {
       if (queued) clearTimeout(queued)
@@ -39,11 +43,12 @@ export const useDecision = create<DecisionState>((set, get) => ({
     }
     lastFetch = Date.now()
     try {
-      const [decision, spend] = await Promise.all([
+      const [decision, spend, floor] = await Promise.all([
         call('tasks.decision', { taskId }),
         call('tasks.spend', { taskId }),
+        call('tasks.noiseFloor', { taskId }),
       ])
-      if (get().taskId === taskId) set({ decision, spend, basis, error: null })
+      if (get().taskId === taskId) set({ decision, spend, floor, basis, error: null })
     } catch (err) {
       if (get().taskId === taskId) set({ error: errorText(err) })
     }

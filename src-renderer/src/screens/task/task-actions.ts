@@ -10,6 +10,18 @@ export async function startTask(taskId: string): Promise<void> {
   await attempt('Start', () => api()['tasks.start']({ taskId }))
 }
 
+/** Starts the A/A calibration of the task's baseline; the floor shows in its decision panel once measured. */
+export async function calibrateTask(taskId: string): Promise<void> {
+  const ok = await attempt('Calibrate', () => api()['tasks.calibrate']({ taskId }))
+  if (ok)
+    useNotices
+      .getState()
+      .push(
+        'info',
+        'A/A calibration started: the baseline runs against itself (runs earlier tasks executed are reused); the noise floor shows here as its runs are judged.',
+      )
+}
+
 export const cancelTask = (taskId: string) => attempt('Cancel', () => api()['tasks.cancel']({ taskId }))
 
 export async function rerunRuns(taskId: string, runIds: string[]): Promise<void> {
