@@ -48,3 +48,13 @@ export function liftVsFloorText(lift: number | null, floor: NoiseFloor): string 
   if (lift === null || floor.sd === null) return null
   return `lift ${signed(lift)} vs noise floor ±${num(floor.sd)} (sd of A/A differences)`
 }
+
+/**
+ * The lift beside the floor and where it comes from, or how to measure one: what the CLI summary and the
+ * markdown say (`floor` null: none measured).
+ */
+export function noiseFloorText(floor: TaskNoiseFloor | null, lift: number | null): string {
+  if (!floor) return 'noise floor: not measured (`skill-ab run <config.json> --calibrate` measures it)'
+  const vs = liftVsFloorText(lift, floor.floor) ?? floorText(floor.floor)
+  return `${vs}; from calibration "${floor.calibrationName}"${floor.finished ? '' : ', not finished'}`
+}

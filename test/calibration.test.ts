@@ -2,6 +2,9 @@
 // baseline executes only the rounds the A/B task did not, reports a noise floor, never passes (exit 5), and
 // the A/B task's decision then shows its lift beside that floor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ExportDocument } from '../src-shared/export'
 import type { NoiseFloor } from '../src-shared/noise-floor'
 import { runCli, makeWorld, writeSkill, type World } from './support/fixtures'
 import { ANSWER_EXISTS, expectDecided } from './support/expect-decided'
@@ -75,13 +78,17 @@ describe('A/A calibration', () => {
     expect(again.aRequests + again.bRequests).toBe(0)
     expect((JSON.parse(again.res.stdout) as { floor: NoiseFloor }).floor).toEqual(out.floor)
 
-    // The A/B task (nothing to execute) now shows its lift beside the floor.
-    const decided = await run('run', 'ab.json')
+    // The A/B task (nothing to execute) now shows its lift beside the floor: summary, export, markdown.
+    const decided = await run('run', 'ab.json', '--export', 'ab.out.json', '--markdown', 'ab.md')
     expectDecided(decided.res)
     expect(decided.aRequests + decided.bRequests).toBe(0)
-    expect(decided.res.stderr).toMatch(
-      /lift [+-]\d+\.\d vs noise floor ±\d+\.\d \(sd of A\/A differences\); from calibration "ab \(A\/A calibration\)"\n/,
-    )
+    const floorLine =
+      /lift [+-]\d+\.\d vs noise floor ±\d+\.\d \(sd of A\/A differences\); from calibration "ab \(A\/A calibration\)"/
+    expect(decided.res.stderr).toMatch(floorLine)
+    const doc = JSON.parse(readFileSync(join(world.root, 'ab.out.json'), 'utf8')) as ExportDocument
+    expect(doc.noiseFloor).toMatchObject({ calibrationName: 'ab (A/A calibration)', finished: true })
+    expect(doc.noiseFloor?.floor).toEqual(out.floor) // the same policy: the same floor
+    expect(readFileSync(join(world.root, 'ab.md'), 'utf8')).toMatch(floorLine)
   })
 
   it('--calibrate writes no export', async () => {

@@ -19,7 +19,7 @@ import { UsageError } from '../args'
 import { decisionText } from '../decision-text'
 import { fileFlag } from './export'
 import { calibrationConfig } from '../../services/calibration'
-import { floorLine, reportCalibration, sidesText } from '../calibration-text'
+import { reportCalibration, sidesText } from '../calibration-text'
 
 const VERDICT_EXIT = { pass: EXIT.pass, reject: EXIT.reject, inconclusive: EXIT.inconclusive } as const
 
@@ -102,7 +102,6 @@ export const runCommand: Command = {
       })
       // The config's warnings were printed before the runs: the decision's text does not repeat them.
       io.err(decisionText(doc, { except: CONFIG_WARNING_CODES }))
-      io.err(floorLine(ctx, result.task, doc.decision.capability.estimate))
       io.out(
         `${JSON.stringify({ taskId: result.task.id, status: result.task.status, runs: result.counts, verdict: doc.decision.verdict })}\n`,
       )
