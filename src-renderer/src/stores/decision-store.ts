@@ -4,7 +4,7 @@ import { create } from 'zustand'
 import type { Decision } from '../../../src-shared/decision'
 import type { Spend } from '../../../src-shared/spend'
 import type { TaskNoiseFloor } from '../../../src-shared/noise-floor'
-import type { RunView, TaskDetail } from '../../../src-shared/ipc-views'
+import type { Patch, RunView, TaskDetail } from '../../../src-shared/ipc-views'
 import { call, errorText } from '../api/api'
 
 interface DecisionState {
@@ -17,7 +17,12 @@ interface DecisionState {
   /** The noise floor of the latest A/A calibration of its dataset, model and baseline (fetched with it). */
   floor: TaskNoiseFloor | null
   error: string | null
+  /** The A/A calibration started from this view: its progress refreshes the floor. */
+  calibrating: string | null
   refresh(taskId: string, basis: string): Promise<void>
+  watchCalibration(calibrationId: string): void
+  /** A live patch: one that touches the calibration being watched refreshes the floor (at most once a second). */
+  applyPatch(patch: Pick<Patch, 'tasks'>): void
 }
 
 export const REFRESH_MS = 1000
@@ -31,10 +36,12 @@ export const useDecision = create<DecisionState>((set, get) => ({
   spend: null,
   floor: null,
   error: null,
+  calibrating: null,
   async refresh(taskId, basis) {
     const s = get()
     if (s.taskId === taskId && s.basis === basis) return
-    if (s.taskId !== taskId) set({ taskId, decision: null, spend: null, floor: null, basis: '', error: null })
+    if (s.taskId !== taskId)
+      set({ taskId, decision: null, spend: null, floor: null, basis: '', error: null, calibrating: null })
     const wait = lastFetch + REFRESH_MS - Date.now()
     if (wait > 0 && s.taskId === taskId) {
       if (queued) clearTimeout(queued)
@@ -53,7 +60,22 @@ export const useDecision = create<DecisionState>((set, get) => ({
       if (get().taskId === taskId) set({ error: errorText(err) })
     }
   },
+  watchCalibration(calibrationId) {
+    set({ calibrating: calibrationId })
+  },
+  applyPatch(patch) {
+    const { calibrating, taskId } = get()
+    if (!taskId || !calibrating || !patch.tasks.some((t) => t.taskId === calibrating) || floorQueued) return
+    floorQueued = setTimeout(() => {
+      floorQueued = null
+      void call('tasks.noiseFloor', { taskId }).then(
+        (floor) => get().taskId === taskId && set({ floor }),
+        () => {}, // the next patch asks again
+      )
+    }, REFRESH_MS)
+  },
 }))
+let floorQueued: ReturnType<typeof setTimeout> | null = null
 
 /**
  * What the decision is computed from, in brief, to skip needless refreshes: every run's status, failure,
