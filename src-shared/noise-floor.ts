@@ -33,12 +33,13 @@ export interface TaskNoiseFloor {
 const num = (x: number): string => x.toFixed(1)
 const signed = (x: number): string => (x >= 0 ? '+' : '') + num(x)
 const pct = (x: number): string => `${Math.round(x * 100)}%`
+const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** `noise floor ±4.1 (sd of A/A differences, 12 cases × 2 rounds per arm); false passes 3% of 200 splits (α 5%)` */
 export function floorText(floor: NoiseFloor): string {
   const sd = floor.sd === null ? 'unknown (fewer than 2 cases)' : `±${num(floor.sd)}`
   return (
-    `noise floor ${sd} (sd of A/A differences, ${floor.cases} cases × ${floor.rounds} rounds per arm); ` +
+    `noise floor ${sd} (sd of A/A differences, ${count(floor.cases, 'case')} × ${count(floor.rounds, 'round')} per arm); ` +
     `false passes ${pct(floor.falsePassRate)} of ${floor.splits} splits (α ${pct(floor.alpha)})`
   )
 }

@@ -29,11 +29,31 @@ const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g
 
 describe('decision panel: noise floor', () => {
   it("shows the task's lift beside the floor of its calibration, and the false-pass rate against α", async () => {
-    view = await render(<DecisionPanel decision={decisionFixture()} runs={[]} floor={FLOOR} />)
+    view = await render(
+      <DecisionPanel decision={decisionFixture()} runs={[]} floor={FLOOR} onCalibrate={() => {}} />,
+    )
     const line = view.container.querySelector('[data-noise-floor="task_cal"]')
     expect(text(line)).toContain('lift +3.5 vs noise floor ±4.1 (sd of A/A differences)')
     expect(text(line)).toContain('false passes 3% of 200 splits (α 5%)')
     expect(text(line)).toContain('from “pirate (A/A calibration)”')
+    expect(line?.querySelector('button')).toBeNull() // finished: nothing left to run
+  })
+
+  it('offers to continue a calibration that is not finished', async () => {
+    let asked = 0
+    const unfinished = { ...FLOOR, finished: false }
+    view = await render(
+      <DecisionPanel
+        decision={decisionFixture()}
+        runs={[]}
+        floor={unfinished}
+        onCalibrate={() => (asked += 1)}
+      />,
+    )
+    const line = view.container.querySelector('[data-noise-floor="task_cal"]')
+    expect(text(line)).toContain('(not finished)')
+    await click(line?.querySelector('button'))
+    expect(asked).toBe(1)
   })
 
   it('without a calibration, offers to measure one; an export (no floor given) shows nothing', async () => {

@@ -1,5 +1,5 @@
 // The task's lift beside the noise floor of its latest A/A calibration (README "A/A calibration"), or a
-// button that measures one.
+// button that measures one (or continues an unfinished one).
 import { floorText, liftVsFloorText, type TaskNoiseFloor } from '../../../../src-shared/noise-floor'
 
 export function NoiseFloorLine({
@@ -11,9 +11,11 @@ export function NoiseFloorLine({
   floor: TaskNoiseFloor | null
   onCalibrate?: () => void
 }) {
-  const button = onCalibrate && (
+  // A finished calibration has nothing left to run: its floor changes only with a new baseline, model or dataset.
+  const label = !floor ? 'Measure noise floor (A/A)' : floor.finished ? null : 'Continue the calibration'
+  const button = onCalibrate && label && (
     <button type="button" className="small" onClick={onCalibrate}>
-      {floor ? 'Calibrate again' : 'Measure noise floor (A/A)'}
+      {label}
     </button>
   )
   if (!floor)
