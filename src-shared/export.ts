@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { exportDecisionSchema } from './export-decision'
 import { exportSpendSchema } from './export-spend'
+import { exportNoiseFloorSchema } from './export-noise-floor'
 import { count, nullableNum, num } from './export-zod'
 
 export * from './export-decision'
@@ -211,6 +212,12 @@ export const exportSchema = z
       })
       .optional()
       .describe('baseline reuse: what linking saved this task; absent in exports written before it existed'),
+    noiseFloor: exportNoiseFloorSchema
+      .nullable()
+      .optional()
+      .describe(
+        'A/A calibration: the noise floor of the latest calibration of the same dataset, agent model and baseline; null when none was measured, absent in exports written before it existed',
+      ),
     judgeAgreement: z
       .array(exportJudgeAgreementSchema)
       .describe(

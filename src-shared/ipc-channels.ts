@@ -9,6 +9,8 @@ export const CHANNELS = [
   'tasks.get',
   'tasks.decision',
   'tasks.spend',
+  'tasks.noiseFloor',
+  'tasks.calibrate',
   'tasks.sourceChanges',
   'tasks.validate',
   'tasks.estimate',

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Decision } from './decision'
 import type { TaskSpendView } from './spend'
 import type { Estimate } from './estimate'
+import type { TaskNoiseFloor } from './noise-floor'
 import type { ExportDocument } from './export'
 import type { Channel } from './ipc-channels'
 import type {
@@ -57,6 +58,10 @@ export const contract = {
   'tasks.decision': { request: taskRef, response: z.custom<Decision>() },
   /** What the task was paid: per side, the judge and the total (docs/decision.md "Spend"). */
   'tasks.spend': { request: taskRef, response: z.custom<TaskSpendView>() },
+  /** The noise floor of the latest A/A calibration of the task's dataset, model and baseline (README "A/A calibration"). */
+  'tasks.noiseFloor': { request: taskRef, response: z.custom<TaskNoiseFloor | null>() },
+  /** Starts (or continues) the A/A calibration of the task's config; answers with the calibration's id. */
+  'tasks.calibrate': { request: taskRef, response: z.custom<{ taskId: string }>() },
   /**
    * What changed in the task's source folders (skill, baseline, dataset) since it was made, one sentence
    * each: the task still runs what it stored; a new version is a new task.

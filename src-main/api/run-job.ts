@@ -2,6 +2,7 @@
 // stored task (start, continue, re-run: from its stored inputs). Answers once the task's runs exist (or
 // with the error that stopped it before), while the job goes on and reports through patches.
 import { randomUUID } from 'node:crypto'
+import type { TaskKind } from '../db'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { inspectSkill } from '../inputs/skill'
 import { continueTask } from '../services/continue-task'
@@ -31,14 +32,18 @@ function existingTaskId(d: HostDeps, loaded: LoadedTaskConfig): string | null {
   return task?.id ?? null
 }
 
-/** Creates (or resumes) the task a config describes and runs it. */
-export function startRun(d: HostDeps, loaded: LoadedTaskConfig): Promise<{ taskId: string }> {
+/** Creates (or resumes) the task a config describes and runs it (`kind` 'calibration': a calibration config). */
+export function startRun(
+  d: HostDeps,
+  loaded: LoadedTaskConfig,
+  kind: TaskKind = 'ab',
+): Promise<{ taskId: string }> {
   const known = existingTaskId(d, loaded)
   if (known && d.jobs.busy(known)) throw new JobBusyError('run')
   // A task not created yet runs under a provisional key until it has its id.
   const key = known ?? `${PROVISIONAL_PREFIX}${randomUUID()}`
   return inBackground(d, key, (signal, onPrepared) =>
-    runTask(d.ctx, loaded, { signal, onPrepared: (p) => onPrepared(p.task.id) }),
+    runTask(d.ctx, loaded, { signal, onPrepared: (p) => onPrepared(p.task.id), kind }),
   )
 }
 

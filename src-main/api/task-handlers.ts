@@ -1,9 +1,11 @@
-// tasks.*: list, open, decide, spend, validate, estimate, create, start, cancel, delete, export.
+// tasks.*: list, open, decide, spend, noise floor, validate, estimate, create, start, calibrate, cancel, delete,
+// export.
 import type { TaskRow } from '../db'
 import { scopedTaskSpend, taskDecision } from '../services/task-decision'
 import { parseTaskConfig } from '../inputs/load-config'
 import { InputError } from '../inputs/errors'
 import { estimateRun } from '../services/task-estimate'
+import { calibrationConfig, floorForTask } from '../services/calibration'
 import { describeInstance } from '../services/app-context'
 import { exportTask } from '../services/export-task'
 import { listTasks, openTask } from '../services/list-tasks'
@@ -55,6 +57,14 @@ export function taskHandlers(d: HostDeps) {
     },
     'tasks.decision': ({ taskId }: { taskId: string }) => taskDecision(ctx.store, mustTask(d, taskId)),
     'tasks.spend': ({ taskId }: { taskId: string }) => scopedTaskSpend(ctx.store, mustTask(d, taskId)),
+    'tasks.noiseFloor': ({ taskId }: { taskId: string }) => floorForTask(ctx.store, mustTask(d, taskId)),
+    'tasks.calibrate': ({ taskId }: { taskId: string }) => {
+      const task = mustTask(d, taskId)
+      if (task.kind !== 'ab') throw new ApiRefusal('input', 'only an A/B task has a baseline to calibrate')
+      // The stored config (paths absolute): the baseline as it is now, against itself.
+      const loaded = parseTaskConfig(JSON.parse(task.configJson), uiBaseDir(ctx.env), { env: ctx.env })
+      return startRun(d, calibrationConfig(loaded), 'calibration')
+    },
     'tasks.sourceChanges': ({ taskId }: { taskId: string }) => ({
       changes: sourceChanges(ctx.store, mustTask(d, taskId)),
     }),

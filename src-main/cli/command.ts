@@ -1,7 +1,16 @@
 // What every CLI command module provides, and the exit codes every command keeps (a contract scripts rely on).
 import type { FlagSpec } from './args'
 
-export const EXIT = { pass: 0, reject: 1, error: 2, inconclusive: 3, maxCost: 4, interrupted: 130 } as const
+export const EXIT = {
+  pass: 0,
+  reject: 1,
+  error: 2,
+  inconclusive: 3,
+  maxCost: 4,
+  /** `run --calibrate` finished measuring a noise floor: never a verdict (README "A/A calibration"). */
+  calibration: 5,
+  interrupted: 130,
+} as const
 
 export interface Io {
   out(text: string): void

@@ -2,6 +2,7 @@
 import type { ExportDecision, ExportDocument } from '../../src-shared/export'
 import type { Spend } from '../../src-shared/spend'
 import { reuseText } from '../../src-shared/reuse'
+import { noiseFloorText } from '../../src-shared/noise-floor'
 import { formatCount, formatTokenKinds, spendRows } from '../../src-shared/spend-format'
 
 const num = (v: number | null, digits: number): string => (v === null ? '—' : v.toFixed(digits))
@@ -65,6 +66,7 @@ export function decisionText(doc: ExportDocument, opts: { except?: ReadonlySet<s
   if (doc.spend) lines.push(...spendLines(doc.spend))
   const reused = doc.reused && reuseText(doc.reused)
   if (reused) lines.push(`  ${reused} (not in the spend above)`)
+  if (doc.noiseFloor !== undefined) lines.push(`  ${noiseFloorText(doc.noiseFloor, cap.estimate)}`)
   for (const w of d.warnings) if (!opts.except?.has(w.code)) lines.push(`warning: ${w.code} — ${w.message}`)
   return `${lines.join('\n')}\n`
 }

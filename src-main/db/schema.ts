@@ -81,6 +81,8 @@ export interface GrayscaleTaskTable {
   updated_at: string
   /** 'ab' = an A/B task; 'case' = a case analysis (one skill, no comparison). Migration 2. */
   kind: string
+  /** 1 = an A/A calibration (kind 'ab', side a only). Migration 11. */
+  calibration: number
 }
 
 /** The view `evaluation_batch` (migration 2): one row per task that has a batch id. Read-only. */

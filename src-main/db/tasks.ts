@@ -6,8 +6,11 @@ import type { GrayscaleTaskTable } from './schema'
 import type { Sql } from './sql'
 import { handOverTrajectory } from './baseline-links'
 
-/** 'ab' = an A/B task (two sides, a decision); 'case' = a case analysis (one skill judged, no comparison). */
-export type TaskKind = 'ab' | 'case'
+/**
+ * 'ab' = an A/B task (two sides, a decision); 'case' = a case analysis (one skill judged, no comparison);
+ * 'calibration' = an A/A calibration (the baseline against itself, side a only: README "A/A calibration").
+ */
+export type TaskKind = 'ab' | 'case' | 'calibration'
 
 export interface TaskRow {
   id: string
@@ -58,7 +61,7 @@ function toRow(r: GrayscaleTaskTable): TaskRow {
     datasetId: r.dataset_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
-    kind: r.kind === 'case' ? 'case' : 'ab',
+    kind: r.kind === 'case' ? 'case' : r.calibration ? 'calibration' : 'ab',
   }
 }
 
@@ -90,7 +93,8 @@ export class TasksRepo {
         dataset_id: t.datasetId,
         created_at: now,
         updated_at: now,
-        kind: t.kind ?? 'ab',
+        kind: t.kind === 'case' ? 'case' : 'ab',
+        calibration: t.kind === 'calibration' ? 1 : 0,
       }
       this.sql.run(this.sql.qb.insertInto('grayscale_task').values(row))
       return toRow(row)
@@ -132,7 +136,8 @@ export class TasksRepo {
         this.sql.qb
           .selectFrom('grayscale_task')
           .selectAll()
-          .where('kind', '=', kind)
+          .where('kind', '=', kind === 'case' ? 'case' : 'ab')
+          .where('calibration', '=', kind === 'calibration' ? 1 : 0)
           .orderBy('created_at', 'desc')
           .orderBy('id'),
       )

@@ -3,6 +3,7 @@ import { caseMeans } from '../../src-shared/run-rules'
 import type { ExportCase, ExportDecision, ExportDocument, ExportRun } from '../../src-shared/export'
 import type { Spend } from '../../src-shared/spend'
 import { reuseText } from '../../src-shared/reuse'
+import { noiseFloorText } from '../../src-shared/noise-floor'
 import { formatCount, spendRows } from '../../src-shared/spend-format'
 
 const VERDICT_WORDS: Record<string, string> = {
@@ -162,5 +163,7 @@ export function exportToMarkdown(doc: ExportDocument): string {
   if (doc.spend) lines.push('', ...spendTable(doc.spend))
   const reused = doc.reused && reuseText(doc.reused)
   if (reused) lines.push('', `Baseline reuse: ${reused} (not in the spend above).`)
+  if (doc.noiseFloor !== undefined)
+    lines.push('', `Noise floor: ${noiseFloorText(doc.noiseFloor, decision.capability.estimate)}.`)
   return `${lines.join('\n')}\n`
 }

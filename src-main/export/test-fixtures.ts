@@ -1,5 +1,5 @@
 // Test-only: a task with a full task config and its runs, driven through the real repositories' transitions.
-import type { RunRow, Store, TaskRow } from '../db'
+import type { RunRow, Store, TaskKind, TaskRow } from '../db'
 import type { TokenCounts } from '../agent/types'
 import { taskConfigSchema, type TaskConfigInput } from '../../src-shared/task-config'
 
@@ -10,8 +10,8 @@ export interface SeedOptions {
   rounds?: number
   baseline?: boolean
   config?: Partial<TaskConfigInput>
-  /** 'case' = a case analysis: side b only. Default 'ab'. */
-  kind?: 'ab' | 'case'
+  /** 'case' = a case analysis: side b only; 'calibration' = an A/A calibration: side a only. Default 'ab'. */
+  kind?: TaskKind
 }
 
 /** A task (config with defaults filled in) and all its pending runs (case × round × side). */
@@ -48,7 +48,12 @@ export function seedExportTask(store: Store, opts: SeedOptions = {}): { task: Ta
     datasetId: dataset.id,
     kind: opts.kind,
   })
-  const sides = opts.kind === 'case' ? (['b'] as const) : (['a', 'b'] as const)
+  const sides =
+    opts.kind === 'case'
+      ? (['b'] as const)
+      : opts.kind === 'calibration'
+        ? (['a'] as const)
+        : (['a', 'b'] as const)
   const pending = cases.flatMap((caseKey) =>
     Array.from({ length: rounds }, (_, r) =>
       sides.map((side) => ({ caseKey, round: r + 1, side, caseHash: `h-${caseKey}` })),

@@ -16,7 +16,7 @@ import { blindSpecOf, judgeSettingsOf, taskConfigOf } from './evaluation-setup'
 
 /**
  * Links what it can and returns what the task's linked runs saved (this start's and earlier ones'). Off for
- * case analyses; with `reuseBaseline: false` nothing is linked, but the task's own a-runs get their reuse
+ * case analyses (an A/A calibration links like an A/B task); with `reuseBaseline: false` nothing is linked, but the task's own a-runs get their reuse
  * key (later tasks may link them). A run the user re-ran, or one that ever started here, is never linked.
  */
 export async function reuseBaseline(
@@ -25,8 +25,9 @@ export async function reuseBaseline(
   plan: ExecutionPlan,
   driver: 'process' | 'server',
 ): Promise<ReuseSavings> {
-  const key = task.kind === 'ab' ? await baselineKeyOf(plan.sides.a, driver, ctx.env) : null
-  if (!key) return task.kind === 'ab' ? ctx.store.baselineLinks.savings(task.id) : NO_SAVINGS
+  const runsBaseline = task.kind !== 'case' // an A/B task or an A/A calibration
+  const key = runsBaseline ? await baselineKeyOf(plan.sides.a, driver, ctx.env) : null
+  if (!key) return runsBaseline ? ctx.store.baselineLinks.savings(task.id) : NO_SAVINGS
   const { store } = ctx
   const linked = store.transaction(() => {
     const toExecute = store.runs

@@ -12,6 +12,7 @@ import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
 import type { ExportDocument } from '../../src-shared/export'
 import type { AppContext } from './app-context'
 import { decidedTask } from './task-decision'
+import { floorForTask } from './calibration'
 
 /** The version of the opencode binary the app would use; null when there is none or it does not answer. */
 export async function detectOpencodeVersion(env: NodeJS.ProcessEnv): Promise<string | null> {
@@ -20,9 +21,13 @@ export async function detectOpencodeVersion(env: NodeJS.ProcessEnv): Promise<str
   return opencodeVersion(bin.path, env.PATH).catch(() => null)
 }
 
-/** The export document of task `taskId`, over the runs and decision every view shows. */
+/** The export document of task `taskId`, over the runs and decision every view shows, with its noise floor. */
 export function buildTaskExport(store: Store, taskId: string, env: ExportEnv): ExportDocument {
-  return buildExport(store, decidedTask(store, taskId), env)
+  const decided = decidedTask(store, taskId)
+  const found = floorForTask(store, decided.task)
+  // copied into plain objects: the document's loose type
+  const noiseFloor = found && { ...found, floor: { ...found.floor, calls: { ...found.floor.calls } } }
+  return { ...buildExport(store, decided, env), noiseFloor }
 }
 
 export async function exportTask(

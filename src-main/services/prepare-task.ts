@@ -33,12 +33,16 @@ export interface PreparedTask {
   reused?: ReuseSavings
 }
 
-/** The sides a task of this kind runs: a case analysis runs the skill only (side b). */
+/** The sides a task of this kind runs: a case analysis runs the skill only (side b), a calibration the baseline only (side a). */
 export function sidesOf(kind: TaskKind): readonly ('a' | 'b')[] {
-  return kind === 'case' ? ['b'] : SIDES
+  return kind === 'case' ? ['b'] : kind === 'calibration' ? ['a'] : SIDES
 }
 
-const KIND_NAME: Record<TaskKind, string> = { ab: 'an A/B task', case: 'a case analysis' }
+const KIND_NAME: Record<TaskKind, string> = {
+  ab: 'an A/B task',
+  case: 'a case analysis',
+  calibration: 'an A/A calibration',
+}
 
 /**
  * Reads the inputs, refuses a resume that would mix different work, then writes everything in one

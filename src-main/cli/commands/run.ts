@@ -22,6 +22,8 @@ import { withMaxCost } from '../budget-text'
 import { budgetStopText } from '../../services/budget'
 import { estimateLines } from '../../../src-shared/estimate'
 import { estimateOfTask, estimateRun } from '../../services/task-estimate'
+import { calibrationConfig } from '../../services/calibration'
+import { reportCalibration, sidesText } from '../calibration-text'
 
 const VERDICT_EXIT = { pass: EXIT.pass, reject: EXIT.reject, inconclusive: EXIT.inconclusive } as const
 
@@ -32,6 +34,7 @@ export const runCommand: Command = {
     'Usage: skill-ab run <config.json> [--export f.json] [--markdown f.md]',
     '                    [--trial N | --append | --rerun failed|all | --runs id,id]',
     '                    [--estimate] [--max-cost USD]',
+    '       skill-ab run <config.json> --calibrate',
     '',
     'Creates the task (or resumes it: same task name, skill name and label), runs every case × round',
     'without the skill (side a) and with it (side b), judges every run, and decides pass / reject on',
@@ -48,9 +51,12 @@ export const runCommand: Command = {
     '  --runs id,id     re-execute exactly these runs (ids from `skill-ab export`)',
     '  --estimate       print the estimate (tokens, dollars, time) and exit: executes nothing',
     '  --max-cost USD   stop starting runs before the spend (judge included) would pass USD',
+    '  --calibrate      A/A calibration: the baseline against itself (side a only, 2 × the rounds; runs',
+    '                   earlier tasks executed are reused) reports the noise floor, never a verdict',
     '',
-    'Exit: 0 pass · 1 reject · 3 inconclusive · 2 bad input, unusable environment, or no run executed',
-    '      · 4 stopped by the budget (--max-cost, budget) · 130 canceled (Ctrl-C)',
+    'Exit: 0 pass · 1 reject · 3 inconclusive · 5 calibration measured (no verdict) · 2 bad input,',
+    '      unusable environment, or no run executed · 4 stopped by the budget (--max-cost, budget)',
+    '      · 130 canceled (Ctrl-C)',
   ].join('\n'),
   flags: {
     rerun: 'string',
@@ -61,6 +67,7 @@ export const runCommand: Command = {
     markdown: 'string',
     estimate: 'boolean',
     'max-cost': 'string',
+    calibrate: 'boolean',
   },
   async run(positionals, flags, io) {
     const [file, ...extra] = positionals
@@ -68,6 +75,11 @@ export const runCommand: Command = {
     if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`)
     const mode = runModeOf(flags)
     const files = { json: fileFlag(flags, 'export'), markdown: fileFlag(flags, 'markdown') }
+    const calibrate = flags.calibrate === true
+    if (calibrate && (files.json || files.markdown))
+      throw new UsageError(
+        '--calibrate reports a noise floor, not a task to export: drop --export and --markdown',
+      )
 
     let ctx: AppContext | undefined
     const abort = new AbortController()
@@ -80,8 +92,9 @@ export const runCommand: Command = {
     process.once('SIGINT', onSignal)
     process.once('SIGTERM', onSignal)
     try {
-      const loaded = withMaxCost(loadTaskConfig(file, { env: io.env }), flags['max-cost'])
-      for (const w of loaded.warnings) io.err(`warning: ${w}\n`)
+      const written = withMaxCost(loadTaskConfig(file, { env: io.env }), flags['max-cost'])
+      for (const w of written.warnings) io.err(`warning: ${w}\n`)
+      const loaded = calibrate ? calibrationConfig(written) : written
       ctx = openAppContext({ env: io.env, kind: 'cli' })
       if (flags.estimate) {
         io.err(`${estimateLines(await estimateRun(ctx, loaded)).join('\n')}\n`)
@@ -91,9 +104,16 @@ export const runCommand: Command = {
         mode,
         signal: abort.signal,
         onPrepared: (p) => announceStart(ctx as AppContext, io, p, mode),
+        kind: calibrate ? 'calibration' : 'ab',
       })
-      const code = report(io, result, abort.signal.aborted, file)
+      const code = report(io, result, abort.signal.aborted, `${file}${calibrate ? ' --calibrate' : ''}`)
       if (code === EXIT.interrupted || code === EXIT.error) return code
+      if (calibrate) {
+        const measured = reportCalibration(ctx, io, result)
+        if (!result.budget) return measured
+        io.err(budgetStopText(result.budget))
+        return EXIT.maxCost
+      }
       const doc = await exportTask(ctx, result.task.id, io.env)
       writeExportFiles(doc, {
         json: files.json && resolve(io.cwd, files.json),
@@ -172,7 +192,7 @@ function announceStart(ctx: AppContext, io: Io, p: PreparedTask, mode: RunMode):
   const vs = p.baseline ? `${p.baseline.name} ${p.baseline.label}` : 'no skill'
   io.err(
     `task "${p.task.taskName}" ${verb}: skill ${p.skill.name} ${p.skill.label} vs ${vs}, ` +
-      `${plural(p.cases.length, 'case')} × ${plural(p.plan.maxRound, 'round')} × 2 sides; ` +
+      `${plural(p.cases.length, 'case')} × ${plural(p.plan.maxRound, 'round')} × ${sidesText(p.task.kind)}; ` +
       `${plural(execute, 'run')} to execute, ${judge} to judge\n` +
       (mode.kind === 'submit' ? '' : `mode: ${modeText(mode)}\n`) +
       (p.reused && reuseText(p.reused) ? `${reuseText(p.reused)}\n` : '') +

@@ -9,6 +9,7 @@ import { migration0007 } from './0007_adaptive_plan'
 import { migration0008 } from './0008_trigger_eval'
 import { migration0009 } from './0009_baseline_reuse'
 import { migration0010 } from './0010_task_prices'
+import { migration0011 } from './0011_calibration'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0008,
   migration0009,
   migration0010,
+  migration0011,
 ]

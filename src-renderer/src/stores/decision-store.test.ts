@@ -1,7 +1,8 @@
 // The decision on screen is fetched again whenever something it is computed from changed — not only scores.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { installFakeApi } from '../testing/fake-api'
 import { detail, run, summary } from '../testing/fixtures'
-import { decisionBasis } from './decision-store'
+import { decisionBasis, REFRESH_MS, useDecision } from './decision-store'
 
 const task = detail(summary('t1', 't1', { status: 'running' }))
 const scored = run('t1', 'c1', 'a', 1, { status: 'scored', score: 60, skillLoaded: false })
@@ -39,5 +40,31 @@ describe('decisionBasis', () => {
 
   it('stays the same for the same runs in another order', () => {
     expect(decisionBasis([scored, b], task)).toBe(decisionBasis([b, scored], task))
+  })
+})
+
+describe('the noise floor while a calibration started here runs', () => {
+  it("refreshes from the calibration's patches only, at most once a second", async () => {
+    vi.useFakeTimers()
+    try {
+      const fake = installFakeApi({ 'tasks.noiseFloor': () => ({ calibrationTaskId: 'cal' }) })
+      useDecision.setState({ taskId: 't1', floor: null, calibrating: null })
+      const floorCalls = () => fake.calls.filter((c) => c.channel === 'tasks.noiseFloor')
+      useDecision.getState().applyPatch({ tasks: [{ taskId: 'cal' }] })
+      await vi.advanceTimersByTimeAsync(REFRESH_MS)
+      expect(floorCalls()).toHaveLength(0) // not watching yet
+
+      useDecision.getState().watchCalibration('cal')
+      useDecision.getState().applyPatch({ tasks: [{ taskId: 'other' }] })
+      await vi.advanceTimersByTimeAsync(REFRESH_MS)
+      expect(floorCalls()).toHaveLength(0)
+      useDecision.getState().applyPatch({ tasks: [{ taskId: 'cal' }] })
+      useDecision.getState().applyPatch({ tasks: [{ taskId: 'cal' }] })
+      await vi.advanceTimersByTimeAsync(REFRESH_MS)
+      expect(floorCalls()).toEqual([{ channel: 'tasks.noiseFloor', payload: { taskId: 't1' } }])
+      expect(useDecision.getState().floor).toEqual({ calibrationTaskId: 'cal' })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

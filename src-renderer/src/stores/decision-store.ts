@@ -1,9 +1,10 @@
-// The open task's decision and spend: fetched when the decision is on screen and what it is computed from changed (at
+// The open task's decision, spend and noise floor: fetched when the decision is on screen and what it is computed from changed (at
 // most once a second while runs stream in).
 import { create } from 'zustand'
 import type { Decision } from '../../../src-shared/decision'
 import type { TaskSpendView } from '../../../src-shared/spend'
-import type { RunView, TaskDetail } from '../../../src-shared/ipc-views'
+import type { TaskNoiseFloor } from '../../../src-shared/noise-floor'
+import type { Patch, RunView, TaskDetail } from '../../../src-shared/ipc-views'
 import { call, errorText } from '../api/api'
 
 interface DecisionState {
@@ -13,8 +14,15 @@ interface DecisionState {
   decision: Decision | null
   /** What the task was paid (fetched with the decision). */
   spend: TaskSpendView | null
+  /** The noise floor of the latest A/A calibration of its dataset, model and baseline (fetched with it). */
+  floor: TaskNoiseFloor | null
   error: string | null
+  /** The A/A calibration started from this view: its progress refreshes the floor. */
+  calibrating: string | null
   refresh(taskId: string, basis: string): Promise<void>
+  watchCalibration(calibrationId: string): void
+  /** A live patch: one that touches the calibration being watched refreshes the floor (at most once a second). */
+  applyPatch(patch: Pick<Patch, 'tasks'>): void
 }
 
 export const REFRESH_MS = 1000
@@ -26,11 +34,14 @@ export const useDecision = create<DecisionState>((set, get) => ({
   basis: '',
   decision: null,
   spend: null,
+  floor: null,
   error: null,
+  calibrating: null,
   async refresh(taskId, basis) {
     const s = get()
     if (s.taskId === taskId && s.basis === basis) return
-    if (s.taskId !== taskId) set({ taskId, decision: null, spend: null, basis: '', error: null })
+    if (s.taskId !== taskId)
+      set({ taskId, decision: null, spend: null, floor: null, basis: '', error: null, calibrating: null })
     const wait = lastFetch + REFRESH_MS - Date.now()
     if (wait > 0 && s.taskId === taskId) {
       if (queued) clearTimeout(queued)
@@ -39,16 +50,32 @@ export const useDecision = create<DecisionState>((set, get) => ({
     }
     lastFetch = Date.now()
     try {
-      const [decision, spend] = await Promise.all([
+      const [decision, spend, floor] = await Promise.all([
         call('tasks.decision', { taskId }),
         call('tasks.spend', { taskId }),
+        call('tasks.noiseFloor', { taskId }),
       ])
-      if (get().taskId === taskId) set({ decision, spend, basis, error: null })
+      if (get().taskId === taskId) set({ decision, spend, floor, basis, error: null })
     } catch (err) {
       if (get().taskId === taskId) set({ error: errorText(err) })
     }
   },
+  watchCalibration(calibrationId) {
+    set({ calibrating: calibrationId })
+  },
+  applyPatch(patch) {
+    const { calibrating, taskId } = get()
+    if (!taskId || !calibrating || !patch.tasks.some((t) => t.taskId === calibrating) || floorQueued) return
+    floorQueued = setTimeout(() => {
+      floorQueued = null
+      void call('tasks.noiseFloor', { taskId }).then(
+        (floor) => get().taskId === taskId && set({ floor }),
+        () => {}, // the next patch asks again
+      )
+    }, REFRESH_MS)
+  },
 }))
+let floorQueued: ReturnType<typeof setTimeout> | null = null
 
 /**
  * What the decision is computed from, in brief, to skip needless refreshes: every run's status, failure,

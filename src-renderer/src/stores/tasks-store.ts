@@ -12,6 +12,9 @@ interface TasksState {
   applyTaskPatches(patches: readonly TaskPatch[]): void
 }
 
+/** Tasks whose patches came but which the list does not show (A/A calibrations). */
+const unlisted = new Set<string>()
+
 export const useTasks = create<TasksState>((set, get) => ({
   tasks: [],
   loaded: false,
@@ -25,7 +28,6 @@ export const useTasks = create<TasksState>((set, get) => ({
   },
   applyTaskPatches(patches) {
     if (!patches.length) return
-    let unknown = false
     const byId = new Map(patches.map((p) => [p.taskId, p]))
     const tasks = get()
       .tasks.filter((t) => !byId.get(t.id)?.removed)
@@ -40,9 +42,17 @@ export const useTasks = create<TasksState>((set, get) => ({
           ...(p.reused ? { reused: p.reused } : {}),
         }
       })
-    for (const p of patches) if (!p.removed && !tasks.some((t) => t.id === p.taskId)) unknown = true
+    const unseen = patches
+      .filter((p) => !p.removed && !unlisted.has(p.taskId) && !tasks.some((t) => t.id === p.taskId))
+      .map((p) => p.taskId)
     set({ tasks })
-    // A task this list has not seen (created by this or another window): read the list again.
-    if (unknown) void get().load()
+    // A task this list has not seen (created by this or another window): read the list again. One the list
+    // does not hold even then (an A/A calibration) does not make it read again.
+    if (unseen.length)
+      void get()
+        .load()
+        .then(() => {
+          for (const id of unseen) if (!get().tasks.some((t) => t.id === id)) unlisted.add(id)
+        })
   },
 }))

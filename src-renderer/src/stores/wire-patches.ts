@@ -2,6 +2,7 @@
 // reload the list and the open task, throttled.
 import type { Api } from '../../../src-shared/ipc'
 import type { Patch } from '../../../src-shared/ipc-views'
+import { useDecision } from './decision-store'
 import { useTaskView } from './task-view-store'
 import { useTasks } from './tasks-store'
 import { useTriggers } from './triggers-store'
@@ -14,6 +15,7 @@ export function wirePatches(api: Api, notify?: (patch: Patch) => void): () => vo
     useTasks.getState().applyTaskPatches(patch.tasks)
     useTaskView.getState().applyPatch(patch)
     useTriggers.getState().applyPatch(patch)
+    useDecision.getState().applyPatch(patch)
     notify?.(patch)
     if (patch.external && !reloadTimer)
       reloadTimer = setTimeout(() => {

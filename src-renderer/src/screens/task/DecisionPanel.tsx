@@ -1,6 +1,6 @@
 // The decision: its warnings first, the verdict and the rule that fired, every dimension with estimate and
 // CI (formula and inputs one click away) — capability, cost, stability, failures, skill use and, when a
-// pairwise judge ran, its result — the plots (per-case means as the decision counts them) and the spend.
+// pairwise judge ran, its result — the lift beside the noise floor, the plots (per-case means as the decision counts them) and the spend.
 import type { Decision } from '../../../../src-shared/decision'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import type { Spend, SpendCap } from '../../../../src-shared/spend'
@@ -10,20 +10,30 @@ import { FailuresCard } from './FailuresCard'
 import { PairwiseCard } from './PairwiseCard'
 import { caseDeltas, DeltaPlot, ScoreHistogram } from './plots'
 import { SpendCard } from './SpendCard'
+import { NoiseFloorLine } from './NoiseFloorLine'
+import type { TaskNoiseFloor } from '../../../../src-shared/noise-floor'
 import { TriggerCard } from './TriggerCard'
 
 /** The parts an export made before failures, skill use and the pairwise judge were counted lacks. */
 type Later = Partial<Pick<Decision, 'failures' | 'trigger' | 'pairwise' | 'warnings'>>
 
-/** `spend`: what the task was paid; absent in an export written before spend was recorded. */
+/**
+ * `spend`: what the task was paid; absent in an export written before spend was recorded. `floor`: the
+ * noise floor of its dataset and model, shown beside the lift when given (undefined: not shown, as in an
+ * export); `onCalibrate` offers to measure it.
+ */
 export function DecisionPanel({
   decision,
   runs,
   spend,
+  floor,
+  onCalibrate,
 }: {
   decision: Decision
   runs: RunView[]
   spend?: (Spend & { cap?: SpendCap | null }) | null
+  floor?: TaskNoiseFloor | null
+  onCalibrate?: () => void
 }) {
   const { capability: cap, coverage } = decision
   const later: Later = decision
@@ -44,6 +54,9 @@ export function DecisionPanel({
             {decision.casesNeeded &&
               ` · about ${decision.casesNeeded.cases} cases × ${decision.casesNeeded.rounds} rounds would be needed to pass`}
           </div>
+          {floor !== undefined && (
+            <NoiseFloorLine lift={cap.estimate} floor={floor} onCalibrate={onCalibrate} />
+          )}
         </div>
       </div>
       <div className="grid-3">

@@ -11,7 +11,7 @@ import { DecisionPanel } from './DecisionPanel'
 import { RunDetailScreen } from './RunDetailScreen'
 import { RunsTab } from './RunsTab'
 import { SourceChanged } from './SourceChanged'
-import { cancelTask, deleteTask, exportTask, startTask } from './task-actions'
+import { calibrateTask, cancelTask, deleteTask, exportTask, startTask } from './task-actions'
 
 const TABS: { id: TaskTab; label: string }[] = [
   { id: 'runs', label: 'Runs' },
@@ -146,7 +146,13 @@ export function TaskScreen({ taskId }: { taskId: string }) {
       {route.tab === 'runs' && <RunsTab detail={detail} />}
       {route.tab === 'decision' &&
         (decision.decision && decision.taskId === taskId ? (
-          <DecisionPanel decision={decision.decision} runs={[...runs.values()]} spend={decision.spend} />
+          <DecisionPanel
+            decision={decision.decision}
+            runs={[...runs.values()]}
+            spend={decision.spend}
+            floor={decision.floor}
+            onCalibrate={() => void calibrateTask(taskId)}
+          />
         ) : (
           <div className="muted">{decision.error ?? 'Computing the decision…'}</div>
         ))}

@@ -1,6 +1,7 @@
 // The task screen's actions, each reported to the user on failure; the patches show their effect.
 import type { ExportDocument } from '../../../../src-shared/export'
 import { getApi } from '../../api/api'
+import { useDecision } from '../../stores/decision-store'
 import { attempt, useNotices } from '../../stores/notices-store'
 import { useRoute } from '../../stores/route-store'
 
@@ -8,6 +9,19 @@ const api = () => getApi()
 
 export async function startTask(taskId: string): Promise<void> {
   await attempt('Start', () => api()['tasks.start']({ taskId }))
+}
+
+/** Starts the A/A calibration of the task's baseline; the floor shows in its decision panel once measured. */
+export async function calibrateTask(taskId: string): Promise<void> {
+  const started = await attempt('Calibrate', () => api()['tasks.calibrate']({ taskId }))
+  if (started) useDecision.getState().watchCalibration(started.taskId)
+  if (started)
+    useNotices
+      .getState()
+      .push(
+        'info',
+        'A/A calibration started: the baseline runs against itself (runs earlier tasks executed are reused); the noise floor shows here as its runs are judged.',
+      )
 }
 
 export const cancelTask = (taskId: string) => attempt('Cancel', () => api()['tasks.cancel']({ taskId }))
