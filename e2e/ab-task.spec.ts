@@ -3,9 +3,10 @@
 // live, read the decision, correct one run's score and re-evaluate it (the correction stays), export the
 // JSON and open it read-only.
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page } from 'playwright/test'
+import { expect, test } from 'playwright/test'
 import { exportSchema } from '../src-shared/export'
 import type { RunView } from '../src-shared/ipc-views'
+import { runs, history } from './support/page-debug'
 import { serveApp, type ServedApp } from './support/serve'
 import { shoot } from './support/shoot'
 
@@ -19,19 +20,6 @@ test.afterAll(async () => {
 })
 
 const FULL = ['pending', 'running', 'executed', 'evaluating', 'scored']
-
-function runs(page: Page): Promise<RunView[]> {
-  return page.evaluate(() =>
-    (globalThis as unknown as { skillAbDebug: { runs(): RunView[] } }).skillAbDebug.runs(),
-  )
-}
-function history(page: Page, runId: string): Promise<string[]> {
-  return page.evaluate(
-    (id) =>
-      (globalThis as unknown as { skillAbDebug: { history(id: string): string[] } }).skillAbDebug.history(id),
-    runId,
-  )
-}
 
 test('set up, run, watch live, decide, re-evaluate and export an A/B task in the browser', async ({
   page,

@@ -1,9 +1,9 @@
 // Adaptive rounds in a browser against `skill-ab serve` (real opencode, scripted LLM, a command evaluator):
 // a task set up with min 1, max 3 rounds whose two cases show a clear effect stops at its first look, and
 // the task view and the decision panel say how many rounds each case got.
-import { expect, test, type Page } from 'playwright/test'
-import type { RunView } from '../src-shared/ipc-views'
+import { expect, test } from 'playwright/test'
 import type { ScriptStep } from '../test/support/scripted-llm'
+import { runs } from './support/page-debug'
 import { serveApp, type ServedApp } from './support/serve'
 import { shoot } from './support/shoot'
 
@@ -22,12 +22,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await app?.stop()
 })
-
-function runs(page: Page): Promise<RunView[]> {
-  return page.evaluate(() =>
-    (globalThis as unknown as { skillAbDebug: { runs(): RunView[] } }).skillAbDebug.runs(),
-  )
-}
 
 test('a clear effect stops at min rounds: 1 round per case of at most 3, shown in the task and its decision', async ({
   page,

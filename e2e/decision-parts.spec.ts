@@ -3,11 +3,11 @@
 // an export whose decision has every part and a spend, opened read-only at a laptop's width; both show the spend.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from 'playwright/test'
+import { expect, test } from 'playwright/test'
 import { EXPORT_SCHEMA_ID } from '../src-shared/export'
-import type { RunView } from '../src-shared/ipc-views'
 import { decisionFixture, PAIRWISE } from '../src-renderer/src/testing/decision-fixtures'
 import type { ScriptStep } from '../test/support/scripted-llm'
+import { runs } from './support/page-debug'
 import { serveApp, type ServedApp } from './support/serve'
 import { shoot } from './support/shoot'
 
@@ -28,12 +28,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await app?.stop()
 })
-
-function runs(page: Page): Promise<RunView[]> {
-  return page.evaluate(() =>
-    (globalThis as unknown as { skillAbDebug: { runs(): RunView[] } }).skillAbDebug.runs(),
-  )
-}
 
 test('a skill listed but never invoked shows the low-trigger-rate warning in the decision panel', async ({
   page,
