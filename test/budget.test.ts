@@ -47,6 +47,8 @@ function writeConfig(name: string, model = 'scripted/agent'): string {
       agent: { model, timeoutSec: 90, concurrency: 2, driver: 'server' },
       judge: { model: 'scripted/judge', retries: 2 },
       policy: { costBudget: 4 },
+      // Each task pays for its own runs here: an a-run linked to an earlier task's costs nothing.
+      reuseBaseline: false,
     }),
   )
 }

@@ -38,7 +38,7 @@ afterAll(async () => {
   world.cleanup()
 })
 
-function task(name: string, prefix: string, cases: number): string {
+function task(name: string, prefix: string, cases: number, extra: Record<string, unknown> = {}): string {
   const lines = Array.from({ length: cases }, (_, i) =>
     JSON.stringify({ id: `${prefix}${i + 1}`, prompt: `${prefix}: task ${i + 1}` }),
   )
@@ -54,6 +54,7 @@ function task(name: string, prefix: string, cases: number): string {
       judge: { model: 'scripted/judge', retries: 2 },
       // Loading the skill costs a step and its text: the gate is about capability here.
       policy: { costBudget: 4 },
+      ...extra,
     }),
   )
 }
@@ -112,7 +113,8 @@ describe('skill-ab run: judge and decide', () => {
 
   it('invariants 1, 6: judge 500s and garbage are retried, then terminal failed with the raw output kept; re-evaluate fixes it without a new agent session; one batch id throughout', async () => {
     llm.setFault('500', { only: 'judge' })
-    const file = task('flaky', 'helps', 1)
+    // Its a-run would take an earlier test's execution of the same case, with that run's judge result.
+    const file = task('flaky', 'helps', 1, { reuseBaseline: false })
     const first = await runCli(['run', file], world.env, world.root)
     expect(first.code, first.stderr).toBe(3) // nothing scored: inconclusive
     let s = taskState('flaky')
