@@ -1,6 +1,6 @@
 // The A/B task config (binding): one JSON shape for the UI, the CLI and the export.
-import type { FieldIssue } from './user-error'
 import { z } from 'zod'
+import type { KnownKeys } from './config-issues'
 import { PRESET_EVALUATOR_IDS } from './evaluator-ids'
 
 /** A given value as a message shows it (JSON would show a number too large for a double as null). */
@@ -244,10 +244,8 @@ export type Policy = z.output<typeof policySchema>
 export type Baseline = z.output<typeof baselineSchema>
 export type Budget = z.output<typeof budgetSchema>
 
-/** One config problem: the field (`evaluators[0].id`), its code, what is wrong, and what to do when we know. */
-export type ConfigIssue = FieldIssue
-
-const KNOWN_KEYS: Record<string, readonly string[]> = {
+/** The keys each object of a task config knows (for "did you mean" suggestions). */
+export const TASK_KNOWN_KEYS: KnownKeys = {
   '': Object.keys(taskConfigSchema.shape),
   skill: Object.keys(skillRefSchema.shape),
   baseline: ['kind', 'path', 'label'],
@@ -258,85 +256,4 @@ const KNOWN_KEYS: Record<string, readonly string[]> = {
   policy: Object.keys(policySchema.shape),
   budget: Object.keys(budgetSchema.shape),
   'evaluators[]': ['id', 'kind', 'prompt', 'scale', 'command', 'weight'],
-}
-
-/** `['evaluators', 0, 'id']` → `evaluators[0].id`. */
-export function formatFieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => {
-    if (typeof key === 'number') return `${out}[${key}]`
-    return out ? `${out}.${String(key)}` : String(key)
-  }, '')
-}
-
-function suggestion(key: string, known: readonly string[]): string | undefined {
-  const norm = (s: string) => s.toLowerCase().replace(/[-_\s]/g, '')
-  const n = norm(key)
-  return (
-    known.find((k) => norm(k) === n) ??
-    known.find((k) => editDistance(norm(k), n) <= 2) ??
-    known.find((k) => n.length >= 4 && (norm(k).startsWith(n) || n.startsWith(norm(k))))
-  )
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i]
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(
-        (prev[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      )
-    prev = row
-  }
-  return prev[b.length] ?? 0
-}
-
-/** Structured form of every problem in a failed parse (see `describeConfigIssues`). */
-export function configIssues(
-  error: z.ZodError,
-  knownKeys: Record<string, readonly string[]> = KNOWN_KEYS,
-): ConfigIssue[] {
-  const out: ConfigIssue[] = []
-  for (const issue of error.issues) {
-    const field = formatFieldPath(issue.path)
-    if (issue.code === 'unrecognized_keys') {
-      const known = knownKeys[field.replace(/\[\d+\]$/, '[]')] ?? []
-      for (const key of issue.keys) {
-        const full = field ? `${field}.${key}` : key
-        const near = suggestion(key, known)
-        let fix = `remove it${known.length ? ` (known here: ${known.join(', ')})` : ''}`
-        if (known.includes(key)) fix = `remove it: "${key}" goes with another "kind"`
-        else if (near) fix = `did you mean "${near}"? (known here: ${known.join(', ')})`
-        out.push({ field: full, code: 'unknown_key', message: `unknown key "${full}"`, fix })
-      }
-      continue
-    }
-    const missing =
-      issue.code === 'invalid_type' &&
-      ('input' in issue ? issue.input === undefined : /received undefined/.test(issue.message))
-    if (missing) {
-      out.push({
-        field: field || '(top level)',
-        code: 'required',
-        message: `${field || '(top level)'} is required`,
-        fix: 'add it',
-      })
-      continue
-    }
-    // An empty text (`nonEmpty`) is a missing value to the form, like an absent key.
-    const empty = issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1
-    out.push({
-      field: field || '(top level)',
-      code: empty ? 'required' : 'invalid',
-      message: `${field || '(top level)'}: ${issue.message}`,
-    })
-  }
-  return out
-}
-
-/** One line per problem: the field path, what is wrong and, where we know it, what to do. */
-export function describeConfigIssues(error: z.ZodError): string[] {
-  return configIssues(error).map((i) => (i.fix ? `${i.message}: ${i.fix}` : i.message))
 }

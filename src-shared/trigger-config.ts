@@ -1,5 +1,6 @@
 // The trigger evaluation config (docs/triggers.md): one JSON shape for the CLI and the Triggers screen.
 import { z } from 'zod'
+import type { KnownKeys } from './config-issues'
 import { agentSchema, intIn, numberIn, skillRefSchema, taskName, nonEmpty } from './task-config'
 
 export const triggerConfigSchema = z.strictObject({
@@ -23,7 +24,7 @@ export type TriggerConfigInput = z.input<typeof triggerConfigSchema>
 export type TriggerConfig = z.output<typeof triggerConfigSchema>
 
 /** The keys each object of a trigger config knows (for "did you mean" suggestions). */
-export const TRIGGER_KNOWN_KEYS: Record<string, readonly string[]> = {
+export const TRIGGER_KNOWN_KEYS: KnownKeys = {
   '': Object.keys(triggerConfigSchema.shape),
   skill: Object.keys(skillRefSchema.shape),
   compareWith: Object.keys(skillRefSchema.shape),

@@ -1,6 +1,7 @@
 // Loads an A/B task config file: JSON syntax, schema, then every referenced path checked.
 import { dirname, resolve } from 'node:path'
-import { configIssues, taskConfigSchema } from '../../src-shared/task-config'
+import { configIssues } from '../../src-shared/config-issues'
+import { TASK_KNOWN_KEYS, taskConfigSchema } from '../../src-shared/task-config'
 import type { TaskConfig } from '../../src-shared/task-config'
 import { templateProblems } from '../judge/template'
 import { secretSourcesFor, shortSecretWarnings } from '../agent/secret-values'
@@ -75,7 +76,7 @@ export function parseTaskConfig(
   const parsed = taskConfigSchema.safeParse(json, { reportInput: true })
   if (!parsed.success) {
     throw new InputError(
-      configIssues(parsed.error).map((i): Problem => ({
+      configIssues(parsed.error, TASK_KNOWN_KEYS).map((i): Problem => ({
         file,
         field: i.field,
         code: i.code,

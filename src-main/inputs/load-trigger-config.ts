@@ -1,6 +1,6 @@
 // Loads a trigger evaluation config file (docs/triggers.md): JSON syntax, schema, then every path checked.
 import { resolve } from 'node:path'
-import { configIssues } from '../../src-shared/task-config'
+import { configIssues } from '../../src-shared/config-issues'
 import { TRIGGER_KNOWN_KEYS, triggerConfigSchema, type TriggerConfig } from '../../src-shared/trigger-config'
 import { configPaths } from './config-paths'
 import { InputError, ProblemList } from './errors'

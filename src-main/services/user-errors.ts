@@ -3,7 +3,7 @@
 import { dirname } from 'node:path'
 import { z } from 'zod'
 import { fileSystemFault } from '../db'
-import { formatFieldPath } from '../../src-shared/task-config'
+import { formatFieldPath } from '../../src-shared/config-issues'
 import { UserError, type UserErrorBody } from '../../src-shared/user-error'
 
 /** The user-facing error of `err`, or null when it is a bug that should surface with its stack. */

@@ -2,7 +2,8 @@
 // named by their flag).
 import { basename, resolve } from 'node:path'
 import { importAnalysisSchema, type ImportAnalysisConfig } from '../../../src-shared/case-analysis'
-import { configIssues } from '../../../src-shared/task-config'
+import { configIssues } from '../../../src-shared/config-issues'
+import { TASK_KNOWN_KEYS } from '../../../src-shared/task-config'
 import { InputError, type Problem } from '../../inputs/errors'
 
 const FLAG_OF: Record<string, string> = {
@@ -49,7 +50,7 @@ export function importConfigFromFlags(
   const parsed = importAnalysisSchema.safeParse(input, { reportInput: true })
   if (parsed.success) return parsed.data
   throw new InputError(
-    configIssues(parsed.error).map((i): Problem => {
+    configIssues(parsed.error, TASK_KNOWN_KEYS).map((i): Problem => {
       const flag = flagOf(i.field)
       return {
         field: flag,
