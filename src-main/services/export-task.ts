@@ -6,6 +6,7 @@ import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { StoreError, type Store } from '../db'
 import { buildExport, type ExportEnv } from '../export/build-export'
 import { opencodeConfigOf, readConfig } from '../export/config-view'
+import { exportToJunit } from '../export/junit'
 import { exportToMarkdown } from '../export/markdown'
 import { taskSecrets } from '../export/redact'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
@@ -53,10 +54,14 @@ export class WriteError extends UserError {
   }
 }
 
-/** Writes the JSON and/or markdown files asked for; a file that cannot be written is a WriteError. */
-export function writeExportFiles(doc: ExportDocument, files: { json?: string; markdown?: string }): void {
+/** Writes the JSON, markdown and/or JUnit files asked for; a file that cannot be written is a WriteError. */
+export function writeExportFiles(
+  doc: ExportDocument,
+  files: { json?: string; markdown?: string; junit?: string },
+): void {
   if (files.json) writeTextFile(files.json, `${JSON.stringify(doc, null, 2)}\n`, 'the export')
   if (files.markdown) writeTextFile(files.markdown, exportToMarkdown(doc), 'the markdown summary')
+  if (files.junit) writeTextFile(files.junit, exportToJunit(doc), 'the JUnit report')
 }
 
 /** Writes `text` to `file`; a file that cannot be written is a WriteError naming `what` and why. */

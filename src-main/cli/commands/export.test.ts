@@ -1,4 +1,5 @@
-// `skill-ab export` with a fake Io on a temp data dir: stdout / --out / --markdown, exit codes, no secrets.
+// `skill-ab export` with a fake Io on a temp data dir: stdout / --out / --markdown / --junit, exit codes, no
+// secrets.
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -91,6 +92,17 @@ describe('skill-ab export', () => {
     const md = readFileSync(join(home, 'x.md'), 'utf8')
     expect(md).toContain('| c1 | 50.0 | 60.0 | +10.0 | scored | scored |')
     expect(md).toContain('| c2 | 50.0 | 60.0 | +10.0 | scored | scored |')
+  })
+
+  it('--junit writes the JUnit report for CI: a test case per case with its scores, and the verdict', async () => {
+    const task = seedScored()
+    const r = await run([task.id, '--out', 'x.json', '--junit', 'report.xml'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('JUnit report written to report.xml')
+    const xml = readFileSync(join(home, 'report.xml'), 'utf8')
+    expect(xml).toContain('name="c1"><system-out>a 50.0 (scored), b 60.0 (scored), lift 10.0</system-out>')
+    expect(xml).toMatch(/<testcase classname="pirate v2 vs none" name="verdict">/)
+    expect(xml).not.toContain(SECRET)
   })
 
   it('unknown task: exit 2, "no task …" with the known tasks listed', async () => {

@@ -1,4 +1,4 @@
-// `skill-ab export <task> [--out f.json] [--markdown f.md]`: the export document of one task (stdout without --out).
+// `skill-ab export <task> [--out f.json] [--markdown f.md] [--junit f.xml]`: the export document of one task (stdout without --out).
 import { resolve } from 'node:path'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import { exportTask, writeExportFiles } from '../../services/export-task'
@@ -21,7 +21,7 @@ export const exportCommand: Command = {
   name: 'export',
   summary: 'write one task as the JSON export document (and a markdown summary)',
   usage: [
-    'Usage: skill-ab export <task> [--out f.json] [--markdown f.md]',
+    'Usage: skill-ab export <task> [--out f.json] [--markdown f.md] [--junit f.xml]',
     '',
     '<task> is a task id, or a task name when only one task has it (see `skill-ab list`).',
     'Writes the export document (schema skill-ab/export@2: runs, judge results, per-case table,',
@@ -30,16 +30,18 @@ export const exportCommand: Command = {
     'Options:',
     '  --out f.json      write the JSON to this file instead of stdout',
     '  --markdown f.md   also write a markdown summary (per-case table and decision) for a review',
+    '  --junit f.xml     also write a JUnit report for CI (a test case per case; "verdict" fails on reject)',
     '',
     'Exit: 0 · 2 unknown or ambiguous task (candidates listed), or a file that cannot be written',
   ].join('\n'),
-  flags: { out: 'string', markdown: 'string' },
+  flags: { out: 'string', markdown: 'string', junit: 'string' },
   async run(positionals, flags, io) {
     const [ref, ...extra] = positionals
     if (!ref) throw new UsageError('missing <task> (a task id or name; see `skill-ab list`)')
     if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`)
     const out = fileFlag(flags, 'out')
     const markdown = fileFlag(flags, 'markdown')
+    const junit = fileFlag(flags, 'junit')
 
     let ctx: AppContext | undefined
     try {
@@ -49,10 +51,12 @@ export const exportCommand: Command = {
       writeExportFiles(doc, {
         json: out && resolve(io.cwd, out),
         markdown: markdown && resolve(io.cwd, markdown),
+        junit: junit && resolve(io.cwd, junit),
       })
       if (!out) io.out(`${JSON.stringify(doc, null, 2)}\n`)
       if (out) io.err(`task ${task.id} exported to ${out}${markdown ? ` and ${markdown}` : ''}\n`)
       else if (markdown) io.err(`markdown summary written to ${markdown}\n`)
+      if (junit) io.err(`JUnit report written to ${junit}\n`)
       return EXIT.pass
     } catch (err) {
       const message = userErrorMessage(err)

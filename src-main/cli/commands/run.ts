@@ -31,7 +31,7 @@ export const runCommand: Command = {
   name: 'run',
   summary: 'create or resume the A/B task a config describes and execute every run',
   usage: [
-    'Usage: skill-ab run <config.json> [--export f.json] [--markdown f.md]',
+    'Usage: skill-ab run <config.json> [--export f.json] [--markdown f.md] [--junit f.xml]',
     '                    [--trial N | --append | --rerun failed|all | --runs id,id]',
     '                    [--estimate] [--max-cost USD]',
     '       skill-ab run <config.json> --calibrate',
@@ -44,6 +44,7 @@ export const runCommand: Command = {
     'Options:',
     '  --export f.json  write the export document (JSON) when done',
     '  --markdown f.md  write a markdown summary (per-case table and decision) when done',
+    '  --junit f.xml    write a JUnit report: a test case per case, and "verdict", which fails on reject',
     '  --trial N        only the first N cases, one round: a cheap check (a later run continues)',
     '  --append         only cases new to the task (added to the dataset or to "cases")',
     '  --rerun failed   also re-execute failed executions and re-judge failed evaluations',
@@ -65,6 +66,7 @@ export const runCommand: Command = {
     runs: 'string',
     export: 'string',
     markdown: 'string',
+    junit: 'string',
     estimate: 'boolean',
     'max-cost': 'string',
     calibrate: 'boolean',
@@ -74,11 +76,15 @@ export const runCommand: Command = {
     if (!file) throw new UsageError('missing <config.json>')
     if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`)
     const mode = runModeOf(flags)
-    const files = { json: fileFlag(flags, 'export'), markdown: fileFlag(flags, 'markdown') }
+    const files = {
+      json: fileFlag(flags, 'export'),
+      markdown: fileFlag(flags, 'markdown'),
+      junit: fileFlag(flags, 'junit'),
+    }
     const calibrate = flags.calibrate === true
-    if (calibrate && (files.json || files.markdown))
+    if (calibrate && (files.json || files.markdown || files.junit))
       throw new UsageError(
-        '--calibrate reports a noise floor, not a task to export: drop --export and --markdown',
+        '--calibrate reports a noise floor, not a task to export: drop --export, --markdown and --junit',
       )
 
     let ctx: AppContext | undefined
@@ -118,6 +124,7 @@ export const runCommand: Command = {
       writeExportFiles(doc, {
         json: files.json && resolve(io.cwd, files.json),
         markdown: files.markdown && resolve(io.cwd, files.markdown),
+        junit: files.junit && resolve(io.cwd, files.junit),
       })
       // The config's warnings were printed before the runs: the decision's text does not repeat them.
       io.err(decisionText(doc, { except: CONFIG_WARNING_CODES }))
