@@ -3,15 +3,13 @@
 // the task view and the decision panel say how many rounds each case got.
 import { expect, test } from 'playwright/test'
 import type { ScriptStep } from '../test/support/scripted-llm'
+import { fillCommandTask, WRITES_THE_ANSWER } from './support/command-task'
 import { runs } from './support/page-debug'
 import { serveApp, type ServedApp } from './support/serve'
 import { shoot } from './support/shoot'
 
 /** b (offered the skill) writes the answer the command evaluator checks for; a does not: 100 against 0. */
-const WRITES: ScriptStep[] = [
-  { tool: 'write', args: { filePath: 'answer.txt', content: 'scripted answer\n' } },
-  { text: 'Done: wrote answer.txt.' },
-]
+const WRITES = WRITES_THE_ANSWER
 const REFUSES: ScriptStep[] = [{ text: 'I cannot do that.' }]
 
 let app: ServedApp
@@ -29,17 +27,9 @@ test('a clear effect stops at min rounds: 1 round per case of at most 3, shown i
   test.setTimeout(600_000)
   await page.setViewportSize({ width: 1366, height: 900 })
   await page.goto(app.url)
-  await page.getByRole('button', { name: 'Set up a task' }).click()
-  await page.getByTestId('task-name').fill('adaptive clear effect')
-  await page.getByTestId('skill-path').fill(app.skillPath)
-  await page.getByTestId('dataset-path').fill(app.datasetPath)
+  await fillCommandTask(page, app, 'adaptive clear effect')
   await page.getByLabel('Adaptive rounds: min').fill('1')
   await page.getByLabel('Adaptive rounds: max').fill('3')
-  await page.getByTestId('agent-model').fill('scripted/agent')
-  await page.getByTestId('judge-model').fill('scripted/judge')
-  await page.getByRole('checkbox', { name: /preset-agent-task-completion/ }).uncheck()
-  await page.getByRole('button', { name: '+ Command' }).click()
-  await page.getByLabel('Command (run in the finished work dir)').fill('test -f answer.txt')
   // The skill's answer costs tokens a's refusal does not: this task is about rounds, not cost.
   await page.getByLabel('Cost budget').fill('100')
   await expect(page.getByText('Ready.')).toBeVisible()

@@ -3,14 +3,9 @@
 // its spend against the cap, and the setup screen estimates a new task on the same dataset before "Start".
 import { expect, test } from 'playwright/test'
 import { runCli } from '../test/support/fixtures'
-import type { ScriptStep } from '../test/support/scripted-llm'
+import { WRITES_THE_ANSWER } from './support/command-task'
 import { serveApp, type ServedApp } from './support/serve'
 import { shoot } from './support/shoot'
-
-const WRITES_THE_ANSWER: ScriptStep[] = [
-  { tool: 'write', args: { filePath: 'answer.txt', content: 'scripted answer\n' } },
-  { text: 'Done: wrote answer.txt.' },
-]
 
 let app: ServedApp
 

@@ -6,16 +6,13 @@ import { join } from 'node:path'
 import { expect, test } from 'playwright/test'
 import { EXPORT_SCHEMA_ID } from '../src-shared/export'
 import { decisionFixture, PAIRWISE } from '../src-renderer/src/testing/decision-fixtures'
-import type { ScriptStep } from '../test/support/scripted-llm'
+import { fillCommandTask, WRITES_THE_ANSWER } from './support/command-task'
 import { runs } from './support/page-debug'
 import { serveApp, type ServedApp } from './support/serve'
 import { shoot } from './support/shoot'
 
 /** Both sides write the answer; b's agent sees the skill listed but never calls the skill tool. */
-const NEVER_CALLS_THE_SKILL: ScriptStep[] = [
-  { tool: 'write', args: { filePath: 'answer.txt', content: 'scripted answer\n' } },
-  { text: 'Done: wrote answer.txt.' },
-]
+const NEVER_CALLS_THE_SKILL = WRITES_THE_ANSWER
 
 let app: ServedApp
 
@@ -35,17 +32,9 @@ test('a skill listed but never invoked shows the low-trigger-rate warning in the
   test.setTimeout(600_000)
   await page.setViewportSize({ width: 1366, height: 900 })
   await page.goto(app.url)
-  await page.getByRole('button', { name: 'Set up a task' }).click()
-  await page.getByTestId('task-name').fill('never invoked')
-  await page.getByTestId('skill-path').fill(app.skillPath)
-  await page.getByTestId('dataset-path').fill(app.datasetPath)
-  await page.getByLabel('Rounds per case and side').fill('2')
-  await page.getByTestId('agent-model').fill('scripted/agent')
-  await page.getByTestId('judge-model').fill('scripted/judge')
   // A command evaluator instead of the LLM judge: judging is not the point here.
-  await page.getByRole('checkbox', { name: /preset-agent-task-completion/ }).uncheck()
-  await page.getByRole('button', { name: '+ Command' }).click()
-  await page.getByLabel('Command (run in the finished work dir)').fill('test -f answer.txt')
+  await fillCommandTask(page, app, 'never invoked')
+  await page.getByLabel('Rounds per case and side').fill('2')
   await page.getByText('Limits: concurrency and timeouts').click()
   await page.getByTestId('driver').selectOption('server')
   await expect(page.getByText('Ready.')).toBeVisible()

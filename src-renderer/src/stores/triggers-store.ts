@@ -10,6 +10,9 @@ interface TriggersState {
   openId: string | null
   detail: TriggerDetail | null
   error: string | null
+  /** The Triggers screen is shown: only then do patches reload the list and the open report. */
+  watching: boolean
+  watch(on: boolean): void
   load(): Promise<void>
   open(taskId: string | null): Promise<void>
   applyPatch(patch: Patch): void
@@ -20,6 +23,8 @@ export const useTriggers = create<TriggersState>((set, get) => ({
   openId: null,
   detail: null,
   error: null,
+  watching: false,
+  watch: (on) => set({ watching: on }),
   async load() {
     try {
       set({ list: await call('triggers.list', {}), error: null })
@@ -39,7 +44,7 @@ export const useTriggers = create<TriggersState>((set, get) => ({
   },
   applyPatch(patch) {
     const touched = patch.triggers ?? []
-    if (!touched.length && !patch.external) return
+    if (!get().watching || (!touched.length && !patch.external)) return
     void get().load()
     const id = get().openId
     if (id && (patch.external || touched.includes(id))) void get().open(id)

@@ -171,8 +171,12 @@ function NewTrigger({ onStarted }: { onStarted(taskId: string): void }) {
 
 export function TriggersScreen() {
   const { route, navigate } = useRoute()
-  const { list, detail, error, load, open } = useTriggers()
-  useEffect(() => void load(), [load])
+  const { list, detail, error, load, open, watch } = useTriggers()
+  useEffect(() => {
+    watch(true)
+    void load()
+    return () => watch(false)
+  }, [load, watch])
   useEffect(() => void open(route.taskId), [open, route.taskId])
   return (
     <div className="page stack">
