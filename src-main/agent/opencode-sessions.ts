@@ -51,29 +51,14 @@ export async function readOpencodeSessions(input: ReadSessionsInput): Promise<Se
       fix: 'install it, or set SKILL_AB_OPENCODE_BIN (`skill-ab doctor` says which binary is used)',
     })
   const version = await opencodeVersion(bin.path, input.env.PATH)
-  const { dirs } = createPrivateDirs({
-    runRoot: input.runRoot,
-    label: 'import',
-    opencodeVersion: version,
-    ripgrep: { path: null, onPath: false },
-    authFile: null,
-    providerConfig: null,
-  })
+  const copies: PrivateCopy[] = []
+  const copy = (): Query => {
+    const c = privateCopy(input.runRoot, db, bin.path, version, input.env)
+    copies.push(c)
+    return c.query
+  }
   try {
-    const copyDir = join(dirs.data, 'opencode')
-    mkdirSync(copyDir, { recursive: true })
-    for (const suffix of ['', '-wal', '-shm'])
-      if (existsSync(db + suffix)) copyFileSync(db + suffix, join(copyDir, OPENCODE_DB + suffix))
-    const env = buildRunEnv({
-      parent: { PATH: input.env.PATH, LANG: input.env.LANG },
-      dirs,
-      configFile: null,
-      configContent: {},
-      envRefs: [],
-      marker: `import-${basename(dirs.root)}`,
-    })
-    const query = { bin: bin.path, cwd: dirs.tmp, env }
-    const ids = await sessionIds(query, db, field)
+    const ids = await sessionIds(copy(), db, field)
     const wanted = input.sessions ? [...new Set(input.sessions)] : ids
     const unknown = wanted.filter((id) => !ids.includes(id))
     if (unknown.length)
@@ -86,18 +71,56 @@ export async function readOpencodeSessions(input: ReadSessionsInput): Promise<Se
     const redact = makeRedactor(
       secretStrings([...secretSourcesFor(undefined, input.env), ...secretNamedSources(input.env)]),
     )
-    // Two exports at once (each is an opencode process, about 1 s of CPU start-up).
+    // Two exports at once (each is an opencode process, about 1 s of CPU start-up), each on its own copy of
+    // the database: two opencode processes starting on one database file can fail with "database is locked".
     const traces: SessionTrace[] = new Array<SessionTrace>(wanted.length)
     let next = 0
-    const worker = async (): Promise<void> => {
+    const worker = async (query: Query): Promise<void> => {
       for (let i = next++; i < wanted.length; i = next++)
         traces[i] = redact(await exportSession(query, wanted[i] as string, field))
     }
-    await Promise.all([worker(), worker()])
+    const first = copies[0]?.query as Query
+    await Promise.all(wanted.length > 1 ? [worker(first), worker(copy())] : [worker(first)])
     return traces
   } finally {
-    removePrivateDirs(dirs)
+    for (const c of copies) removePrivateDirs(c.dirs)
   }
+}
+
+interface PrivateCopy {
+  dirs: ReturnType<typeof createPrivateDirs>['dirs']
+  query: Query
+}
+
+/** Private opencode dirs holding a copy of the user's database, and the env that points opencode at them. */
+function privateCopy(
+  runRoot: string,
+  db: string,
+  bin: string,
+  version: string,
+  parent: NodeJS.ProcessEnv,
+): PrivateCopy {
+  const { dirs } = createPrivateDirs({
+    runRoot,
+    label: 'import',
+    opencodeVersion: version,
+    ripgrep: { path: null, onPath: false },
+    authFile: null,
+    providerConfig: null,
+  })
+  const copyDir = join(dirs.data, 'opencode')
+  mkdirSync(copyDir, { recursive: true })
+  for (const suffix of ['', '-wal', '-shm'])
+    if (existsSync(db + suffix)) copyFileSync(db + suffix, join(copyDir, OPENCODE_DB + suffix))
+  const env = buildRunEnv({
+    parent: { PATH: parent.PATH, LANG: parent.LANG },
+    dirs,
+    configFile: null,
+    configContent: {},
+    envRefs: [],
+    marker: `import-${basename(dirs.root)}`,
+  })
+  return { dirs, query: { bin, cwd: dirs.tmp, env } }
 }
 
 type Query = Parameters<typeof queryOpencode>[0]
