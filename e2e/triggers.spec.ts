@@ -68,3 +68,41 @@ test('probe two descriptions from the Triggers screen and read the verdict, conf
   await expect(page.locator('[data-trigger-task] .badge')).toHaveText('done')
   await shoot(page, '20-triggers')
 })
+
+test('cancel a trigger task while it probes, resume it, then delete it', async ({ page }) => {
+  test.setTimeout(240_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const queries = ['merge', 'split', 'fill', 'rotate', 'read', 'sign', 'crop', 'scan'].map((q, i) => ({
+    id: `q${i + 1}`,
+    query: `[[topic:pdf]] ${q} the pdf`,
+    shouldTrigger: true,
+  }))
+  app.world.write('stop-set.jsonl', queries.map((q) => JSON.stringify(q)).join('\n'))
+  await page.goto(app.url)
+  await page.getByRole('link', { name: 'Triggers' }).click()
+  await page.getByTestId('trigger-name').fill('stop and go')
+  await page.getByTestId('trigger-model').fill('scripted/agent')
+  await page.getByTestId('trigger-skill').fill(join(app.world.root, 'pdf-v2'))
+  await page.getByTestId('trigger-set').fill(join(app.world.root, 'stop-set.jsonl'))
+  await page.getByLabel('Rounds per query').fill('1')
+  await page.getByTestId('start-triggers').click()
+  await expect(page.getByTestId('trigger-title')).toHaveText('stop and go')
+  const progress = page.getByTestId('probe-progress')
+  await expect(progress).toContainText(/[1-9] of 8 probes/, { timeout: 120_000 })
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  const badge = page.locator('[data-trigger-task] .badge')
+  await expect(badge).toHaveText('canceled', { timeout: 60_000 })
+  // Canceled before the end: what was probed stays, the rest waits for Resume.
+  const stopped = Number(/(\d+) of 8/.exec((await progress.textContent()) ?? '')?.[1])
+  expect(stopped).toBeGreaterThan(0)
+  expect(stopped).toBeLessThan(8)
+  await page.getByRole('button', { name: 'Resume' }).click()
+  await expect(progress).toContainText('8 of 8 probes', { timeout: 120_000 })
+  await expect(badge).toHaveText('done')
+  await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0)
+
+  page.once('dialog', (d) => void d.accept())
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByTestId('trigger-title')).toHaveCount(0)
+  await expect(page.getByRole('table', { name: 'Trigger tasks' })).not.toContainText('stop and go')
+})

@@ -35,6 +35,8 @@ export const CHANNELS = [
   'triggers.get',
   'triggers.create',
   'triggers.cancel',
+  'triggers.resume',
+  'triggers.delete',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

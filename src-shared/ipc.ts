@@ -148,6 +148,10 @@ export const contract = {
     response: z.custom<{ taskId: string }>(),
   },
   'triggers.cancel': { request: taskRef, response: ok },
+  /** Probes what a canceled or failed trigger task has left, from its stored set and skill snapshots. */
+  'triggers.resume': { request: taskRef, response: ok },
+  /** Removes a trigger task and its probes; refused while it is being probed. */
+  'triggers.delete': { request: taskRef, response: ok },
 } satisfies Record<Channel, { request: z.ZodType; response: z.ZodType }>
 
 // Both lists name the same channels (a channel added to one but not the other fails to compile).

@@ -60,6 +60,22 @@ export function triggerHandlers(d: HostDeps) {
         jobs.start(task.id, 'triggers', (signal) => probeTask(ctx, task.id, { signal }))
       return { taskId: task.id }
     },
+    'triggers.resume': ({ taskId }: { taskId: string }) => {
+      const task = mustTrigger(d, taskId)
+      refuseForeignOwner(d, task, 'resume it')
+      if (!jobs.busy(task.id))
+        jobs.start(task.id, 'triggers', (signal) => probeTask(ctx, task.id, { signal }))
+      return { ok: true as const }
+    },
+    'triggers.delete': ({ taskId }: { taskId: string }) => {
+      const task = mustTrigger(d, taskId)
+      if (jobs.busy(taskId))
+        throw new ApiRefusal('busy', `trigger task "${task.name}" is being probed: cancel it first`)
+      refuseForeignOwner(d, task, 'delete it')
+      ctx.store.triggerTasks.delete(taskId)
+      d.patches.touchTrigger(taskId)
+      return { ok: true as const }
+    },
     'triggers.cancel': async ({ taskId }: { taskId: string }) => {
       const task = mustTrigger(d, taskId)
       if (!(await jobs.cancel(taskId))) refuseForeignOwner(d, task, 'cancel it here')

@@ -47,6 +47,16 @@ describe('trigger tasks and probes', () => {
     expect(t.store.triggerTasks.findByFingerprint('sha256:other')).toBeNull()
   })
 
+  it('deleting a task removes its probes and keeps its skill version', () => {
+    const task = seed()
+    t.store.triggerProbes.ensure(task.id, [{ version: 'b', queryId: 'q1', round: 1 }])
+    expect(t.store.triggerTasks.delete(task.id)).toBe(true)
+    expect(t.store.triggerTasks.get(task.id)).toBeNull()
+    expect(t.store.triggerProbes.listByTask(task.id)).toEqual([])
+    expect(t.store.skillVersions.get(task.skillVersionBId)?.label).toBe('v2')
+    expect(t.store.triggerTasks.delete(task.id)).toBe(false)
+  })
+
   it('probes are added once; a probe runs once at a time and keeps what it found', () => {
     const task = seed()
     const keys = [1, 2].map((round) => ({ version: 'b' as const, queryId: 'q1', round }))

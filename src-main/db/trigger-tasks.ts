@@ -127,6 +127,11 @@ export class TriggerTasksRepo {
     )
   }
 
+  /** Removes the task and its probes (the skill versions stay: other tasks may use them). */
+  delete(id: string): boolean {
+    return this.sql.run(this.sql.qb.deleteFrom('trigger_task').where('id', '=', id)) > 0
+  }
+
   /** Takes the task for `instanceId` unless a live other instance holds it; returns the holder when refused. */
   claimOwner(id: string, instanceId: string, isDead: (owner: string) => boolean): string | null {
     return this.sql.transaction(() => {

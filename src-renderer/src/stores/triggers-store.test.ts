@@ -1,5 +1,6 @@
 // Trigger tasks on screen follow live patches — and only while the Triggers screen is shown.
 import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../../src-shared/api-error'
 import { installFakeApi } from '../testing/fake-api'
 import { useTriggers } from './triggers-store'
 
@@ -27,5 +28,26 @@ describe('useTriggers', () => {
     await flush()
     expect(fake.calls.map((c) => c.channel)).toEqual(['triggers.list', 'triggers.list', 'triggers.get'])
     expect(useTriggers.getState().detail?.task.id).toBe('trg_1')
+  })
+
+  it('the open task deleted in another window leaves an empty report, not an error', async () => {
+    let exists = true
+    installFakeApi({
+      'triggers.list': () => [],
+      'triggers.get': () => {
+        if (exists) return { task: { id: 'trg_1' }, report: {} }
+        throw new ApiError({ kind: 'not_found', message: 'no trigger task trg_1' })
+      },
+    })
+    const store = useTriggers.getState()
+    store.watch(true)
+    await store.open('trg_1')
+    expect(useTriggers.getState().detail?.task.id).toBe('trg_1')
+    exists = false
+    store.applyPatch({ runs: [], tasks: [], external: false, triggers: ['trg_1'] })
+    await flush()
+    await flush()
+    expect(useTriggers.getState().detail).toBeNull()
+    expect(useTriggers.getState().error).toBeNull()
   })
 })

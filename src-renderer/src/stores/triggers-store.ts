@@ -2,6 +2,7 @@
 import { create } from 'zustand'
 import type { Patch } from '../../../src-shared/ipc-views'
 import type { TriggerDetail, TriggerTaskView } from '../../../src-shared/trigger-views'
+import { ApiError } from '../../../src-shared/api-error'
 import { call, errorText } from '../api/api'
 
 interface TriggersState {
@@ -39,7 +40,9 @@ export const useTriggers = create<TriggersState>((set, get) => ({
       const detail = await call('triggers.get', { taskId })
       if (get().openId === taskId) set({ detail, error: null })
     } catch (err) {
-      set({ error: errorText(err) })
+      // Deleted (here or in another window): nothing to show, not an error.
+      if (err instanceof ApiError && err.body.kind === 'not_found') set({ detail: null })
+      else set({ error: errorText(err) })
     }
   },
   applyPatch(patch) {

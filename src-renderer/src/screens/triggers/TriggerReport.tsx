@@ -90,7 +90,13 @@ function Version({ title, s }: { title: string; s: TriggerSummary }) {
   )
 }
 
-export function TriggerReport({ detail, onCancel }: { detail: TriggerDetail; onCancel(): void }) {
+export interface TriggerActions {
+  onCancel(): void
+  onResume(): void
+  onDelete(): void
+}
+
+export function TriggerReport({ detail, actions }: { detail: TriggerDetail; actions: TriggerActions }) {
   const { task, report } = detail
   const counts = report.counts
   const total = counts.pending + counts.running + counts.done + counts.failed + counts.canceled
@@ -102,10 +108,21 @@ export function TriggerReport({ detail, onCancel }: { detail: TriggerDetail; onC
           {task.name}
         </h2>
         <span className={`badge ${task.status}`}>{task.busy ? 'probing' : task.status}</span>
-        {task.busy && (
-          <button className="small" onClick={onCancel}>
+        {task.busy ? (
+          <button className="small" onClick={actions.onCancel}>
             Cancel
           </button>
+        ) : (
+          <>
+            {counts.done < total && (
+              <button className="small" onClick={actions.onResume}>
+                Resume
+              </button>
+            )}
+            <button className="small danger" onClick={actions.onDelete}>
+              Delete
+            </button>
+          </>
         )}
       </div>
       <p className="muted">

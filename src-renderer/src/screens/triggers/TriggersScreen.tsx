@@ -169,6 +169,11 @@ function NewTrigger({ onStarted }: { onStarted(taskId: string): void }) {
   )
 }
 
+async function deleteTrigger(taskId: string, name: string, done: () => void): Promise<void> {
+  if (!confirm(`Delete trigger task "${name}" with all its probes?`)) return
+  if (await attempt('Delete', () => call('triggers.delete', { taskId }))) done()
+}
+
 export function TriggersScreen() {
   const { route, navigate } = useRoute()
   const { list, detail, error, load, open, watch } = useTriggers()
@@ -189,7 +194,12 @@ export function TriggersScreen() {
       {detail && detail.task.id === route.taskId && (
         <TriggerReport
           detail={detail}
-          onCancel={() => void attempt('Cancel', () => call('triggers.cancel', { taskId: detail.task.id }))}
+          actions={{
+            onCancel: () => void attempt('Cancel', () => call('triggers.cancel', { taskId: detail.task.id })),
+            onResume: () => void attempt('Resume', () => call('triggers.resume', { taskId: detail.task.id })),
+            onDelete: () =>
+              void deleteTrigger(detail.task.id, detail.task.name, () => navigate({ screen: 'triggers' })),
+          }}
         />
       )}
       {list.length > 0 && (
