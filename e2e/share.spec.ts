@@ -68,6 +68,8 @@ test('a shared full export opens read-only: a run with its output and diff, a ca
   await page.getByRole('link', { name: 'Open export' }).click()
   await page.locator('input[type=file]').setInputFiles(exported)
   await expect(page.getByText('with outputs and diffs')).toBeVisible()
+  await expect(page.locator('[data-verdict]')).toBeVisible()
+  await page.getByRole('tab', { name: 'Runs' }).click()
   await shoot(page, '19-export-full-opened')
   await page.locator('[data-case="hello"] .cell-run[data-side="b"]').click()
   const detail = page.getByTestId('run-detail')

@@ -1,4 +1,4 @@
-// Opens a shared export read-only with the task screens: its decision and per-case table, a run's detail,
+// Opens a shared export read-only with the task screens: its per-case table and decision (tabs), a run's detail,
 // a case's a and b side by side; nothing to run. A full export (`export --full`) adds outputs and diffs.
 import { useMemo, useState } from 'react'
 import type { Decision } from '../../../src-shared/decision'
@@ -12,18 +12,25 @@ import { openExportFile } from './export/open-export'
 import { DecisionPanel } from './task/DecisionPanel'
 import { RunTable } from './task/RunTable'
 
-type View = { kind: 'table' } | { kind: 'run'; runId: string } | { kind: 'case'; caseId: string }
+type View =
+  { kind: 'table' } | { kind: 'decision' } | { kind: 'run'; runId: string } | { kind: 'case'; caseId: string }
+
+/** The tabs of a local task's screen that an export has; a reviewer starts with the decision. */
+const TABS = [
+  { kind: 'decision', label: 'Decision' },
+  { kind: 'table', label: 'Runs' },
+] as const
 
 export function ExportViewer() {
   const [doc, setDoc] = useState<OpenedExport | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [view, setView] = useState<View>({ kind: 'table' })
+  const [view, setView] = useState<View>({ kind: 'decision' })
   const runs = useMemo(() => (doc ? exportRuns(doc) : []), [doc])
   const table = useMemo(() => (doc ? exportRows(doc) : { rows: [], rounds: 1 }), [doc])
   const open = async (file: File) => {
     try {
       setDoc(await openExportFile(file))
-      setView({ kind: 'table' })
+      setView({ kind: 'decision' })
       setError(null)
     } catch (err) {
       setError((err as Error).message)
@@ -79,23 +86,41 @@ export function ExportViewer() {
           }
         />
       )}
+      {doc && (view.kind === 'table' || view.kind === 'decision') && (
+        <div className="tabs" role="tablist">
+          {TABS.map((t) => (
+            <a
+              key={t.kind}
+              href="#/export"
+              role="tab"
+              aria-selected={view.kind === t.kind}
+              onClick={(e) => {
+                e.preventDefault()
+                setView({ kind: t.kind })
+              }}
+            >
+              {t.label}
+            </a>
+          ))}
+        </div>
+      )}
+      {doc && view.kind === 'decision' && (
+        <DecisionPanel decision={doc.decision as unknown as Decision} runs={runs} spend={doc.spend} />
+      )}
       {doc && view.kind === 'table' && (
-        <>
-          <DecisionPanel decision={doc.decision as unknown as Decision} runs={runs} spend={doc.spend} />
-          <RunTable
-            rows={table.rows}
-            rounds={table.rounds}
-            selected={new Set()}
-            onToggle={() => {}}
-            onOpenRun={(r) => setView({ kind: 'run', runId: r.id })}
-            actions={(row) => (
-              <button className="small" onClick={() => openCase(row.caseId)}>
-                a vs b
-              </button>
-            )}
-            failedRunScore={doc.decision.failures.failedRunScore ?? 'missing'}
-          />
-        </>
+        <RunTable
+          rows={table.rows}
+          rounds={table.rounds}
+          selected={new Set()}
+          onToggle={() => {}}
+          onOpenRun={(r) => setView({ kind: 'run', runId: r.id })}
+          actions={(row) => (
+            <button className="small" onClick={() => openCase(row.caseId)}>
+              a vs b
+            </button>
+          )}
+          failedRunScore={doc.decision.failures.failedRunScore ?? 'missing'}
+        />
       )}
     </div>
   )
