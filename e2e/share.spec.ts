@@ -113,6 +113,7 @@ test('two experiments compared per case: an export and a local task, the unmatch
     'Done: wrote answer.txt.',
   )
   await expect(local.locator('[data-side="a"] [data-score]')).toHaveText('0')
+  await shoot(page, '21-task-case-a-vs-b')
 
   await page.getByRole('link', { name: 'Compare' }).click()
   await page.getByLabel('First: export file').setInputFiles(exported)
