@@ -161,7 +161,9 @@ test('an opened export shows the warnings, failures, skill use, pairwise parts a
     'skill used in 3 of 12 runs (25%, CI 9–53%)',
   )
   await expect(page.locator('[data-dimension="pairwise"] [data-tag]')).toHaveText('shown beside')
+  await page.getByRole('tab', { name: 'Runs' }).click()
   await expect(page.getByRole('img', { name: 'skill not used in this run' })).toHaveCount(2)
+  await page.getByRole('tab', { name: 'Decision' }).click()
   await expect(page.locator('[data-spend="total"]')).toContainText('$0.0310')
   await shoot(page, '11-spend', page.getByTestId('spend'))
   await shoot(page, '11-decision-parts', page.locator('.stack:has(> [data-verdict])'))

@@ -3,9 +3,11 @@ import { z } from 'zod'
 import { exportDecisionSchema } from './export-decision'
 import { exportSpendSchema } from './export-spend'
 import { exportNoiseFloorSchema } from './export-noise-floor'
+import { exportFullSchema, exportRunReviewSchema } from './export-review'
 import { count, nullableNum, num } from './export-zod'
 
 export * from './export-decision'
+export * from './export-review'
 
 export const EXPORT_SCHEMA_ID = 'skill-ab/export@2'
 /** The first version: its decision has no failures, trigger, pairwise, primary or warnings (see export-read). */
@@ -109,6 +111,7 @@ export const exportRunSchema = z.looseObject({
     .describe(
       'baseline reuse: the run (and its task) that executed this a-run, linked instead of executed again (that task may since have been deleted); null when it executed in this task',
     ),
+  review: exportRunReviewSchema.optional(),
 })
 
 const caseSide = z.looseObject({
@@ -223,6 +226,7 @@ export const exportSchema = z
       .describe(
         "per evaluator of the task: its judge's agreement with your corrections (every correction is a label)",
       ),
+    full: exportFullSchema.optional(),
     pairwise: z
       .array(exportPairwiseComparisonSchema)
       .nullable()

@@ -86,7 +86,11 @@ export const contract = {
   'tasks.start': { request: taskRef, response: z.custom<{ taskId: string }>() },
   'tasks.cancel': { request: taskRef, response: ok },
   'tasks.delete': { request: taskRef, response: ok },
-  'tasks.export': { request: taskRef, response: z.custom<ExportDocument>() },
+  /** `full`: with what the judge read of every run (final output, trajectory summary, diff), for a reviewer. */
+  'tasks.export': {
+    request: z.strictObject({ taskId: id, full: z.boolean().optional() }),
+    response: z.custom<ExportDocument>(),
+  },
   /** Puts finished runs back to pending and continues the task (their trajectories are replaced). */
   'runs.rerun': {
     request: z.strictObject({ taskId: id, runIds: z.array(id).min(1).max(100_000) }),

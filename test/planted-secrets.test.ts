@@ -1,6 +1,6 @@
 // Secrets are kept out by value, whatever their variable is called: an agent that prints its environment and
 // its opencode config (keeping a copy in its work dir) and answers with what it saw leaves none of the values
-// the user gave it in the database, the data dir, the export, the markdown, the CLI's output, the judge's
+// the user gave it in the database, the data dir, the (full) export, the markdown, the CLI's output, the judge's
 // prompts or what serve mode's WebSocket sends.
 // Real opencode (server driver) as agent and judge, the scripted LLM as both models.
 import { spawn } from 'node:child_process'
@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import type { ExportDocument } from '../src-shared/export'
 import type { WsServerMessage } from '../src-shared/ws-protocol'
 import { expectDecided } from './support/expect-decided'
 import { CLI, makeWorld, runCli, writeSkill, type World } from './support/fixtures'
@@ -141,8 +142,21 @@ async function servedText(
 it('values the user gives the agent never reach the database, data dir, export, markdown, output or serve mode', async () => {
   const run = await runCli(['run', 'task.json'], env, world.root)
   expectDecided(run)
-  const exported = await runCli(['export', TASK, '--out', 'x.json', '--markdown', 'x.md'], env, world.root)
+  // A full export: each run's output, trajectory and diff as the judge read them, for a reviewer.
+  const exported = await runCli(
+    ['export', TASK, '--full', '--out', 'x.json', '--markdown', 'x.md'],
+    env,
+    world.root,
+  )
   expect(exported.code, exported.stderr).toBe(0)
+  const review = (JSON.parse(readFileSync(join(world.root, 'x.json'), 'utf8')) as ExportDocument).runs.map(
+    (r) => r.review,
+  )
+  // They are there (the answer, the trajectory the judge read), the values redacted: the scan below.
+  for (const r of review) {
+    expect(r?.finalOutput).toContain('MYCORP_LLM_AUTH=[redacted]')
+    expect(r?.trajectory).toContain('assistant: Here is everything I was given:')
+  }
   const runs = runsOf(world, TASK)
   expect(runs.map((r) => r.status)).toEqual(['scored', 'scored'])
   // The agent did see and repeat them: each answer shows where they were, redacted.
@@ -163,7 +177,7 @@ it('values the user gives the agent never reach the database, data dir, export, 
     'run stdout': run.stdout,
     'run stderr': run.stderr,
     'export stdout/stderr': exported.stdout + exported.stderr,
-    'export JSON': readFileSync(join(world.root, 'x.json'), 'utf8'),
+    'full export JSON': readFileSync(join(world.root, 'x.json'), 'utf8'),
     markdown: readFileSync(join(world.root, 'x.md'), 'utf8'),
     'judge prompts': judgePrompts.join('\n'),
     'serve mode WebSocket': served,

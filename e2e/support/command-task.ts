@@ -10,9 +10,9 @@ export const WRITES_THE_ANSWER: ScriptStep[] = [
   { text: 'Done: wrote answer.txt.' },
 ]
 
-/** From the welcome screen: the setup form filled for the app's skill and dataset, judged by a command. */
+/** From any screen (the New task link): the setup form filled for the app's skill and dataset, judged by a command. */
 export async function fillCommandTask(page: Page, app: ServedApp, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Set up a task' }).click()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New task' }).click()
   await page.getByTestId('task-name').fill(name)
   await page.getByTestId('skill-path').fill(app.skillPath)
   await page.getByTestId('dataset-path').fill(app.datasetPath)

@@ -104,6 +104,7 @@ export function taskHandlers(d: HostDeps) {
       d.patches.touchTask(taskId, { removed: true })
       return { ok: true as const }
     },
-    'tasks.export': ({ taskId }: { taskId: string }) => exportTask(ctx, mustTask(d, taskId).id, ctx.env),
+    'tasks.export': ({ taskId, full }: { taskId: string; full?: boolean }) =>
+      exportTask(ctx, mustTask(d, taskId).id, ctx.env, { full }),
   }
 }

@@ -1,15 +1,22 @@
 // Builds the export document of one A/B task from the store: runs, results, per-case summary, decision.
 import type { RunRow, SkillVersionRow, Store, TaskRow } from '../db'
 import { opencodeConfigOf, type ConfigView } from './config-view'
+import type { BlindSpec } from '../judge/blind'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { judgeAgreement } from '../stats/judge-agreement'
 import type { Decision } from '../../src-shared/decision'
 import type { Spend } from '../../src-shared/spend'
-import { EXPORT_SCHEMA_ID, type ExportDecision, type ExportDocument } from '../../src-shared/export'
+import {
+  EXPORT_SCHEMA_ID,
+  REVIEW_CAPS,
+  type ExportDecision,
+  type ExportDocument,
+} from '../../src-shared/export'
 import { summarizeCases } from './cases'
 import { pairwiseEntries } from './pairwise'
 import { redactSecretFields, scrubSecrets, taskSecrets } from './redact'
 import { evaluationsByRun, toRunEntry } from './run-entries'
+import { runReview } from './run-review'
 
 export interface ExportEnv {
   /** `opencode --version` of the binary in use; null when none was found. */
@@ -21,6 +28,11 @@ export interface ExportEnv {
   demo?: boolean
   /** Values scrubbed from the whole document; default: credential-named variables of process.env. */
   secrets?: readonly string[]
+  /**
+   * A full export (`export --full`): every run carries what the judge read of it (run-review.ts), blinded
+   * by `blind` (null: as stored, a case analysis).
+   */
+  full?: { blind: BlindSpec | null }
 }
 
 /**
@@ -104,7 +116,11 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
       judgeModel: view.judgeModel,
       app: env.app,
     },
-    runs: runs.map((r) => toRunEntry(r, evaluations.get(r.id) ?? [])),
+    runs: runs.map((r) => {
+      const entry = toRunEntry(r, evaluations.get(r.id) ?? [])
+      if (!env.full) return entry
+      return { ...entry, review: runReview(r, store.trajectories.get(r.id), env.full.blind) }
+    }),
     cases: summarizeCases(
       caseOrder,
       runs.map((r) => ({
@@ -121,6 +137,7 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
     reused: { ...store.baselineLinks.savings(task.id) },
     judgeAgreement: judgeAgreement(store.corrections.labels({ taskId: task.id }), scoringEvaluatorIds(task)),
     pairwise: pairwiseEntries(store, task, runs),
+    ...(env.full ? { full: { caps: { ...REVIEW_CAPS }, blinded: env.full.blind !== null } } : {}),
   }
   return scrubSecrets(doc, env.secrets ?? taskSecrets(opencodeConfigOf(view.config), process.env))
 }

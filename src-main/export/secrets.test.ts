@@ -65,6 +65,42 @@ describe('secrets stay out of the export', () => {
     expect(exportSchema.safeParse(doc).success).toBe(true)
   })
 
+  it('a full export carries every run’s output, trajectory and diff without the secrets they held', () => {
+    vi.stubEnv('ANTHROPIC_API_KEY', ENV_SECRET)
+    const { task, runs } = seedExportTask(store, { cases: ['c1'], rounds: 1 })
+    for (const run of runs) {
+      store.trajectories.appendEvents(run.id, [
+        { type: 'text', part: { text: `calling the api with ${ENV_SECRET}` } },
+        {
+          type: 'tool_use',
+          part: {
+            tool: 'bash',
+            state: { status: 'completed', input: { command: `KEY=${ENV_SECRET} curl` }, output: 'ok' },
+          },
+        },
+      ])
+      store.trajectories.finish(run.id, {
+        sessionId: `ses_${run.id}`,
+        prompt: 'prompt of c1',
+        finalOutput: `Done. The key was ${ENV_SECRET}.`,
+        diff: `+++ b/.env\n+ANTHROPIC_API_KEY=${ENV_SECRET}\n`,
+        stderrTail: null,
+      })
+      drive(store, run.id, 'scored', { score: 60 })
+    }
+    const doc = buildTaskExport(store, task.id, {
+      opencodeVersion: null,
+      app: '0.1.0',
+      full: { blind: null },
+    })
+    expect(JSON.stringify(doc)).not.toContain(ENV_SECRET)
+    const review = doc.runs[0]?.review
+    expect(review?.finalOutput).toBe('Done. The key was [redacted].')
+    expect(review?.trajectory).toContain('KEY=[redacted] curl')
+    expect(review?.diff).toContain('+ANTHROPIC_API_KEY=[redacted]')
+    expect(exportSchema.safeParse(doc).success).toBe(true)
+  })
+
   it('secret-looking field names are recognised; ordinary config keys are not', () => {
     for (const name of [
       'apiKey',

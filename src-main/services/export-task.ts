@@ -14,6 +14,7 @@ import type { ExportDocument } from '../../src-shared/export'
 import type { AppContext } from './app-context'
 import { decidedTask } from './task-decision'
 import { floorForTask } from './calibration'
+import { blindSpecOf } from './evaluation-setup'
 
 /** The version of the opencode binary the app would use; null when there is none or it does not answer. */
 export async function detectOpencodeVersion(env: NodeJS.ProcessEnv): Promise<string | null> {
@@ -31,14 +32,20 @@ export function buildTaskExport(store: Store, taskId: string, env: ExportEnv): E
   return { ...buildExport(store, decided, env), noiseFloor }
 }
 
+/**
+ * The export of task `taskId`; `full`: with what the judge read of every run, blinded as judging blinds it
+ * (README: "Reviewable shares").
+ */
 export async function exportTask(
   ctx: AppContext,
   taskId: string,
   env: NodeJS.ProcessEnv,
+  opts: { full?: boolean } = {},
 ): Promise<ExportDocument> {
   const task = ctx.store.tasks.get(taskId)
   if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`) // before starting opencode
   return buildTaskExport(ctx.store, taskId, {
+    ...(opts.full ? { full: { blind: blindSpecOf(ctx.store, task) } } : {}),
     demo: task.taskName.startsWith(DEMO_TASK_PREFIX),
     opencodeVersion: await detectOpencodeVersion(env),
     app: APP_VERSION,

@@ -1,6 +1,7 @@
 // The app frame: top bar (navigation, demo marker, theme), the screen of the route, notices.
 import { useEffect } from 'react'
 import { Notices } from './components/Notices'
+import { CompareScreen } from './screens/compare/CompareScreen'
 import { EvaluationCenter } from './screens/EvaluationCenter'
 import { ExportViewer } from './screens/ExportViewer'
 import { SettingsScreen } from './screens/SettingsScreen'
@@ -16,6 +17,7 @@ const NAV: { screen: Screen; label: string }[] = [
   { screen: 'triggers', label: 'Triggers' },
   { screen: 'evaluations', label: 'Evaluations' },
   { screen: 'export', label: 'Open export' },
+  { screen: 'compare', label: 'Compare' },
   { screen: 'settings', label: 'Settings' },
 ]
 
@@ -65,6 +67,7 @@ export function App() {
         {route.screen === 'evaluations' && <EvaluationCenter />}
         {route.screen === 'settings' && <SettingsScreen />}
         {route.screen === 'export' && <ExportViewer />}
+        {route.screen === 'compare' && <CompareScreen />}
       </div>
       <Notices />
     </div>

@@ -63,6 +63,18 @@ function seedScored(name = 'pirate v2 vs none'): TaskRow {
 }
 
 describe('skill-ab export', () => {
+  it('--full adds what the judge read of every run (blinded, capped); a plain export has none of it', async () => {
+    seedScored()
+    const plain = exportSchema.parse(JSON.parse((await run(['pirate v2 vs none'])).stdout))
+    expect(plain.full).toBeUndefined()
+    expect(plain.runs.some((r) => r.review)).toBe(false)
+    const r = await run(['pirate v2 vs none', '--full'])
+    expect(r.code).toBe(0)
+    const doc = exportSchema.parse(JSON.parse(r.stdout))
+    expect(doc.full).toEqual({ caps: { finalOutput: 8000, trajectory: 12000, diff: 16000 }, blinded: true })
+    expect(doc.runs.map((x) => x.review?.truncated.diff)).toEqual(Array(8).fill(false))
+  })
+
   it('prints the pretty-printed document to stdout, by task name; exit 0; no secret in it', async () => {
     const task = seedScored()
     const r = await run(['pirate v2 vs none'])
@@ -148,7 +160,9 @@ describe('skill-ab export', () => {
     await expect(run([])).rejects.toThrow(/missing <task>/)
     await expect(run(['a', 'b'])).rejects.toThrow(/unexpected argument "b"/)
     expect(() => parseArgs(['a', '--out'], exportCommand.flags)).toThrow(/--out needs a value/)
-    expect(exportCommand.usage).toContain('Usage: skill-ab export <task> [--out f.json] [--markdown f.md]')
+    expect(exportCommand.usage).toContain(
+      'Usage: skill-ab export <task> [--full] [--out f.json] [--markdown f.md]',
+    )
   })
 
   it('no opencode binary: opencodeVersion is null', async () => {

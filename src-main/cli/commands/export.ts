@@ -1,4 +1,4 @@
-// `skill-ab export <task> [--out f.json] [--markdown f.md] [--junit f.xml]`: the export document of one task (stdout without --out).
+// `skill-ab export <task> [--full] [--out f.json] [--markdown f.md] [--junit f.xml]`: the export document of one task (stdout without --out).
 import { resolve } from 'node:path'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import { exportTask, writeExportFiles } from '../../services/export-task'
@@ -21,20 +21,22 @@ export const exportCommand: Command = {
   name: 'export',
   summary: 'write one task as the JSON export document (and a markdown summary)',
   usage: [
-    'Usage: skill-ab export <task> [--out f.json] [--markdown f.md] [--junit f.xml]',
+    'Usage: skill-ab export <task> [--full] [--out f.json] [--markdown f.md] [--junit f.xml]',
     '',
     '<task> is a task id, or a task name when only one task has it (see `skill-ab list`).',
     'Writes the export document (schema skill-ab/export@2: runs, judge results, per-case table,',
     'decision) as JSON to stdout, or to --out. No secret is written: the opencode config is named, never read.',
     '',
     'Options:',
+    '  --full            add what the judge read of every run for a reviewer: final output, trajectory',
+    '                    summary and diff (blinded, each cut to a cap, the cut marked; secrets scrubbed)',
     '  --out f.json      write the JSON to this file instead of stdout',
     '  --markdown f.md   also write a markdown summary (per-case table and decision) for a review',
     '  --junit f.xml     also write a JUnit report for CI (a test case per case; "verdict" fails on reject)',
     '',
     'Exit: 0 · 2 unknown or ambiguous task (candidates listed), or a file that cannot be written',
   ].join('\n'),
-  flags: { out: 'string', markdown: 'string', junit: 'string' },
+  flags: { out: 'string', markdown: 'string', junit: 'string', full: 'boolean' },
   async run(positionals, flags, io) {
     const [ref, ...extra] = positionals
     if (!ref) throw new UsageError('missing <task> (a task id or name; see `skill-ab list`)')
@@ -47,7 +49,7 @@ export const exportCommand: Command = {
     try {
       ctx = openAppContext({ env: io.env, kind: 'cli' })
       const task = findTask(ctx.store, ref)
-      const doc = await exportTask(ctx, task.id, io.env)
+      const doc = await exportTask(ctx, task.id, io.env, { full: flags.full === true })
       writeExportFiles(doc, {
         json: out && resolve(io.cwd, out),
         markdown: markdown && resolve(io.cwd, markdown),

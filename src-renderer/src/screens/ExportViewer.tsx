@@ -1,57 +1,44 @@
-// Opens a shared export read-only: its decision and per-case table, nothing to run.
+// Opens a shared export read-only with the task screens: its per-case table and decision (tabs), a run's detail,
+// a case's a and b side by side; nothing to run. A full export (`export --full`) adds outputs and diffs.
 import { useMemo, useState } from 'react'
 import type { Decision } from '../../../src-shared/decision'
 import type { OpenedExport } from '../../../src-shared/export-read'
-import type { RunView } from '../../../src-shared/ipc-views'
-import { totalTokens } from '../../../src-shared/run-rules'
 import { DemoBadge } from '../components/badges'
+import { caseRounds, exportSides } from './case/case-rounds'
+import { CaseSideBySide } from './case/CaseSideBySide'
+import { ExportRunDetail } from './export/ExportRunDetail'
+import { exportRows, exportRuns } from './export/export-runs'
+import { openExportFile } from './export/open-export'
 import { DecisionPanel } from './task/DecisionPanel'
-import { buildRows } from './task/run-rows'
 import { RunTable } from './task/RunTable'
 
-export function exportRuns(doc: OpenedExport): RunView[] {
-  return doc.runs.map((r) => ({
-    id: r.id,
-    taskId: doc.task.id,
-    caseId: r.caseId,
-    round: r.round,
-    side: r.side,
-    status: r.status,
-    failureType: r.failureType,
-    failureMessage: null,
-    durationMs: r.durationMs,
-    totalTokens: totalTokens(r.tokens),
-    score: r.score,
-    skillLoaded: r.skillLoaded,
-  }))
-}
+type View =
+  { kind: 'table' } | { kind: 'decision' } | { kind: 'run'; runId: string } | { kind: 'case'; caseId: string }
+
+/** The tabs of a local task's screen that an export has; a reviewer starts with the decision. */
+const TABS = [
+  { kind: 'decision', label: 'Decision' },
+  { kind: 'table', label: 'Runs' },
+] as const
 
 export function ExportViewer() {
   const [doc, setDoc] = useState<OpenedExport | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [view, setView] = useState<View>({ kind: 'decision' })
   const runs = useMemo(() => (doc ? exportRuns(doc) : []), [doc])
-  const table = useMemo(
-    () =>
-      buildRows(
-        runs,
-        doc?.cases.map((c) => c.caseId) ?? [],
-        doc?.decision.failures.failedRunScore ?? 'missing',
-      ),
-    [runs, doc],
-  )
+  const table = useMemo(() => (doc ? exportRows(doc) : { rows: [], rounds: 1 }), [doc])
   const open = async (file: File) => {
     try {
-      // The schema (and zod) load only when a file is opened: the rest of the app does not need them.
-      // An export of the first version (@1) opens too, its missing decision parts marked as not recorded.
-      const { readExport } = await import('../../../src-shared/export-read')
-      const parsed = readExport(JSON.parse(await file.text()))
-      if (!parsed.ok) throw new Error(`not a Skill A/B export: ${parsed.error}`)
-      setDoc(parsed.doc)
+      setDoc(await openExportFile(file))
+      setView({ kind: 'decision' })
       setError(null)
     } catch (err) {
-      setError(`${file.name}: ${err instanceof Error ? err.message : String(err)}`)
+      setError((err as Error).message)
     }
   }
+  const toTable = () => setView({ kind: 'table' })
+  const openCase = (caseId: string) => setView({ kind: 'case', caseId })
+  const run = doc && view.kind === 'run' ? doc.runs.find((r) => r.id === view.runId) : undefined
   return (
     <div className="page stack">
       <div className="row">
@@ -70,33 +57,70 @@ export function ExportViewer() {
       {!doc && !error && (
         <div className="empty">
           An export from `skill-ab export` or the Export button: its decision and every run, without running
-          anything.
+          anything. A full export (`--full`, or “with outputs”) also shows each run’s output and diff.
         </div>
       )}
       {doc && (
-        <>
-          <div className="card">
-            <h2>
-              {doc.task.name} {doc.demo && <DemoBadge />}
-            </h2>
-            <div className="muted small">
-              exported {new Date(doc.exportedAt).toLocaleString()} · skill {doc.skillVersions.b?.name}{' '}
-              {doc.skillVersions.b?.label} vs{' '}
-              {doc.skillVersions.a ? `${doc.skillVersions.a.label}` : 'no skill'} · agent{' '}
-              {doc.environment.agentModel} · judge {doc.environment.judgeModel} · opencode{' '}
-              {doc.environment.opencodeVersion ?? '?'}
-            </div>
+        <div className="card">
+          <h2>
+            {doc.task.name} {doc.demo && <DemoBadge />}
+          </h2>
+          <div className="muted small">
+            exported {new Date(doc.exportedAt).toLocaleString()} · skill {doc.skillVersions.b?.name}{' '}
+            {doc.skillVersions.b?.label} vs{' '}
+            {doc.skillVersions.a ? `${doc.skillVersions.a.label}` : 'no skill'} · agent{' '}
+            {doc.environment.agentModel} · judge {doc.environment.judgeModel} · opencode{' '}
+            {doc.environment.opencodeVersion ?? '?'} · {doc.full ? 'with outputs and diffs' : 'scores only'}
           </div>
-          <DecisionPanel decision={doc.decision as unknown as Decision} runs={runs} spend={doc.spend} />
-          <RunTable
-            rows={table.rows}
-            rounds={table.rounds}
-            selected={new Set()}
-            onToggle={() => {}}
-            onOpenRun={() => {}}
-            failedRunScore={doc.decision.failures.failedRunScore ?? 'missing'}
-          />
-        </>
+        </div>
+      )}
+      {doc && run && <ExportRunDetail doc={doc} run={run} onBack={toTable} onOpenCase={openCase} />}
+      {doc && view.kind === 'case' && (
+        <CaseSideBySide
+          caseId={view.caseId}
+          rounds={caseRounds(exportSides(doc, view.caseId))}
+          back={
+            <button className="small" onClick={toTable}>
+              ← All runs
+            </button>
+          }
+        />
+      )}
+      {doc && (view.kind === 'table' || view.kind === 'decision') && (
+        <div className="tabs" role="tablist">
+          {TABS.map((t) => (
+            <a
+              key={t.kind}
+              href="#/export"
+              role="tab"
+              aria-selected={view.kind === t.kind}
+              onClick={(e) => {
+                e.preventDefault()
+                setView({ kind: t.kind })
+              }}
+            >
+              {t.label}
+            </a>
+          ))}
+        </div>
+      )}
+      {doc && view.kind === 'decision' && (
+        <DecisionPanel decision={doc.decision as unknown as Decision} runs={runs} spend={doc.spend} />
+      )}
+      {doc && view.kind === 'table' && (
+        <RunTable
+          rows={table.rows}
+          rounds={table.rounds}
+          selected={new Set()}
+          onToggle={() => {}}
+          onOpenRun={(r) => setView({ kind: 'run', runId: r.id })}
+          actions={(row) => (
+            <button className="small" onClick={() => openCase(row.caseId)}>
+              a vs b
+            </button>
+          )}
+          failedRunScore={doc.decision.failures.failedRunScore ?? 'missing'}
+        />
       )}
     </div>
   )

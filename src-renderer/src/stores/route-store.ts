@@ -1,8 +1,8 @@
-// The route lives in the URL hash (`#/task/<id>/run/<runId>`), so a reload or a shared link lands on the
+// The route lives in the URL hash (`#/task/<id>/run/<runId>`, `#/task/<id>/case/<caseId>`), so a reload or a shared link lands on the
 // same screen. The task in the route is the user's *intended* selection (invariant 11).
 import { create } from 'zustand'
 
-export type Screen = 'tasks' | 'setup' | 'triggers' | 'evaluations' | 'settings' | 'export'
+export type Screen = 'tasks' | 'setup' | 'triggers' | 'evaluations' | 'settings' | 'export' | 'compare'
 export type TaskTab = 'runs' | 'decision' | 'config'
 
 export interface Route {
@@ -10,19 +10,28 @@ export interface Route {
   taskId: string | null
   tab: TaskTab
   runId: string | null
+  /** A case's a and b side by side, round by round. */
+  caseId: string | null
 }
 
 const TABS: readonly TaskTab[] = ['runs', 'decision', 'config']
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent)
-  const base: Route = { screen: 'tasks', taskId: null, tab: 'runs', runId: null }
+  const base: Route = { screen: 'tasks', taskId: null, tab: 'runs', runId: null, caseId: null }
   const [head, id, sub, runId] = parts
-  if (head === 'setup' || head === 'evaluations' || head === 'settings' || head === 'export')
+  if (
+    head === 'setup' ||
+    head === 'evaluations' ||
+    head === 'settings' ||
+    head === 'export' ||
+    head === 'compare'
+  )
     return { ...base, screen: head }
   if (head === 'triggers') return { ...base, screen: 'triggers', taskId: id ?? null }
   if (head !== 'task' || !id) return base
   if (sub === 'run' && runId) return { ...base, taskId: id, runId }
+  if (sub === 'case' && runId) return { ...base, taskId: id, caseId: runId }
   return { ...base, taskId: id, tab: TABS.includes(sub as TaskTab) ? (sub as TaskTab) : 'runs' }
 }
 
@@ -33,6 +42,7 @@ export function routeHash(r: Partial<Route>): string {
   if (!r.taskId) return '#/tasks'
   const task = `#/task/${encodeURIComponent(r.taskId)}`
   if (r.runId) return `${task}/run/${encodeURIComponent(r.runId)}`
+  if (r.caseId) return `${task}/case/${encodeURIComponent(r.caseId)}`
   return r.tab && r.tab !== 'runs' ? `${task}/${r.tab}` : task
 }
 

@@ -7,6 +7,7 @@ import type { RunDetail, TaskDetail } from '../../../../src-shared/ipc-views'
 import { canReevaluate, canRerun } from '../../../../src-shared/run-rules'
 import { call, errorText } from '../../api/api'
 import { DemoBadge, RunBadge, runKind } from '../../components/badges'
+import { RunTexts } from '../../components/RunTexts'
 import { attempt, useNotices } from '../../stores/notices-store'
 import { useRoute } from '../../stores/route-store'
 import { useTaskView } from '../../stores/task-view-store'
@@ -14,29 +15,6 @@ import { CorrectionForm } from './CorrectionForm'
 import { Corrections } from './Corrections'
 import { formatScore } from './run-rows'
 import { reevaluateRuns, rerunRuns } from './task-actions'
-
-function Diff({ text }: { text: string }) {
-  return (
-    <pre className="diff">
-      {text.split('\n').map((line, i) => (
-        <div
-          key={i}
-          className={
-            line.startsWith('+') && !line.startsWith('+++')
-              ? 'add'
-              : line.startsWith('-') && !line.startsWith('---')
-                ? 'del'
-                : line.startsWith('@@')
-                  ? 'hunk'
-                  : ''
-          }
-        >
-          {line || ' '}
-        </div>
-      ))}
-    </pre>
-  )
-}
 
 export function RunDetailScreen({ runId, detail }: { runId: string; detail: TaskDetail }) {
   const navigate = useRoute((s) => s.navigate)
@@ -95,6 +73,7 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
         </h1>
         <RunBadge run={run} />
         <span className="figure">{formatScore(run.score)}</span>
+        <button onClick={() => navigate({ taskId, caseId: run.caseId })}>a vs b of this case</button>
         <button disabled={busy || !canRerun(run)} onClick={() => void rerunRuns(taskId, [run.id])}>
           Re-run
         </button>
@@ -272,16 +251,7 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
           </ol>
         )}
       </div>
-      <div className="grid-2">
-        <div className="card">
-          <h2>Final output</h2>
-          <pre>{data.finalOutput || '(none)'}</pre>
-        </div>
-        <div className="card">
-          <h2>Work dir diff</h2>
-          {data.diff ? <Diff text={data.diff} /> : <div className="muted">No change.</div>}
-        </div>
-      </div>
+      <RunTexts finalOutput={data.finalOutput} diff={data.diff} />
       {data.stderrTail && (
         <details className="card">
           <summary>opencode stderr (last lines)</summary>

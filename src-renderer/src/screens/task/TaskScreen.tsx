@@ -1,5 +1,5 @@
 // One task: header with its actions, then tabs — runs (live table), decision, config.
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { TaskDetail } from '../../../../src-shared/ipc-views'
 import { awaitsWork } from '../../../../src-shared/run-rules'
 import { DemoBadge, VerdictBadge } from '../../components/badges'
@@ -8,6 +8,7 @@ import { useRoute, type TaskTab } from '../../stores/route-store'
 import { useSetupDraft } from '../../stores/setup-draft-store'
 import { useTaskView } from '../../stores/task-view-store'
 import { DecisionPanel } from './DecisionPanel'
+import { TaskCaseScreen } from '../case/TaskCaseScreen'
 import { RunDetailScreen } from './RunDetailScreen'
 import { RunsTab } from './RunsTab'
 import { SourceChanged } from './SourceChanged'
@@ -24,6 +25,7 @@ function Header({ detail }: { detail: TaskDetail }) {
   const running = detail.busy || summary.status === 'running'
   const runs = useTaskView((s) => s.runs)
   const version = useTaskView((s) => s.version)
+  const [withOutputs, setWithOutputs] = useState(false)
   // What Continue would do something about (a plain resume): runs still to execute or to judge. Failures
   // the agent caused have their own buttons.
   const unfinished = useMemo(() => {
@@ -46,7 +48,14 @@ function Header({ detail }: { detail: TaskDetail }) {
             {summary.runs.pending === total ? 'Start' : 'Continue'}
           </button>
         ) : null}
-        <button onClick={() => void exportTask(summary.id)}>Export JSON</button>
+        <label
+          className="row small"
+          title="A full export: each run's final output, trajectory summary and diff as the judge read them (capped, secrets scrubbed), for a reviewer"
+        >
+          <input type="checkbox" checked={withOutputs} onChange={(e) => setWithOutputs(e.target.checked)} />
+          with outputs
+        </label>
+        <button onClick={() => void exportTask(summary.id, withOutputs)}>Export JSON</button>
         <button
           title="A new task with this setup (give it another name or label)"
           onClick={() => {
@@ -124,6 +133,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
   if (error && !detail) return <div className="banner error">{error}</div>
   if (!detail || detail.summary.id !== taskId) return <div className="muted">Loading the task…</div>
   if (route.runId) return <RunDetailScreen runId={route.runId} detail={detail} />
+  if (route.caseId) return <TaskCaseScreen taskId={taskId} caseId={route.caseId} />
   return (
     <div>
       <Header detail={detail} />

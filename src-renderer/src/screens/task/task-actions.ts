@@ -57,7 +57,8 @@ export function saveJson(doc: ExportDocument): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-export async function exportTask(taskId: string): Promise<void> {
-  const doc = await attempt('Export', () => api()['tasks.export']({ taskId }))
+/** `full`: with each run's output, trajectory summary and diff (README "Reviewable shares"). */
+export async function exportTask(taskId: string, full = false): Promise<void> {
+  const doc = await attempt('Export', () => api()['tasks.export']({ taskId, full }))
   if (doc) saveJson(doc)
 }

@@ -1,0 +1,82 @@
+// Two experiments of the same dataset side by side per case (route `#/compare`): each one's Δ (mean b −
+// mean a) and how it changed, matched by case id; cases only one of them has are listed.
+import { useMemo, useState } from 'react'
+import { formatScore } from '../task/run-rows'
+import { compareCases } from './compare-cases'
+import { ExperimentPicker, type Experiment } from './ExperimentPicker'
+
+const signed = (n: number | null): string => (n === null ? '–' : `${n >= 0 ? '+' : ''}${formatScore(n)}`)
+const tone = (n: number | null): string => (n === null ? 'muted' : n >= 0 ? 'delta-pos' : 'delta-neg')
+
+export function CompareScreen() {
+  const [left, setLeft] = useState<Experiment | null>(null)
+  const [right, setRight] = useState<Experiment | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const comparison = useMemo(
+    () => (left && right ? compareCases(left.cases, right.cases) : null),
+    [left, right],
+  )
+  const pick = (set: (e: Experiment) => void) => (e: Experiment) => {
+    set(e)
+    setError(null)
+  }
+  return (
+    <div className="page stack">
+      <h1>Compare two experiments per case</h1>
+      <div className="muted small">
+        Two exports, or an export and a local task, of the same dataset: each case&apos;s Δ (mean b − mean a)
+        in both, and how it changed. Cases are matched by their id.
+      </div>
+      {error && <div className="banner error">{error}</div>}
+      <div className="grid-2">
+        <ExperimentPicker label="First" value={left} onChange={pick(setLeft)} onError={setError} />
+        <ExperimentPicker label="Second" value={right} onChange={pick(setRight)} onError={setError} />
+      </div>
+      {left && right && comparison && (
+        <div className="card stack">
+          <table className="plain" aria-label="Per-case comparison" data-testid="comparison">
+            <thead>
+              <tr>
+                <th>case</th>
+                <th>{left.name}: a → b</th>
+                <th>Δ first</th>
+                <th>{right.name}: a → b</th>
+                <th>Δ second</th>
+                <th title="Δ second − Δ first">change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {comparison.matched.map((m) => (
+                <tr key={m.caseId} data-case={m.caseId}>
+                  <td className="mono">{m.caseId}</td>
+                  <td className="small">
+                    {formatScore(m.left.meanA)} → {formatScore(m.left.meanB)}
+                  </td>
+                  <td className={tone(m.left.delta)}>{signed(m.left.delta)}</td>
+                  <td className="small">
+                    {formatScore(m.right.meanA)} → {formatScore(m.right.meanB)}
+                  </td>
+                  <td className={tone(m.right.delta)}>{signed(m.right.delta)}</td>
+                  <td className={tone(m.change)} data-change>
+                    {signed(m.change)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {comparison.matched.length === 0 && (
+            <div className="banner warn">No case in common: are these experiments of the same dataset?</div>
+          )}
+          {(comparison.onlyLeft.length > 0 || comparison.onlyRight.length > 0) && (
+            <div className="small" data-testid="unmatched">
+              Not matched:{' '}
+              {comparison.onlyLeft.length > 0 && `only in ${left.name}: ${comparison.onlyLeft.join(', ')}`}
+              {comparison.onlyLeft.length > 0 && comparison.onlyRight.length > 0 && ' · '}
+              {comparison.onlyRight.length > 0 && `only in ${right.name}: ${comparison.onlyRight.join(', ')}`}
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

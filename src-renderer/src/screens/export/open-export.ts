@@ -1,0 +1,16 @@
+// Reads a file the user chose as an export document (the viewer and the compare screen).
+import type { OpenedExport } from '../../../../src-shared/export-read'
+
+/** Reads a chosen file as an export; the error names the file and the first problem. */
+export async function openExportFile(file: File): Promise<OpenedExport> {
+  try {
+    // The schema (and zod) load only when a file is opened: the rest of the app does not need them.
+    // An export of the first version (@1) opens too, its missing decision parts marked as not recorded.
+    const { readExport } = await import('../../../../src-shared/export-read')
+    const parsed = readExport(JSON.parse(await file.text()))
+    if (!parsed.ok) throw new Error(`not a Skill A/B export: ${parsed.error}`)
+    return parsed.doc
+  } catch (err) {
+    throw new Error(`${file.name}: ${err instanceof Error ? err.message : String(err)}`, { cause: err })
+  }
+}
