@@ -7,7 +7,9 @@ import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
 import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
-import { inspectSkill, type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
+import type { GitVersion } from '../inputs/git-version'
+import { type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
+import { inspectSource, keptFiles, releaseSource, sourceField } from '../inputs/skill-source'
 import { snapshotOf, storeSnapshot } from '../inputs/skill-snapshot'
 import { SIDES } from '../../src-shared/run-state'
 import { maxRoundsOf, type TaskConfig } from '../../src-shared/task-config'
@@ -55,6 +57,26 @@ export function prepareTask(
   opts: { isOwnerAlive?: (instanceId: string) => boolean; kind?: TaskKind } = {},
 ): PreparedTask {
   const kind = opts.kind ?? 'ab'
+  const { resolved } = loaded
+  const inspectedSkill = inspectSource(resolved.skill)
+  let inspectedBaseline: CheckedSkill | null = null
+  try {
+    inspectedBaseline = resolved.baseline ? inspectSource(resolved.baseline) : null
+    return prepareChecked(store, loaded, kind, opts, inspectedSkill, inspectedBaseline)
+  } finally {
+    releaseSource(inspectedSkill)
+    releaseSource(inspectedBaseline)
+  }
+}
+
+function prepareChecked(
+  store: Store,
+  loaded: LoadedTaskConfig,
+  kind: TaskKind,
+  opts: { isOwnerAlive?: (instanceId: string) => boolean },
+  inspectedSkill: CheckedSkill,
+  inspectedBaseline: CheckedSkill | null,
+): PreparedTask {
   const { config, resolved } = loaded
   const copySnapshot = (checked: CheckedSkill, label: string | undefined): SkillSnapshot => {
     try {
@@ -64,9 +86,6 @@ export function prepareTask(
     }
   }
   const baselineLabel = config.baseline.kind === 'skill' ? config.baseline.label : undefined
-  const inspectedSkill = inspectSkill(resolved.skillPath)
-  const inspectedBaseline =
-    config.baseline.kind === 'skill' && resolved.baselinePath ? inspectSkill(resolved.baselinePath) : null
   const checked = snapshotOf(inspectedSkill, store.dataDir, { label: config.skill.label })
   const checkedBaseline = inspectedBaseline
     ? snapshotOf(inspectedBaseline, store.dataDir, { label: baselineLabel })
@@ -74,11 +93,22 @@ export function prepareTask(
   checkSidesDiffer(checked, checkedBaseline)
   const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
   // The answer key never reaches an agent: no snapshot may copy the dataset.
-  checkDatasetSealed(resolved.skillPath, dataset)
-  if (resolved.baselinePath) checkDatasetSealed(resolved.baselinePath, dataset, 'baseline.path')
+  checkDatasetSealed(
+    resolved.skillPath,
+    dataset,
+    sourceField('skill', resolved.skill),
+    keptFiles(inspectedSkill),
+  )
+  if (resolved.baselinePath && resolved.baseline && inspectedBaseline)
+    checkDatasetSealed(
+      resolved.baselinePath,
+      dataset,
+      sourceField('baseline', resolved.baseline),
+      keptFiles(inspectedBaseline),
+    )
   const sealed = answerKeyOf(dataset, store.dataDir)
   const cases = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
-  const stored = storedConfig(config, resolved)
+  const stored = storedConfig(config, resolved, inspectedSkill.git, inspectedBaseline?.git)
   const identity = { skillName: checked.name, skillVersion: checked.label, taskName: config.name }
 
   const found = findTaskOf(store, config.name, checked, config.skill.label !== undefined)
@@ -184,14 +214,33 @@ function neverStarted(store: Store, task: TaskRow): boolean {
     .every((r) => r.attempt === 0 && (r.status === 'pending' || r.reusedFrom !== null))
 }
 
-/** The config as stored with the task: defaults filled in, paths absolute (a resume may start elsewhere). */
-function storedConfig(config: TaskConfig, resolved: LoadedTaskConfig['resolved']): TaskConfig {
+/**
+ * The config as stored with the task: defaults filled in, paths absolute (a resume may start elsewhere), a
+ * git version with its repository's top folder and the commit it resolved to.
+ */
+function storedConfig(
+  config: TaskConfig,
+  resolved: LoadedTaskConfig['resolved'],
+  skillGit: GitVersion | undefined,
+  baselineGit: GitVersion | undefined,
+): TaskConfig {
+  const source = (git: GitVersion | undefined, folder: string | undefined) =>
+    git
+      ? {
+          git: {
+            repo: git.repo,
+            ref: git.ref,
+            path: git.path || '.',
+            commit: { sha: git.sha, subject: git.subject },
+          },
+        }
+      : { path: folder }
   return {
     ...config,
-    skill: { ...config.skill, path: resolved.skillPath },
+    skill: { label: config.skill.label, ...source(skillGit, resolved.skillPath) },
     baseline:
       config.baseline.kind === 'skill'
-        ? { ...config.baseline, path: resolved.baselinePath ?? config.baseline.path }
+        ? { kind: 'skill', label: config.baseline.label, ...source(baselineGit, resolved.baselinePath) }
         : config.baseline,
     dataset: { path: resolved.datasetPath },
     agent: {
