@@ -7,7 +7,6 @@ import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
 import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
-import type { GitVersion } from '../inputs/git-version'
 import { type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
 import { inspectSource, keptFiles, releaseSource, sourceField } from '../inputs/skill-source'
 import { snapshotOf, storeSnapshot } from '../inputs/skill-snapshot'
@@ -18,6 +17,7 @@ import { planForCases, plannedRuns } from './adaptive-plan'
 import type { ReuseSavings } from '../../src-shared/reuse'
 import { ResumeConflictError } from './errors'
 import { fingerprintOf, resumeConflicts } from './resume-check'
+import { storedConfig } from './stored-config'
 import { findTaskOf, liveHashFor } from './task-identity'
 
 export interface PreparedTask {
@@ -212,42 +212,6 @@ function neverStarted(store: Store, task: TaskRow): boolean {
   return store.runs
     .listByTask(task.id)
     .every((r) => r.attempt === 0 && (r.status === 'pending' || r.reusedFrom !== null))
-}
-
-/**
- * The config as stored with the task: defaults filled in, paths absolute (a resume may start elsewhere), a
- * git version with its repository's top folder and the commit it resolved to.
- */
-function storedConfig(
-  config: TaskConfig,
-  resolved: LoadedTaskConfig['resolved'],
-  skillGit: GitVersion | undefined,
-  baselineGit: GitVersion | undefined,
-): TaskConfig {
-  const source = (git: GitVersion | undefined, folder: string | undefined) =>
-    git
-      ? {
-          git: {
-            repo: git.repo,
-            ref: git.ref,
-            path: git.path || '.',
-            commit: { sha: git.sha, subject: git.subject },
-          },
-        }
-      : { path: folder }
-  return {
-    ...config,
-    skill: { label: config.skill.label, ...source(skillGit, resolved.skillPath) },
-    baseline:
-      config.baseline.kind === 'skill'
-        ? { kind: 'skill', label: config.baseline.label, ...source(baselineGit, resolved.baselinePath) }
-        : config.baseline,
-    dataset: { path: resolved.datasetPath },
-    agent: {
-      ...config.agent,
-      ...(config.agent.opencodeConfig ? { opencodeConfig: resolved.opencodeConfigPath } : {}),
-    },
-  }
 }
 
 function checkResume(
