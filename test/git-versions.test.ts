@@ -93,6 +93,10 @@ describe('skill-ab run with git versions', () => {
       ),
     )
     expect(res.stderr).toContain(`isolation side a (pirate-speak ${v1.slice(0, 7)})`)
+    expect(res.stderr).toContain(
+      `skill pirate-speak ${v2.slice(0, 7)} ("Pirate talk with more arr", main in ${join(world.root, 'repo')}) vs ` +
+        `pirate-speak ${v1.slice(0, 7)} ("Pirate talk, first cut", v1 in ${join(world.root, 'repo')})`,
+    )
 
     const store = openStore(world.dataDir)
     try {
