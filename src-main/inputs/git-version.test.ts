@@ -1,7 +1,7 @@
 // Skill versions read from git: the config names the field of each problem, the snapshot's hash is the
 // folder's, the versions a picker offers, and the user's working copy is never touched.
 import { execFileSync } from 'node:child_process'
-import { chmodSync, readFileSync } from 'node:fs'
+import { chmodSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { listGitVersions } from './git-versions'
@@ -132,8 +132,27 @@ describe('skill.git', () => {
       env: {},
     })
     const err = inputError(() => inspectSource(resolved.skill))
-    expect(err.message).toContain(`${join(dir, 'skills/bad')} at `)
+    expect(err.message).toMatch(/skills\/bad\/SKILL\.md \(commit [0-9a-f]{7}\) line 1: no YAML front matter/)
     expect(err.message).not.toContain('skill-ab-git-')
+  })
+})
+
+describe('skill.git checks', () => {
+  it('refuses what a folder refuses (here a symlink), with the same message naming the commit', () => {
+    const dir = repo()
+    symlinkSync('SKILL.md', join(dir, 'skills/pirate-speak/link.md'))
+    run(dir, 'add', '-A')
+    run(dir, 'commit', '-qm', 'A link')
+    const folder = inputError(() => inspectSource({ kind: 'folder', dir: join(dir, 'skills/pirate-speak') }))
+    const { resolved } = parseTaskConfig(
+      config({ repo: dir, ref: 'HEAD', path: 'skills/pirate-speak' }),
+      dir,
+      { env: {} },
+    )
+    const committed = inputError(() => inspectSource(resolved.skill))
+    const sha = run(dir, 'rev-parse', '--short=7', 'HEAD').trim()
+    expect(committed.details.map((p) => p.message)).toEqual(folder.details.map((p) => p.message))
+    expect(committed.details[0]?.file).toBe(`${folder.details[0]?.file} (commit ${sha})`)
   })
 })
 

@@ -44,9 +44,9 @@ export const sourceField = (field: 'skill' | 'baseline', source: SkillSource): s
 /**
  * Checks a source's skill (inspectSkill) without writing anything to the user's files. A git version's
  * files stay in a temp folder until `releaseSource` (they are what the snapshot copies); problems name
- * `<repo>/<path> at <short sha>` in place of that folder.
+ * the folder in the repository, and the commit beside the file: `skills/x/SKILL.md (commit abc1234)`.
  */
-export function inspectSource(source: SkillSource): CheckedSkill {
+export function inspectSource(source: SkillSource, field: 'skill' | 'baseline' = 'skill'): CheckedSkill {
   if (source.kind === 'folder') return inspectSkill(source.dir)
   const v = source.version
   let copy
@@ -54,8 +54,8 @@ export function inspectSource(source: SkillSource): CheckedSkill {
     copy = readGitVersion(v)
   } catch (err) {
     throw new InputError({
-      field: 'git',
-      message: `${v.repo} ${v.ref}: ${err instanceof Error ? err.message : String(err)}`,
+      field: `${field}.git.path`,
+      message: `${field}.git.path: ${err instanceof Error ? err.message : String(err)}`,
       fix: 'give another ref or path',
     })
   }
@@ -64,13 +64,13 @@ export function inspectSource(source: SkillSource): CheckedSkill {
   } catch (err) {
     rmSync(copy.root, { recursive: true, force: true })
     if (!(err instanceof InputError)) throw err
-    const named = `${displayPath(join(v.repo, v.path))} at ${shortSha(v.sha)}`
+    const folder = join(v.repo, v.path)
     const rename = (text: string | undefined) =>
-      text?.split(copy.dir).join(named).split(displayPath(copy.dir)).join(named)
+      text?.split(copy.dir).join(folder).split(displayPath(copy.dir)).join(displayPath(folder))
     throw new InputError(
       err.details.map((p): Problem => ({
         ...p,
-        file: rename(p.file),
+        file: `${rename(p.file) ?? displayPath(folder)} (commit ${shortSha(v.sha)})`,
         message: rename(p.message) ?? '',
         fix: rename(p.fix),
       })),
@@ -84,8 +84,12 @@ export function releaseSource(checked: CheckedSkill | null | undefined): void {
 }
 
 /** Checks a source and hands the result to `use`; a git version's temp folder is removed afterwards. */
-export function withInspected<T>(source: SkillSource, use: (checked: CheckedSkill) => T): T {
-  const checked = inspectSource(source)
+export function withInspected<T>(
+  source: SkillSource,
+  use: (checked: CheckedSkill) => T,
+  field: 'skill' | 'baseline' = 'skill',
+): T {
+  const checked = inspectSource(source, field)
   try {
     return use(checked)
   } finally {

@@ -111,7 +111,7 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
       const source = resolved.baseline
       checkedBaseline = undefined
       await attempt('baseline', () => {
-        const inspected = inspectSource(source)
+        const inspected = inspectSource(source, 'baseline')
         if (checkedSkill) checkSidesDiffer(checkedSkill, inspected)
         checkedBaseline = inspected
         return describeSkill(inspected, baselineLabel)

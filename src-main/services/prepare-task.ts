@@ -61,7 +61,7 @@ export function prepareTask(
   const inspectedSkill = inspectSource(resolved.skill)
   let inspectedBaseline: CheckedSkill | null = null
   try {
-    inspectedBaseline = resolved.baseline ? inspectSource(resolved.baseline) : null
+    inspectedBaseline = resolved.baseline ? inspectSource(resolved.baseline, 'baseline') : null
     return prepareChecked(store, loaded, kind, opts, inspectedSkill, inspectedBaseline)
   } finally {
     releaseSource(inspectedSkill)

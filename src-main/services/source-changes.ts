@@ -25,7 +25,7 @@ export function sourceChanges(store: Store, task: TaskRow): string[] {
     const source = liveSource(field, ref, out)
     if (!source) return null
     try {
-      return withInspected(source, (checked) => checked)
+      return withInspected(source, (checked) => checked, field)
     } catch (err) {
       out.push(`${field}: ${describeSource(ref)} can no longer be read as a skill (${firstLine(err)})`)
       return null
