@@ -29,6 +29,17 @@ export const shortSha = (sha: string): string => sha.slice(0, 7)
 export const describeGitVersion = (v: Pick<GitVersion, 'sha' | 'subject'>): string =>
   `${shortSha(v.sha)} "${v.subject}"`
 
+/** `skill.git.ref: "main" moved from abc1234 "…" to def5678 "…"` when `live` is not the commit a task stored. */
+export function movedRef(
+  field: string,
+  stored: GitRef | undefined,
+  live: GitVersion | undefined,
+): string | null {
+  const commit = stored?.commit
+  if (!commit || !live || commit.sha === live.sha) return null
+  return `${field}.git.ref: "${live.ref}" moved from ${describeGitVersion(commit)} to ${describeGitVersion(live)}`
+}
+
 /**
  * Resolves `given` (paths against `baseDir`) to a commit and a folder in it; adds a problem naming
  * `<field>.repo`, `.ref` or `.path` and returns null when one does not hold. A `commit` (written into a

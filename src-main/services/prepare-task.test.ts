@@ -174,6 +174,34 @@ describe('prepareTask with a git version', () => {
     expect(readFileSync(join(p.skill.snapshotDir, 'SKILL.md'), 'utf8')).toContain('Talk like a pirate.')
   })
 
+  it('a ref that moved to other files is a changed skill: a labelled task refuses to resume, saying the ref moved', () => {
+    git('init', '-q', '-b', 'main')
+    git('add', '-A')
+    git('commit', '-qm', 'Pirate talk')
+    const labelled = { skill: { ...gitSkill, label: 'v2' } }
+    const first = prepare('git', 'scripted/agent', labelled)
+    const [run] = store.runs.listByTask(first.task.id)
+    store.runs.transition(run!.id, { from: ['pending'], to: 'running' })
+    writeFileSync(
+      join(dir, 'skill', 'SKILL.md'),
+      '---\nname: pirate-speak\ndescription: Use for pirate talk.\n---\nTalk like a pirate, loudly.\n',
+    )
+    git('commit', '-qam', 'Louder')
+    const err = (() => {
+      try {
+        prepare('git', 'scripted/agent', labelled)
+      } catch (e) {
+        return e as ResumeConflictError
+      }
+      throw new Error('not refused')
+    })()
+    expect(err).toBeInstanceOf(ResumeConflictError)
+    expect(err.message).toMatch(
+      /skill\.git\.ref: "main" moved from [0-9a-f]{7} "Pirate talk" to [0-9a-f]{7} "Louder"/,
+    )
+    expect(err.message).toContain("the skill's contents changed")
+  })
+
   it('refuses a commit whose snapshot would hold the dataset, naming skill.git.path', () => {
     writeFileSync(join(dir, 'skill', 'cases.jsonl'), '{"id":"c1","prompt":"Say hello."}\n')
     git('init', '-q', '-b', 'main')

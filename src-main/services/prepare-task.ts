@@ -7,6 +7,7 @@ import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
 import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
+import { movedRef } from '../inputs/git-version'
 import { type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
 import { inspectSource, keptFiles, releaseSource, sourceField } from '../inputs/skill-source'
 import { snapshotOf, storeSnapshot } from '../inputs/skill-snapshot'
@@ -237,7 +238,14 @@ function checkResume(
       Object.fromEntries(cases.map((c) => [c.id, c.contentHash])),
     ),
   )
-  if (conflicts.length) throw new ResumeConflictError(task.taskName, conflicts)
+  if (!conflicts.length) return
+  // Say why the files differ when a git ref moved since the task stored its commit.
+  const prevBaselineGit = prev.baseline.kind === 'skill' ? prev.baseline.git : undefined
+  const moved = [
+    movedRef('skill', prev.skill.git, skill.git),
+    movedRef('baseline', prevBaselineGit, baseline?.git),
+  ]
+  throw new ResumeConflictError(task.taskName, [...moved.filter((m) => m !== null), ...conflicts])
 }
 
 function planFor(

@@ -5,7 +5,7 @@ import type { Store, TaskRow } from '../db'
 import { loadDataset } from '../inputs/dataset'
 import { join } from 'node:path'
 import { ProblemList } from '../inputs/errors'
-import { describeGitVersion, resolveGitVersion } from '../inputs/git-version'
+import { movedRef, resolveGitVersion } from '../inputs/git-version'
 import { withInspected, type SkillSource } from '../inputs/skill-source'
 import { taskConfigSchema, type GitRef } from '../../src-shared/task-config'
 import { fingerprintOf, resumeConflicts } from './resume-check'
@@ -69,16 +69,14 @@ const describeSource = (ref: SkillRef): string =>
 function liveSource(field: 'skill' | 'baseline', ref: SkillRef, out: string[]): SkillSource | null {
   if (!ref.git) return { kind: 'folder', dir: ref.path ?? '' }
   const problems = new ProblemList()
-  const { commit, ...given } = ref.git
+  const { commit: _pinned, ...given } = ref.git
   const version = resolveGitVersion(`${field}.git`, given, ref.git.repo, problems)
   if (!version) {
     out.push(`${problems.items[0]?.message ?? `${field}.git: cannot be read`}`)
     return null
   }
-  if (commit && commit.sha !== version.sha)
-    out.push(
-      `${field}.git.ref: "${version.ref}" moved from ${describeGitVersion(commit)} to ${describeGitVersion(version)}`,
-    )
+  const moved = movedRef(field, ref.git, version)
+  if (moved) out.push(moved)
   return { kind: 'git', version }
 }
 
