@@ -5,6 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, posix, resolve } from 'node:path'
 import type { GitRef } from '../../src-shared/task-config'
+import { resolvePath } from './config-paths'
 import type { Problem, ProblemList } from './errors'
 import { git, gitText, isSafeRef, parseCatFileBatch, parseLsTree } from './git'
 
@@ -63,7 +64,7 @@ export function resolveGitVersion(
     problems.add(p)
     return null
   }
-  const dir = resolve(baseDir, given.repo)
+  const dir = resolvePath(baseDir, given.repo)
   const top = gitText(dir, ['rev-parse', '--show-toplevel'])
   if (top === null)
     return add(
