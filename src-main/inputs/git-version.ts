@@ -7,7 +7,7 @@ import { basename, dirname, join, posix, resolve } from 'node:path'
 import type { GitRef } from '../../src-shared/task-config'
 import { resolvePath } from './config-paths'
 import type { Problem, ProblemList } from './errors'
-import { git, gitText, isSafeRef, parseCatFileBatch, parseLsTree } from './git'
+import { git, GIT_MISSING, gitText, isSafeRef, parseCatFileBatch, parseLsTree } from './git'
 
 /** One commit's skill folder: what a `git` skill source resolved to. */
 export interface GitVersion {
@@ -65,13 +65,12 @@ export function resolveGitVersion(
     return null
   }
   const dir = resolvePath(baseDir, given.repo)
-  const top = gitText(dir, ['rev-parse', '--show-toplevel'])
-  if (top === null)
-    return add(
-      'repo',
-      `not a git repository: ${dir}`,
-      'give the folder of a git repository (one holding .git)',
-    )
+  const found = git(dir, ['rev-parse', '--show-toplevel'])
+  if (!found.ok)
+    return found.stderr === GIT_MISSING
+      ? add('repo', GIT_MISSING, 'install git')
+      : add('repo', `not a git repository: ${dir}`, 'give the folder of a git repository (one holding .git)')
+  const top = found.stdout.toString('utf8').trim()
   const repo = resolve(top)
   const prefix = gitText(dir, ['rev-parse', '--show-prefix']) ?? ''
   const joined = posix.normalize(posix.join(prefix, given.path.split('\\').join('/'))).replace(/\/$/, '')

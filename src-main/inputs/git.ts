@@ -12,6 +12,8 @@ export interface GitResult {
   stderr: string
 }
 
+export const GIT_MISSING = 'git is not installed (or not on PATH)'
+
 /** `git -C <cwd> <args>`, with `input` on stdin; never throws for a failing command (see `ok`). */
 export function git(cwd: string, args: readonly string[], input?: string): GitResult {
   const res = spawnSync('git', ['-C', cwd, ...args], {
@@ -22,7 +24,7 @@ export function git(cwd: string, args: readonly string[], input?: string): GitRe
   })
   if (res.error) {
     const code = (res.error as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'git is not installed (or not on PATH)' : res.error.message
+    const why = code === 'ENOENT' ? GIT_MISSING : res.error.message
     return { ok: false, stdout: Buffer.alloc(0), stderr: why }
   }
   return { ok: res.status === 0, stdout: res.stdout, stderr: res.stderr.toString('utf8').trim() }
