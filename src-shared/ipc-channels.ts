@@ -29,6 +29,7 @@ export const CHANNELS = [
   'evaluations.agreement',
   'files.list',
   'inputs.skill',
+  'inputs.gitVersions',
   'inputs.dataset',
   'examples.create',
   'triggers.list',

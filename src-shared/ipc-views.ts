@@ -187,6 +187,28 @@ export interface SkillPreview {
   contentHash: string
 }
 
+/** One git version of a skill folder the setup screen offers (README "Skill versions from git"). */
+export interface GitVersionChoice {
+  kind: 'branch' | 'tag' | 'commit'
+  /** What `git.ref` gets: the branch or tag name, or the commit's full sha. */
+  ref: string
+  sha: string
+  subject: string
+  /** Committer date, ISO 8601. */
+  date: string
+}
+
+/** A skill folder's git versions; `repo` null when the folder is not in a git repository with a commit. */
+export interface GitVersionList {
+  repo: string | null
+  /** The folder inside the repository, POSIX ('' = its top). */
+  path: string
+  /** Branches, then tags (those whose commit holds the folder), then the latest commits that touched it. */
+  versions: GitVersionChoice[]
+  /** The working copy's folder differs from HEAD (uncommitted changes). */
+  workingCopyChanged: boolean
+}
+
 export interface DatasetPreview {
   format: string
   cases: { id: string; prompt: string; tags: string[] }[]

@@ -14,6 +14,7 @@ import type {
   CaseAnalysisView,
   DatasetPreview,
   FolderListing,
+  GitVersionList,
   JudgeAgreement,
   Patch,
   RunDetail,
@@ -134,6 +135,8 @@ export const contract = {
   'evaluations.agreement': { request: none, response: z.custom<JudgeAgreement[]>() },
   'files.list': { request: z.strictObject({ path: path.optional() }), response: z.custom<FolderListing>() },
   'inputs.skill': { request: z.strictObject({ path }), response: z.custom<SkillPreview>() },
+  /** A skill folder's git versions (branches, tags, commits that touched it) for picking a and b. */
+  'inputs.gitVersions': { request: z.strictObject({ path }), response: z.custom<GitVersionList>() },
   'inputs.dataset': {
     request: z.strictObject({ path, skillPath: path.optional() }),
     response: z.custom<DatasetPreview>(),

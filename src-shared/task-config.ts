@@ -68,18 +68,50 @@ export function numberIn(min: number, max: number | null, openMin = false, openM
   return schema
 }
 
-export const skillRefSchema = z.strictObject({ path: nonEmpty, label: nonEmpty.optional() })
+/**
+ * A skill version kept in git (README "Skill versions from git"): the folder `path` of the commit `ref`
+ * names in the repository `repo`. `commit` is what a task stored when it was made: it pins the version.
+ */
+export const gitRefSchema = z.strictObject({
+  repo: nonEmpty,
+  ref: nonEmpty,
+  path: nonEmpty,
+  commit: z
+    .strictObject({
+      sha: z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'must be a full commit id (40 hex digits)'),
+      subject: z.string(),
+    })
+    .optional(),
+})
+
+/** A skill is a folder (`path`) or a folder in a git commit (`git`): exactly one of them. */
+const oneSource = (ref: { path?: string; git?: unknown }, ctx: z.RefinementCtx): void => {
+  if ((ref.path === undefined) !== (ref.git === undefined)) return
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      ref.path === undefined
+        ? 'give "path" (a folder holding SKILL.md) or "git" ({"repo", "ref", "path"})'
+        : 'give "path" or "git", not both',
+  })
+}
+
+const skillSource = { path: nonEmpty.optional(), git: gitRefSchema.optional(), label: nonEmpty.optional() }
+
+export const skillRefSchema = z.strictObject(skillSource).superRefine(oneSource)
+/** A skill folder only (trigger evaluations read folders). */
+export const skillFolderSchema = z.strictObject({ path: nonEmpty, label: nonEmpty.optional() })
 
 export const baselineSchema = z.discriminatedUnion(
   'kind',
   [
     z.strictObject({ kind: z.literal('none') }),
-    z.strictObject({ kind: z.literal('skill'), path: nonEmpty, label: nonEmpty.optional() }),
+    z.strictObject({ kind: z.literal('skill'), ...skillSource }).superRefine(oneSource),
   ],
   {
     error: (iss) =>
       iss.code === 'invalid_union'
-        ? `${badKind(iss.input)}: use {"kind": "none"} or {"kind": "skill", "path": "…"}`
+        ? `${badKind(iss.input)}: use {"kind": "none"} or {"kind": "skill", "path": "…"} (or "git" in place of "path")`
         : undefined,
   },
 )
@@ -243,12 +275,17 @@ export type EvaluatorRef = z.output<typeof evaluatorRefSchema>
 export type Policy = z.output<typeof policySchema>
 export type Baseline = z.output<typeof baselineSchema>
 export type Budget = z.output<typeof budgetSchema>
+export type GitRef = z.output<typeof gitRefSchema>
 
 /** The keys each object of a task config knows (for "did you mean" suggestions). */
 export const TASK_KNOWN_KEYS: KnownKeys = {
   '': Object.keys(taskConfigSchema.shape),
-  skill: Object.keys(skillRefSchema.shape),
-  baseline: ['kind', 'path', 'label'],
+  skill: Object.keys(skillSource),
+  'skill.git': Object.keys(gitRefSchema.shape),
+  'skill.git.commit': ['sha', 'subject'],
+  baseline: ['kind', 'path', 'git', 'label'],
+  'baseline.git': Object.keys(gitRefSchema.shape),
+  'baseline.git.commit': ['sha', 'subject'],
   dataset: ['path'],
   adaptiveRounds: ['min', 'max'],
   agent: Object.keys(agentSchema.shape),

@@ -1,14 +1,14 @@
 // The trigger evaluation config (docs/triggers.md): one JSON shape for the CLI and the Triggers screen.
 import { z } from 'zod'
 import type { KnownKeys } from './config-issues'
-import { agentSchema, intIn, numberIn, skillRefSchema, taskName, nonEmpty } from './task-config'
+import { agentSchema, intIn, numberIn, skillFolderSchema, taskName, nonEmpty } from './task-config'
 
 export const triggerConfigSchema = z.strictObject({
   name: taskName,
   /** The description under test (version b). */
-  skill: skillRefSchema,
+  skill: skillFolderSchema,
   /** Description A/B: the version b is compared against (version a), on the same set. */
-  compareWith: skillRefSchema.optional(),
+  compareWith: skillFolderSchema.optional(),
   /** Queries with shouldTrigger: JSON Lines, a JSON array, or skill-creator's trigger eval file. */
   triggerSet: z.strictObject({ path: nonEmpty }),
   /** A folder of skill folders the agent also sees, as a real agent chooses among many. */
@@ -26,8 +26,8 @@ export type TriggerConfig = z.output<typeof triggerConfigSchema>
 /** The keys each object of a trigger config knows (for "did you mean" suggestions). */
 export const TRIGGER_KNOWN_KEYS: KnownKeys = {
   '': Object.keys(triggerConfigSchema.shape),
-  skill: Object.keys(skillRefSchema.shape),
-  compareWith: Object.keys(skillRefSchema.shape),
+  skill: Object.keys(skillFolderSchema.shape),
+  compareWith: Object.keys(skillFolderSchema.shape),
   triggerSet: ['path'],
   competingSkills: ['path'],
   agent: Object.keys(agentSchema.shape),

@@ -7,7 +7,7 @@ import { detectOpencodeVersion } from '../services/export-task'
 import { demoConfig, writeExampleFiles } from '../services/examples'
 import type { AppInfo, Settings } from '../../src-shared/ipc-views'
 import type { HostDeps } from './deps'
-import { listFolder, previewDataset, previewSkill, uiBaseDir } from './input-handlers'
+import { listFolder, previewDataset, previewSkill, gitVersionsOf, uiBaseDir } from './input-handlers'
 import { startRun } from './run-job'
 import { readSettings, writeSettings } from './settings'
 
@@ -31,6 +31,7 @@ export function appHandlers(d: HostDeps) {
     'settings.set': (settings: Settings) => writeSettings(ctx.dataDir, settings),
     'files.list': ({ path }: { path?: string }) => listFolder(path, ctx.env),
     'inputs.skill': ({ path }: { path: string }) => previewSkill(path, ctx.env),
+    'inputs.gitVersions': ({ path }: { path: string }) => gitVersionsOf(path, ctx.env),
     'inputs.dataset': ({ path, skillPath }: { path: string; skillPath?: string }) =>
       previewDataset(path, skillPath, ctx.env),
     'examples.create': async ({ demo }: { demo: boolean }) => {

@@ -6,10 +6,12 @@ import { dirname, join, resolve } from 'node:path'
 import { loadDataset } from '../inputs/dataset'
 import { InputError } from '../inputs/errors'
 import { parseTaskConfig } from '../inputs/load-config'
+import { listGitVersions } from '../inputs/git-versions'
 import { inspectSkill } from '../inputs/skill'
 import type {
   DatasetPreview,
   FolderListing,
+  GitVersionList,
   SkillPreview,
   ValidationResult,
 } from '../../src-shared/ipc-views'
@@ -56,6 +58,10 @@ export function previewSkill(path: string, env: NodeJS.ProcessEnv): SkillPreview
   const dir = resolve(uiBaseDir(env), path)
   const info = inspectSkill(dir)
   return { name: info.name, description: info.description, contentHash: info.contentHash }
+}
+
+export function gitVersionsOf(path: string, env: NodeJS.ProcessEnv): GitVersionList {
+  return listGitVersions(resolve(uiBaseDir(env), path))
 }
 
 export function previewDataset(

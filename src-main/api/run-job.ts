@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto'
 import type { TaskKind } from '../db'
 import type { LoadedTaskConfig } from '../inputs/load-config'
-import { inspectSkill } from '../inputs/skill'
+import { withInspected } from '../inputs/skill-source'
+import { snapshotOf } from '../inputs/skill-snapshot'
 import { continueTask } from '../services/continue-task'
 import { runTask } from '../services/run-task'
 import { budgetStopText, type BudgetStop } from '../services/budget'
@@ -15,20 +16,11 @@ import { JobBusyError } from './jobs'
 
 /** The id of the existing task a config resumes, if any, without writing anything. */
 function existingTaskId(d: HostDeps, loaded: LoadedTaskConfig): string | null {
-  const skill = inspectSkill(loaded.resolved.skillPath)
-  const hash = skill.contentHash
   const given = loaded.config.skill.label
-  const task = findTaskOf(
-    d.ctx.store,
-    loaded.config.name,
-    {
-      name: skill.name,
-      label: given ?? hash.slice('sha256:'.length, 'sha256:'.length + 8),
-      contentHash: hash,
-      recipe1Hash: skill.recipe1Hash,
-    },
-    given !== undefined,
+  const skill = withInspected(loaded.resolved.skill, (checked) =>
+    snapshotOf(checked, d.ctx.store.dataDir, { label: given }),
   )
+  const task = findTaskOf(d.ctx.store, loaded.config.name, skill, given !== undefined)
   return task?.id ?? null
 }
 

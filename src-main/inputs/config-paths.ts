@@ -60,7 +60,8 @@ function checkOpencodeConfig(path: string | undefined, env: NodeJS.ProcessEnv, p
   }
 }
 
-function resolvePath(base: string, raw: string): string {
+/** `raw` against `base`; `~` is the home folder. */
+export function resolvePath(base: string, raw: string): string {
   if (raw === '~' || raw.startsWith('~/')) return join(homedir(), raw.slice(1))
   return resolve(base, raw)
 }

@@ -28,7 +28,11 @@ describe('loadTaskConfig', () => {
     const { dir, file } = project(MINIMAL)
     const { config, configDir, resolved, warnings } = loadTaskConfig(file, { env: {} })
     expect(configDir).toBe(dir)
-    expect(resolved).toEqual({ skillPath: join(dir, 'skill'), datasetPath: join(dir, 'cases.jsonl') })
+    expect(resolved).toEqual({
+      skillPath: join(dir, 'skill'),
+      skill: { kind: 'folder', dir: join(dir, 'skill') },
+      datasetPath: join(dir, 'cases.jsonl'),
+    })
     expect(config).toEqual({
       ...MINIMAL,
       baseline: { kind: 'none' },
@@ -83,7 +87,9 @@ describe('loadTaskConfig', () => {
     })
     expect(resolved).toEqual({
       skillPath: join(dir, 'skill'),
+      skill: { kind: 'folder', dir: join(dir, 'skill') },
       baselinePath: join(dir, 'old'),
+      baseline: { kind: 'folder', dir: join(dir, 'old') },
       datasetPath: join(dir, 'cases.jsonl'),
       opencodeConfigPath: join(dir, 'opencode.json'),
     })
@@ -131,7 +137,7 @@ describe('loadTaskConfig', () => {
     )
     expect(err.problems).toEqual([
       'task.json: name: must not be empty',
-      'task.json: unknown key "skill.lable": did you mean "label"? (known here: path, label)',
+      'task.json: unknown key "skill.lable": did you mean "label"? (known here: path, git, label)',
       'task.json: dataset.path is required: add it',
       'task.json: agent.model: "m" has no provider: write "provider/model" as opencode names it, e.g. "anthropic/claude-sonnet-4"',
       'task.json: agent.concurrency: must be a whole number from 1 to 64 (got 0)',

@@ -12,11 +12,16 @@ import type { Problem } from './errors'
 import { parseJsonText } from './json-text'
 import { readTextFile } from './text-file'
 import { configPaths } from './config-paths'
+import { resolveSource, type SkillSource } from './skill-source'
 import { checkPairwiseConfig } from './pairwise-config'
 
 export interface ResolvedPaths {
+  /** The skill folder; for a git version, that folder in the repository's working copy. */
   skillPath: string
+  /** Where the skill is read from: the folder, or a commit's folder (`skill.git`). */
+  skill: SkillSource
   baselinePath?: string
+  baseline?: SkillSource
   datasetPath: string
   /** `agent.opencodeConfig`, else `OPENCODE_CONFIG` from the environment; absent when neither is set. */
   opencodeConfigPath?: string
@@ -88,12 +93,17 @@ export function parseTaskConfig(
   const config = parsed.data
   const problems = new ProblemList()
   const paths = configPaths(file, configDir, problems)
+  const skill = resolveSource('skill', config.skill, paths, configDir, problems, file)
   const resolved: ResolvedPaths = {
-    skillPath: paths.check('skill.path', config.skill.path, 'folder'),
+    skillPath: skill.folder,
+    skill: skill.source,
     datasetPath: paths.check('dataset.path', config.dataset.path, 'file'),
   }
-  if (config.baseline.kind === 'skill')
-    resolved.baselinePath = paths.check('baseline.path', config.baseline.path, 'folder')
+  if (config.baseline.kind === 'skill') {
+    const baseline = resolveSource('baseline', config.baseline, paths, configDir, problems, file)
+    resolved.baselinePath = baseline.folder
+    resolved.baseline = baseline.source
+  }
   const opencodeConfigPath = paths.opencodeConfig(config.agent.opencodeConfig, env)
   if (opencodeConfigPath) resolved.opencodeConfigPath = opencodeConfigPath
   checkTemplates(config, file, problems)

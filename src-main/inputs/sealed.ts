@@ -36,6 +36,8 @@ export function checkDatasetSealed(
   skillDir: string,
   dataset: { file: string; format: DatasetFormat },
   field = 'skill.path',
+  /** What the snapshot keeps, relative to the skill folder: by default the folder's own selection (a git version's differs). */
+  keptFiles?: readonly string[],
 ): void {
   const root = real(skillDir)
   const file = real(dataset.file)
@@ -44,7 +46,7 @@ export function checkDatasetSealed(
   const wholeFolder = dataset.format === 'skill-creator' && folder !== root
   const relFile = relative(root, file).split('\\').join('/')
   const relFolder = relative(root, folder).split('\\').join('/')
-  const kept = selectSkillFiles(root).files.map((f) => f.rel)
+  const kept = keptFiles ?? selectSkillFiles(root).files.map((f) => f.rel)
   const leaking = kept.filter((rel) => rel === relFile || (wholeFolder && rel.startsWith(`${relFolder}/`)))
   if (!leaking.length) return
   const line = wholeFolder ? `/${relFolder}/` : `/${relFile}`

@@ -15,10 +15,16 @@ import {
 } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { displayPath, InputError } from './errors'
+import { shortSha } from './git-version'
 import type { CheckedSkill, SkillSnapshot } from './skill'
 import { openRegularFile, readChunks } from './skill-checks'
 import { HASH_RECIPE, selectSkillFiles, type SkillFile } from './skill-files'
 import { hashFiles } from './skill-hash'
+
+/** The label a skill gets when none is given: a git version's short sha, else the hash's first 8 hex digits. */
+export function defaultLabel(skill: Pick<CheckedSkill, 'contentHash' | 'git'>): string {
+  return skill.git ? shortSha(skill.git.sha) : skill.contentHash.slice('sha256:'.length, 'sha256:'.length + 8)
+}
 
 /** Where a checked skill's snapshot goes and what it will hold, without writing anything. */
 export function snapshotOf(
@@ -36,9 +42,10 @@ export function snapshotOf(
     hashRecipe: HASH_RECIPE,
     recipe1Hash: skill.recipe1Hash,
     snapshotDir: join(resolve(dataDir), 'skills', skill.name, hex, skill.name),
-    label: opts.label ?? hex.slice(0, 8),
+    label: opts.label ?? defaultLabel(skill),
     files: selection.files.length,
     leftOut: { evalsFiles, ignored },
+    ...(skill.git ? { git: skill.git } : {}),
   }
 }
 

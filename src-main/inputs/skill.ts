@@ -3,6 +3,7 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import { displayPath, InputError, ProblemList } from './errors'
+import type { GitVersion } from './git-version'
 import { parseFrontMatter } from './front-matter'
 import { checkSkillFiles, readSkillMd } from './skill-checks'
 import {
@@ -42,6 +43,8 @@ export interface SkillSnapshot {
   files: number
   /** What was left out of the snapshot (`evals/` files; what `.skillabignore` lists). */
   leftOut: Pick<SkillFileSelection, 'evalsFiles' | 'ignored'>
+  /** A version read from git: its commit (the label defaults to its short sha). */
+  git?: GitVersion
 }
 
 /** What opencode's docs ask of a skill name (and what keeps it a safe folder name). */
@@ -149,6 +152,10 @@ export interface CheckedSkill extends SkillInfo {
   contentHash: string
   /** By recipe 1 (every file): see SkillSnapshot.recipe1Hash. */
   recipe1Hash: string
+  /** A version read from git (skill-source.ts): its commit. */
+  git?: GitVersion
+  /** The temp folder a git version's files were read to (`dir` is inside it), removed by `releaseSource`. */
+  copyRoot?: string
 }
 
 /**

@@ -12,8 +12,10 @@ import { loadDataset, selectCases } from '../inputs/dataset'
 import { reasonOf } from '../inputs/errors'
 import { loadTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
-import { inspectSkill, type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
-import { storeSnapshot } from '../inputs/skill-snapshot'
+import { type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
+import { inspectSource, keptFiles, releaseSource, sourceField } from '../inputs/skill-source'
+import { defaultLabel, storeSnapshot } from '../inputs/skill-snapshot'
+import { describeGitVersion } from '../inputs/git-version'
 import { describeLeftOut } from '../inputs/skill-files'
 import { checkSidesDiffer } from './prepare-task'
 import { checkBudgetPrices } from './budget'
@@ -82,88 +84,119 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     return [`${configFile} is valid`, ...loaded.warnings.map((w) => `warning: ${w}`)].join('; ')
   })
   if (!loaded) return checks
+  await checkInputs(loaded, { env, dir, add, attempt })
+  return checks
+}
+
+interface CheckKit {
+  env: NodeJS.ProcessEnv
+  dir: string
+  add: (name: string, ok: boolean, detail: string) => void
+  attempt: (name: string, fn: () => string | Promise<string>) => Promise<boolean>
+}
+
+/** The config's inputs, prices and each side's isolation proof; a git version's temp files are removed after. */
+async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }: CheckKit): Promise<void> {
   const { config, resolved } = loaded
   // The same checks and messages as `run` (inspectSkill); snapshots are written only for the side proofs.
   const baselineLabel = config.baseline.kind === 'skill' ? config.baseline.label : undefined
   let checkedSkill: CheckedSkill | undefined
   let checkedBaseline: CheckedSkill | null | undefined = null
-  await attempt('skill', () => {
-    checkedSkill = inspectSkill(resolved.skillPath)
-    return describeSkill(checkedSkill, config.skill.label)
-  })
-  if (config.baseline.kind === 'skill' && resolved.baselinePath) {
-    const path = resolved.baselinePath
-    checkedBaseline = undefined
-    await attempt('baseline', () => {
-      const inspected = inspectSkill(path)
-      if (checkedSkill) checkSidesDiffer(checkedSkill, inspected)
-      checkedBaseline = inspected
-      return describeSkill(inspected, baselineLabel)
+  try {
+    await attempt('skill', () => {
+      checkedSkill = inspectSource(resolved.skill)
+      return describeSkill(checkedSkill, config.skill.label)
     })
-  } else add('baseline', true, 'no skill')
-  let sealed: SealedPaths | undefined
-  await attempt('dataset', () => {
-    const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
-    checkDatasetSealed(resolved.skillPath, dataset)
-    if (config.baseline.kind === 'skill' && resolved.baselinePath)
-      checkDatasetSealed(resolved.baselinePath, dataset, 'baseline.path')
-    sealed = answerKeyOf(dataset, dir)
-    const picked = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
-    return `${dataset.format}, ${picked.length} of ${dataset.cases.length} cases selected`
-  })
-  add(
-    'provider config',
-    true,
-    resolved.opencodeConfigPath ?? 'none given: opencode uses your global config and environment credentials',
-  )
-  await pingProviders(config, resolved.opencodeConfigPath, env, add)
-  const prices = await resolveTaskPrices(config, resolved.opencodeConfigPath, env, dir, { askOpencode: true })
-  const judgeModel = config.judge.model ?? config.agent.model
-  let capRefused: string | null = null
-  try {
-    checkBudgetPrices(config, prices)
-  } catch (err) {
-    capRefused = reasonOf(err)
-  }
-  add(
-    'prices',
-    capRefused === null,
-    `agent ${config.agent.model}: ${formatPrices(prices.agent)}; judge ${judgeModel}: ${formatPrices(prices.judge)}` +
-      (capRefused ? `; ${capRefused}` : prices.agent ? '' : ' (dollars are not computed without prices)'),
-  )
-  // A refused skill or baseline stops here: nothing is written for it, not even the other side's snapshot.
-  if (!checkedSkill || checkedBaseline === undefined) return checks
-  let skill: SkillSnapshot
-  let baseline: SkillSnapshot | null
-  try {
-    skill = storeSnapshot(checkedSkill, dir, { label: config.skill.label })
-    baseline = checkedBaseline ? storeSnapshot(checkedBaseline, dir, { label: baselineLabel }) : null
-  } catch (err) {
-    add('snapshot', false, fileSystemFault(err, dir)?.message ?? reasonOf(err))
-    return checks
-  }
+    if (resolved.baseline) {
+      const source = resolved.baseline
+      checkedBaseline = undefined
+      await attempt('baseline', () => {
+        const inspected = inspectSource(source, 'baseline')
+        if (checkedSkill) checkSidesDiffer(checkedSkill, inspected)
+        checkedBaseline = inspected
+        return describeSkill(inspected, baselineLabel)
+      })
+    } else add('baseline', true, 'no skill')
+    let sealed: SealedPaths | undefined
+    await attempt('dataset', () => {
+      const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
+      if (checkedSkill)
+        checkDatasetSealed(
+          resolved.skillPath,
+          dataset,
+          sourceField('skill', resolved.skill),
+          keptFiles(checkedSkill),
+        )
+      if (resolved.baseline && resolved.baselinePath && checkedBaseline)
+        checkDatasetSealed(
+          resolved.baselinePath,
+          dataset,
+          sourceField('baseline', resolved.baseline),
+          keptFiles(checkedBaseline),
+        )
+      sealed = answerKeyOf(dataset, dir)
+      const picked = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
+      return `${dataset.format}, ${picked.length} of ${dataset.cases.length} cases selected`
+    })
+    add(
+      'provider config',
+      true,
+      resolved.opencodeConfigPath ??
+        'none given: opencode uses your global config and environment credentials',
+    )
+    await pingProviders(config, resolved.opencodeConfigPath, env, add)
+    const prices = await resolveTaskPrices(config, resolved.opencodeConfigPath, env, dir, {
+      askOpencode: true,
+    })
+    const judgeModel = config.judge.model ?? config.agent.model
+    let capRefused: string | null = null
+    try {
+      checkBudgetPrices(config, prices)
+    } catch (err) {
+      capRefused = reasonOf(err)
+    }
+    add(
+      'prices',
+      capRefused === null,
+      `agent ${config.agent.model}: ${formatPrices(prices.agent)}; judge ${judgeModel}: ${formatPrices(prices.judge)}` +
+        (capRefused ? `; ${capRefused}` : prices.agent ? '' : ' (dollars are not computed without prices)'),
+    )
+    // A refused skill or baseline stops here: nothing is written for it, not even the other side's snapshot.
+    if (!checkedSkill || checkedBaseline === undefined) return
+    let skill: SkillSnapshot
+    let baseline: SkillSnapshot | null
+    try {
+      skill = storeSnapshot(checkedSkill, dir, { label: config.skill.label })
+      baseline = checkedBaseline ? storeSnapshot(checkedBaseline, dir, { label: baselineLabel }) : null
+    } catch (err) {
+      add('snapshot', false, fileSystemFault(err, dir)?.message ?? reasonOf(err))
+      return
+    }
 
-  const driver = createProcessDriver({ env })
-  const spec = (side: 'a' | 'b', snap: SkillSnapshot | null): SideSpec => ({
-    side,
-    skill: snap && { name: snap.name, snapshotDir: snap.snapshotDir, contentHash: snap.contentHash },
-    skillUnderTest: skill.name,
-    model: config.agent.model,
-    opencodeConfigPath: resolved.opencodeConfigPath,
-    runRoot: join(dir, 'tmp'),
-    timeoutSec: config.agent.timeoutSec,
-    idleTimeoutSec: config.agent.idleTimeoutSec,
-    sealed,
-  })
-  const sessions = await Promise.all([
-    driver.openSide(spec('a', baseline)),
-    driver.openSide(spec('b', skill)),
-  ])
-  for (const s of sessions) {
-    add(`side ${s.proof.side}`, s.proof.ok, `${config.agent.model}: ${s.proof.message}`)
-    await s.close()
+    const driver = createProcessDriver({ env })
+    const spec = (side: 'a' | 'b', snap: SkillSnapshot | null): SideSpec => ({
+      side,
+      skill: snap && { name: snap.name, snapshotDir: snap.snapshotDir, contentHash: snap.contentHash },
+      skillUnderTest: skill.name,
+      model: config.agent.model,
+      opencodeConfigPath: resolved.opencodeConfigPath,
+      runRoot: join(dir, 'tmp'),
+      timeoutSec: config.agent.timeoutSec,
+      idleTimeoutSec: config.agent.idleTimeoutSec,
+      sealed,
+    })
+    const sessions = await Promise.all([
+      driver.openSide(spec('a', baseline)),
+      driver.openSide(spec('b', skill)),
+    ])
+    for (const s of sessions) {
+      add(`side ${s.proof.side}`, s.proof.ok, `${config.agent.model}: ${s.proof.message}`)
+      await s.close()
+    }
+  } finally {
+    releaseSource(checkedSkill)
+    releaseSource(checkedBaseline)
   }
-  return checks
 }
 
 /** One line per provider the agent and judge models use: does anything answer at its base URL? */
@@ -191,6 +224,9 @@ function describeSkill(skill: CheckedSkill, label: string | undefined): string {
   const { files, evalsFiles, ignored } = skill.selection
   const leftOut = describeLeftOut({ evalsFiles, ignored })
   const count = `${files.length} file${files.length === 1 ? '' : 's'}`
-  const shown = label ?? skill.contentHash.slice('sha256:'.length, 'sha256:'.length + 8)
-  return `${skill.name} ${shown} (${skill.contentHash}); ${count}${leftOut ? `, ${leftOut}` : ''}`
+  const shown = label ?? defaultLabel(skill)
+  const commit = skill.git
+    ? ` from ${skill.git.repo} ${skill.git.ref} (${describeGitVersion(skill.git)})`
+    : ''
+  return `${skill.name} ${shown}${commit} (${skill.contentHash}); ${count}${leftOut ? `, ${leftOut}` : ''}`
 }

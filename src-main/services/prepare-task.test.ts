@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -141,5 +142,80 @@ describe('prepareTask: adaptive rounds', () => {
       ResumeConflictError,
     )
     expect(() => prepare('adaptive')).toThrow(/adaptiveRounds: min 1, max 3 → fixed repeatRounds/)
+  })
+})
+
+describe('prepareTask with a git version', () => {
+  const git = (...args: string[]) =>
+    execFileSync('git', [
+      '-C',
+      join(dir, 'skill'),
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@example.com',
+      ...args,
+    ])
+      .toString('utf8')
+      .trim()
+  const gitSkill = { git: { repo: './skill', ref: 'main', path: '.' } }
+
+  it('stores the commit the ref resolved to, labels the task by its short sha, and snapshots the committed files', () => {
+    git('init', '-q', '-b', 'main')
+    git('add', '-A')
+    git('commit', '-qm', 'Pirate talk')
+    writeFileSync(join(dir, 'skill', 'SKILL.md'), 'an uncommitted edit, not a skill at all\n')
+    const sha = git('rev-parse', 'HEAD')
+    const p = prepare('git', 'scripted/agent', { skill: gitSkill })
+    expect(p.task.skillVersion).toBe(sha.slice(0, 7))
+    expect(JSON.parse(p.task.configJson).skill).toEqual({
+      git: { repo: join(dir, 'skill'), ref: 'main', path: '.', commit: { sha, subject: 'Pirate talk' } },
+    })
+    expect(readFileSync(join(p.skill.snapshotDir, 'SKILL.md'), 'utf8')).toContain('Talk like a pirate.')
+  })
+
+  it('a ref that moved to other files is a changed skill: a labelled task refuses to resume, saying the ref moved', () => {
+    git('init', '-q', '-b', 'main')
+    git('add', '-A')
+    git('commit', '-qm', 'Pirate talk')
+    const labelled = { skill: { ...gitSkill, label: 'v2' } }
+    const first = prepare('git', 'scripted/agent', labelled)
+    const [run] = store.runs.listByTask(first.task.id)
+    store.runs.transition(run!.id, { from: ['pending'], to: 'running' })
+    writeFileSync(
+      join(dir, 'skill', 'SKILL.md'),
+      '---\nname: pirate-speak\ndescription: Use for pirate talk.\n---\nTalk like a pirate, loudly.\n',
+    )
+    git('commit', '-qam', 'Louder')
+    const err = (() => {
+      try {
+        prepare('git', 'scripted/agent', labelled)
+      } catch (e) {
+        return e as ResumeConflictError
+      }
+      throw new Error('not refused')
+    })()
+    expect(err).toBeInstanceOf(ResumeConflictError)
+    expect(err.message).toMatch(
+      /skill\.git\.ref: "main" moved from [0-9a-f]{7} "Pirate talk" to [0-9a-f]{7} "Louder"/,
+    )
+    expect(err.message).toContain("the skill's contents changed")
+  })
+
+  it('refuses a commit whose snapshot would hold the dataset, naming skill.git.path', () => {
+    writeFileSync(join(dir, 'skill', 'cases.jsonl'), '{"id":"c1","prompt":"Say hello."}\n')
+    git('init', '-q', '-b', 'main')
+    git('add', '-A')
+    git('commit', '-qm', 'Pirate talk with its cases')
+    const err = (() => {
+      try {
+        prepare('git', 'scripted/agent', { skill: gitSkill, dataset: { path: './skill/cases.jsonl' } })
+      } catch (e) {
+        return e as InputError
+      }
+      throw new Error('not refused')
+    })()
+    expect(err.field).toBe('skill.git.path')
+    expect(err.message).toContain('the agent could read the expected outputs')
   })
 })

@@ -7,7 +7,9 @@ import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
 import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
-import { inspectSkill, type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
+import { movedRef } from '../inputs/git-version'
+import { type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
+import { inspectSource, keptFiles, releaseSource, sourceField } from '../inputs/skill-source'
 import { snapshotOf, storeSnapshot } from '../inputs/skill-snapshot'
 import { SIDES } from '../../src-shared/run-state'
 import { maxRoundsOf, type TaskConfig } from '../../src-shared/task-config'
@@ -16,6 +18,7 @@ import { planForCases, plannedRuns } from './adaptive-plan'
 import type { ReuseSavings } from '../../src-shared/reuse'
 import { ResumeConflictError } from './errors'
 import { fingerprintOf, resumeConflicts } from './resume-check'
+import { storedConfig } from './stored-config'
 import { findTaskOf, liveHashFor } from './task-identity'
 
 export interface PreparedTask {
@@ -55,6 +58,26 @@ export function prepareTask(
   opts: { isOwnerAlive?: (instanceId: string) => boolean; kind?: TaskKind } = {},
 ): PreparedTask {
   const kind = opts.kind ?? 'ab'
+  const { resolved } = loaded
+  const inspectedSkill = inspectSource(resolved.skill)
+  let inspectedBaseline: CheckedSkill | null = null
+  try {
+    inspectedBaseline = resolved.baseline ? inspectSource(resolved.baseline, 'baseline') : null
+    return prepareChecked(store, loaded, kind, opts, inspectedSkill, inspectedBaseline)
+  } finally {
+    releaseSource(inspectedSkill)
+    releaseSource(inspectedBaseline)
+  }
+}
+
+function prepareChecked(
+  store: Store,
+  loaded: LoadedTaskConfig,
+  kind: TaskKind,
+  opts: { isOwnerAlive?: (instanceId: string) => boolean },
+  inspectedSkill: CheckedSkill,
+  inspectedBaseline: CheckedSkill | null,
+): PreparedTask {
   const { config, resolved } = loaded
   const copySnapshot = (checked: CheckedSkill, label: string | undefined): SkillSnapshot => {
     try {
@@ -64,9 +87,6 @@ export function prepareTask(
     }
   }
   const baselineLabel = config.baseline.kind === 'skill' ? config.baseline.label : undefined
-  const inspectedSkill = inspectSkill(resolved.skillPath)
-  const inspectedBaseline =
-    config.baseline.kind === 'skill' && resolved.baselinePath ? inspectSkill(resolved.baselinePath) : null
   const checked = snapshotOf(inspectedSkill, store.dataDir, { label: config.skill.label })
   const checkedBaseline = inspectedBaseline
     ? snapshotOf(inspectedBaseline, store.dataDir, { label: baselineLabel })
@@ -74,11 +94,22 @@ export function prepareTask(
   checkSidesDiffer(checked, checkedBaseline)
   const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
   // The answer key never reaches an agent: no snapshot may copy the dataset.
-  checkDatasetSealed(resolved.skillPath, dataset)
-  if (resolved.baselinePath) checkDatasetSealed(resolved.baselinePath, dataset, 'baseline.path')
+  checkDatasetSealed(
+    resolved.skillPath,
+    dataset,
+    sourceField('skill', resolved.skill),
+    keptFiles(inspectedSkill),
+  )
+  if (resolved.baselinePath && resolved.baseline && inspectedBaseline)
+    checkDatasetSealed(
+      resolved.baselinePath,
+      dataset,
+      sourceField('baseline', resolved.baseline),
+      keptFiles(inspectedBaseline),
+    )
   const sealed = answerKeyOf(dataset, store.dataDir)
   const cases = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
-  const stored = storedConfig(config, resolved)
+  const stored = storedConfig(config, resolved, inspectedSkill.git, inspectedBaseline?.git)
   const identity = { skillName: checked.name, skillVersion: checked.label, taskName: config.name }
 
   const found = findTaskOf(store, config.name, checked, config.skill.label !== undefined)
@@ -184,23 +215,6 @@ function neverStarted(store: Store, task: TaskRow): boolean {
     .every((r) => r.attempt === 0 && (r.status === 'pending' || r.reusedFrom !== null))
 }
 
-/** The config as stored with the task: defaults filled in, paths absolute (a resume may start elsewhere). */
-function storedConfig(config: TaskConfig, resolved: LoadedTaskConfig['resolved']): TaskConfig {
-  return {
-    ...config,
-    skill: { ...config.skill, path: resolved.skillPath },
-    baseline:
-      config.baseline.kind === 'skill'
-        ? { ...config.baseline, path: resolved.baselinePath ?? config.baseline.path }
-        : config.baseline,
-    dataset: { path: resolved.datasetPath },
-    agent: {
-      ...config.agent,
-      ...(config.agent.opencodeConfig ? { opencodeConfig: resolved.opencodeConfigPath } : {}),
-    },
-  }
-}
-
 function checkResume(
   store: Store,
   task: TaskRow,
@@ -224,7 +238,14 @@ function checkResume(
       Object.fromEntries(cases.map((c) => [c.id, c.contentHash])),
     ),
   )
-  if (conflicts.length) throw new ResumeConflictError(task.taskName, conflicts)
+  if (!conflicts.length) return
+  // Say why the files differ when a git ref moved since the task stored its commit.
+  const prevBaselineGit = prev.baseline.kind === 'skill' ? prev.baseline.git : undefined
+  const moved = [
+    movedRef('skill', prev.skill.git, skill.git),
+    movedRef('baseline', prevBaselineGit, baseline?.git),
+  ]
+  throw new ResumeConflictError(task.taskName, [...moved.filter((m) => m !== null), ...conflicts])
 }
 
 function planFor(

@@ -3,8 +3,11 @@
 // new task); a stored task always continues from what it stored, never from these folders.
 import type { Store, TaskRow } from '../db'
 import { loadDataset } from '../inputs/dataset'
-import { inspectSkill } from '../inputs/skill'
-import { taskConfigSchema } from '../../src-shared/task-config'
+import { join } from 'node:path'
+import { ProblemList } from '../inputs/errors'
+import { movedRef, resolveGitVersion } from '../inputs/git-version'
+import { withInspected, type SkillSource } from '../inputs/skill-source'
+import { taskConfigSchema, type GitRef } from '../../src-shared/task-config'
 import { fingerprintOf, resumeConflicts } from './resume-check'
 import { liveHashFor } from './task-identity'
 
@@ -17,22 +20,28 @@ export function sourceChanges(store: Store, task: TaskRow): string[] {
   const out: string[] = []
   const stored = store.skillVersions.get(task.skillVersionBId)
   const storedBaseline = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
-  const live = (field: string, path: string) => {
+  // A git version is read where its ref points now: a ref that moved is a changed source.
+  const live = (field: 'skill' | 'baseline', ref: SkillRef) => {
+    const source = liveSource(field, ref, out)
+    if (!source) return null
     try {
-      return inspectSkill(path)
+      return withInspected(source, (checked) => checked, field)
     } catch (err) {
-      out.push(`${field}: ${path} can no longer be read as a skill (${firstLine(err)})`)
+      out.push(`${field}: ${describeSource(ref)} can no longer be read as a skill (${firstLine(err)})`)
       return null
     }
   }
-  const skill = live('skill.path', config.skill.path)
+  const skill = live('skill', config.skill)
   const baseline =
-    config.baseline.kind === 'skill' && storedBaseline ? live('baseline.path', config.baseline.path) : null
+    config.baseline.kind === 'skill' && storedBaseline ? live('baseline', config.baseline) : null
   const storedCases: Record<string, string> = {}
   for (const run of store.runs.listByTask(task.id)) storedCases[run.caseKey] = run.caseHash
   let liveCases: Record<string, string> = storedCases
   try {
-    const dataset = loadDataset(config.dataset.path, { skillRoot: config.skill.path })
+    const skillRoot = config.skill.git
+      ? join(config.skill.git.repo, config.skill.git.path)
+      : config.skill.path
+    const dataset = loadDataset(config.dataset.path, { skillRoot })
     liveCases = Object.fromEntries(dataset.cases.map((c) => [c.id, c.contentHash]))
   } catch (err) {
     out.push(`dataset.path: ${config.dataset.path} can no longer be read (${firstLine(err)})`)
@@ -49,6 +58,26 @@ export function sourceChanges(store: Store, task: TaskRow): string[] {
     ),
   )
   return [...out, ...conflicts]
+}
+
+type SkillRef = { path?: string; git?: GitRef }
+
+const describeSource = (ref: SkillRef): string =>
+  ref.git ? `${ref.git.repo} ${ref.git.ref}:${ref.git.path}` : (ref.path ?? '')
+
+/** The source a stored skill ref names now (its git ref resolved afresh); says so in `out` when it moved. */
+function liveSource(field: 'skill' | 'baseline', ref: SkillRef, out: string[]): SkillSource | null {
+  if (!ref.git) return { kind: 'folder', dir: ref.path ?? '' }
+  const problems = new ProblemList()
+  const { commit: _pinned, ...given } = ref.git
+  const version = resolveGitVersion(`${field}.git`, given, ref.git.repo, problems)
+  if (!version) {
+    out.push(`${problems.items[0]?.message ?? `${field}.git: cannot be read`}`)
+    return null
+  }
+  const moved = movedRef(field, ref.git, version)
+  if (moved) out.push(moved)
+  return { kind: 'git', version }
 }
 
 function firstLine(err: unknown): string {

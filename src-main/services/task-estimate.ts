@@ -13,7 +13,7 @@ import { findTaskOf } from './task-identity'
 import type { AppContext } from './app-context'
 import { loadDataset, selectCases } from '../inputs/dataset'
 import type { LoadedTaskConfig } from '../inputs/load-config'
-import { inspectSkill } from '../inputs/skill'
+import { withInspected } from '../inputs/skill-source'
 import { snapshotOf } from '../inputs/skill-snapshot'
 
 export interface EstimateRequest {
@@ -162,7 +162,9 @@ export function estimateOfConfig(store: Store, loaded: LoadedTaskConfig, prices:
   const { config, resolved } = loaded
   const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
   const cases = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
-  const skill = snapshotOf(inspectSkill(resolved.skillPath), store.dataDir, { label: config.skill.label })
+  const skill = withInspected(resolved.skill, (checked) =>
+    snapshotOf(checked, store.dataDir, { label: config.skill.label }),
+  )
   const task = findTaskOf(store, config.name, skill, config.skill.label !== undefined)
   return estimateFor(store, {
     task: task?.kind === 'ab' ? task : null,

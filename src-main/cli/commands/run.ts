@@ -5,6 +5,7 @@ import { needsExecution } from '../../../src-shared/run-rules'
 import { CONFIG_WARNING_CODES } from '../../inputs/config-warnings'
 import { loadTaskConfig } from '../../inputs/load-config'
 import { openAppContext, type AppContext } from '../../services/app-context'
+import type { SkillSnapshot } from '../../inputs/skill'
 import type { PreparedTask } from '../../services/prepare-task'
 import { runTask, type RunTaskResult } from '../../services/run-task'
 import { FAILURE_LABEL } from '../../../src-shared/failure-label'
@@ -191,14 +192,18 @@ export function runModeOf(flags: Record<string, string | boolean | undefined>): 
   return modes[0] ?? { kind: 'submit' }
 }
 
+/** `pirate-speak abc1234 ("Shorter greetings", main in /repo)`: a git version with its commit subject and ref. */
+const named = (s: SkillSnapshot): string =>
+  `${s.name} ${s.label}${s.git ? ` ("${s.git.subject}", ${s.git.ref} in ${s.git.repo})` : ''}`
+
 function announceStart(ctx: AppContext, io: Io, p: PreparedTask, mode: RunMode): void {
   const runs = ctx.store.runs.listByTask(p.task.id).filter((r) => inPlan(p.plan, r))
   const execute = runs.filter(needsExecution).length
   const judge = execute + runs.filter(needsEvaluation).length
   const verb = p.created ? 'created' : `resumed (${plural(p.added, 'run')} added)`
-  const vs = p.baseline ? `${p.baseline.name} ${p.baseline.label}` : 'no skill'
+  const vs = p.baseline ? named(p.baseline) : 'no skill'
   io.err(
-    `task "${p.task.taskName}" ${verb}: skill ${p.skill.name} ${p.skill.label} vs ${vs}, ` +
+    `task "${p.task.taskName}" ${verb}: skill ${named(p.skill)} vs ${vs}, ` +
       `${plural(p.cases.length, 'case')} × ${plural(p.plan.maxRound, 'round')} × ${sidesText(p.task.kind)}; ` +
       `${plural(execute, 'run')} to execute, ${judge} to judge\n` +
       (mode.kind === 'submit' ? '' : `mode: ${modeText(mode)}\n`) +

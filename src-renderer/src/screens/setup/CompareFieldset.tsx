@@ -1,7 +1,11 @@
 // The setup form's first part: the skill under test (folder, label) and what side a runs with.
 import type { SkillPreview } from '../../../../src-shared/ipc-views'
 import { PathField, TextField, type Issue } from './fields'
+import { GitVersionPicker } from './GitVersionPicker'
 import type { FormState } from './form-model'
+
+/** Issues on the object itself (e.g. neither "path" nor "git"), not on one of its fields. */
+const only = (issues: Issue[]) => issues.filter((i) => !i.field.includes('.'))
 
 export function CompareFieldset(props: {
   form: FormState
@@ -29,8 +33,13 @@ export function CompareFieldset(props: {
             label="Skill folder"
             kind="folder"
             value={form.skillPath}
-            onChange={(v) => set({ skillPath: v })}
-            issues={at('skill.path')}
+            onChange={(v) => set({ skillPath: v, skillRef: '' })}
+            issues={[
+              ...at('skill.path'),
+              ...at('skill.git.repo'),
+              ...at('skill.git.path'),
+              ...only(at('skill')),
+            ]}
             start={start}
             testId="skill-path"
             hint={
@@ -44,10 +53,22 @@ export function CompareFieldset(props: {
             value={form.skillLabel}
             onChange={(v) => set({ skillLabel: v })}
             issues={at('skill.label')}
-            placeholder={skill.value ? skill.value.contentHash.slice(7, 15) : 'v2'}
-            hint="Empty: the first 8 hex digits of the content hash."
+            placeholder={skill.value && !form.skillRef ? skill.value.contentHash.slice(7, 15) : 'v2'}
+            hint={
+              form.skillRef
+                ? "Empty: the commit's short sha."
+                : 'Empty: the first 8 hex digits of the content hash.'
+            }
           />
         </div>
+        <GitVersionPicker
+          label="Version (side b)"
+          folder={form.skillPath}
+          value={form.skillRef}
+          onChange={(ref) => set({ skillRef: ref })}
+          issues={[...at('skill.git.ref'), ...at('skill.git.commit')]}
+          testId="skill-version"
+        />
         <div className="field">
           <span className="label">Baseline (side a)</span>
           <div className="row">
@@ -77,9 +98,10 @@ export function CompareFieldset(props: {
               label="Baseline skill folder"
               kind="folder"
               value={form.baselinePath}
-              onChange={(v) => set({ baselinePath: v })}
-              issues={at('baseline.path')}
+              onChange={(v) => set({ baselinePath: v, baselineRef: '' })}
+              issues={[...at('baseline.path'), ...at('baseline.git.repo'), ...at('baseline.git.path')]}
               start={start}
+              testId="baseline-path"
             />
             <TextField
               label="Baseline label"
@@ -89,6 +111,16 @@ export function CompareFieldset(props: {
               placeholder="v1"
             />
           </div>
+        )}
+        {form.baselineKind === 'skill' && (
+          <GitVersionPicker
+            label="Version (side a)"
+            folder={form.baselinePath}
+            value={form.baselineRef}
+            onChange={(ref) => set({ baselineRef: ref })}
+            issues={[...at('baseline.git.ref'), ...at('baseline.git.commit')]}
+            testId="baseline-version"
+          />
         )}
         <label className="row">
           <input

@@ -27,6 +27,45 @@ function fake() {
       description: 'Talk like a pirate',
       contentHash: 'sha256:abcdef0123456789',
     }),
+    // The skill folder is in a git repository; the baseline folder is not.
+    'inputs.gitVersions': ({ path }: { path: string }) =>
+      path.startsWith('/repo/')
+        ? {
+            repo: '/repo',
+            path: 'skills/pirate-speak',
+            workingCopyChanged: true,
+            versions: [
+              {
+                kind: 'branch',
+                ref: 'main',
+                sha: 'b'.repeat(40),
+                subject: 'More arr',
+                date: '2026-02-01T10:00:00Z',
+              },
+              {
+                kind: 'tag',
+                ref: 'v1',
+                sha: 'a'.repeat(40),
+                subject: 'First cut',
+                date: '2026-01-01T10:00:00Z',
+              },
+              {
+                kind: 'commit',
+                ref: 'b'.repeat(40),
+                sha: 'b'.repeat(40),
+                subject: 'More arr',
+                date: '2026-02-01T10:00:00Z',
+              },
+              {
+                kind: 'commit',
+                ref: 'a'.repeat(40),
+                sha: 'a'.repeat(40),
+                subject: 'First cut',
+                date: '2026-01-01T10:00:00Z',
+              },
+            ],
+          }
+        : { repo: null, path: '', workingCopyChanged: false, versions: [] },
     'inputs.dataset': () => ({
       format: 'jsonl',
       cases: [
@@ -39,7 +78,7 @@ function fake() {
     'tasks.validate': ({
       config,
     }: {
-      config: { agent?: { model?: string }; skill?: { path?: string } }
+      config: { agent?: { model?: string }; skill?: { path?: string; git?: unknown } }
     }) => ({
       issues: [
         ...(/^[^/\s]+\/\S+$/.test(config.agent?.model ?? '')
@@ -51,7 +90,7 @@ function fake() {
                 message: 'agent.model: "gpt" has no provider: write "provider/model"',
               },
             ]),
-        ...(config.skill?.path
+        ...(config.skill?.path || config.skill?.git
           ? []
           : [{ field: 'skill.path', code: 'required', message: 'the skill folder: fill it in' }]),
       ],
@@ -152,5 +191,51 @@ describe('task setup', () => {
     expect(input('skill-path')?.getAttribute('aria-invalid')).toBe('true')
     expect(skillField()?.textContent).toContain('The skill folder: fill it in')
     expect(api.calls.some((c) => c.channel === 'tasks.create')).toBe(false)
+  })
+
+  it('picks a and b among the git versions of the skill folder (or its working copy), and writes them as git sources', async () => {
+    const api = fake()
+    view = await render(<TaskSetupScreen />)
+    await type(input('task-name'), 'main vs v1')
+    await type(input('skill-path'), '/repo/skills/pirate-speak')
+    await type(input('dataset-path'), '/data/cases.jsonl')
+    await type(input('agent-model'), 'scripted/agent')
+    await settle(VALIDATE_DELAY_MS + 50)
+    const picker = input('skill-version')
+    const options = [...(picker?.querySelectorAll('option') ?? [])].map((o) => o.textContent)
+    expect(options).toEqual([
+      'working copy (with uncommitted changes)',
+      'branch main — bbbbbbb More arr',
+      'tag v1 — aaaaaaa First cut',
+      'bbbbbbb More arr (2026-02-01)',
+      'aaaaaaa First cut (2026-01-01)',
+    ])
+    expect([...(picker?.querySelectorAll('optgroup') ?? [])].map((g) => g.getAttribute('label'))).toEqual([
+      'Branches',
+      'Tags',
+      'Commits that changed the folder',
+    ])
+    await choose(picker, 'main')
+    await click(view.container.querySelectorAll('input[name="baseline"]')[1])
+    // A folder outside git offers no versions: only its working copy runs.
+    await type(input('baseline-path'), '/plain/pirate-speak')
+    await settle(VALIDATE_DELAY_MS + 50)
+    expect(input('baseline-version')).toBeNull()
+    await type(input('baseline-path'), '/repo/skills/pirate-speak')
+    await settle(VALIDATE_DELAY_MS + 50)
+    await choose(input('baseline-version'), 'a'.repeat(40))
+    await settle(VALIDATE_DELAY_MS + 50)
+    await submit(input('create-task'))
+    await settle()
+    const created = api.calls.find((c) => c.channel === 'tasks.create')?.payload as {
+      config: Record<string, unknown>
+    }
+    expect(created.config.skill).toEqual({
+      git: { repo: '/repo/skills/pirate-speak', ref: 'main', path: '.' },
+    })
+    expect(created.config.baseline).toEqual({
+      kind: 'skill',
+      git: { repo: '/repo/skills/pirate-speak', ref: 'a'.repeat(40), path: '.' },
+    })
   })
 })

@@ -133,3 +133,33 @@ describe('setup form ↔ config: the budget', () => {
     expect(fromConfig(config)).toMatchObject({ maxCostUsd: '2.5', maxRuns: '' })
   })
 })
+
+describe('setup form ↔ config: git versions', () => {
+  it('writes a picked version as a git source and reads a stored one back as folder and ref (its commit pin dropped)', () => {
+    const config = toConfig({
+      ...filled,
+      skillRef: 'v2',
+      baselineKind: 'skill',
+      baselinePath: '/skills/pirate-speak',
+    })
+    expect(config.skill).toEqual({ git: { repo: '/skills/pirate-speak', ref: 'v2', path: '.' } })
+    expect(config.baseline).toEqual({ kind: 'skill', path: '/skills/pirate-speak' })
+    expect(taskConfigSchema.safeParse(config).success).toBe(true)
+    const stored = {
+      ...config,
+      skill: {
+        git: {
+          repo: '/repo',
+          ref: 'main',
+          path: 'skills/pirate-speak',
+          commit: { sha: 'a'.repeat(40), subject: 's' },
+        },
+      },
+    }
+    const form = fromConfig(stored)
+    expect([form.skillPath, form.skillRef]).toEqual(['/repo/skills/pirate-speak', 'main'])
+    expect(toConfig(form).skill).toEqual({
+      git: { repo: '/repo/skills/pirate-speak', ref: 'main', path: '.' },
+    })
+  })
+})

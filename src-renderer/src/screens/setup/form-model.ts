@@ -17,9 +17,13 @@ export interface EvaluatorDraft {
 export interface FormState {
   name: string
   skillPath: string
+  /** The git version of the skill folder side b runs ('' = the working copy): a branch, tag or commit. */
+  skillRef: string
   skillLabel: string
   baselineKind: 'none' | 'skill'
   baselinePath: string
+  /** The git version of the baseline folder ('' = the working copy). */
+  baselineRef: string
   baselineLabel: string
   datasetPath: string
   /** null = every case of the dataset. */
@@ -73,9 +77,11 @@ export function emptyForm(
   return {
     name: '',
     skillPath: '',
+    skillRef: '',
     skillLabel: '',
     baselineKind: 'none',
     baselinePath: '',
+    baselineRef: '',
     baselineLabel: '',
     datasetPath: '',
     cases: null,
@@ -116,14 +122,18 @@ function compact<T extends Record<string, unknown>>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
+/** A skill folder as the config names it: the folder itself, or a git version of it (`path` "." = the folder). */
+const source = (folder: string, ref: string) =>
+  ref ? { git: { repo: folder.trim(), ref, path: '.' } } : { path: folder.trim() }
+
 export function toConfig(f: FormState): Record<string, unknown> {
   return compact({
     name: f.name.trim(),
-    skill: compact({ path: f.skillPath.trim(), label: text(f.skillLabel) }),
+    skill: compact({ ...source(f.skillPath, f.skillRef), label: text(f.skillLabel) }),
     baseline:
       f.baselineKind === 'none'
         ? { kind: 'none' }
-        : compact({ kind: 'skill', path: f.baselinePath.trim(), label: text(f.baselineLabel) }),
+        : compact({ kind: 'skill', ...source(f.baselinePath, f.baselineRef), label: text(f.baselineLabel) }),
     dataset: { path: f.datasetPath.trim() },
     cases: f.cases ?? undefined,
     repeatRounds: num(f.repeatRounds),
@@ -189,6 +199,13 @@ const str = (v: unknown, fallback = '') => (v === undefined || v === null ? fall
 const oneOf = <T extends string>(v: unknown, choices: readonly T[], fallback: T): T =>
   choices.find((c) => c === str(v)) ?? fallback
 
+/** The folder a `git` source names: its path inside the repository (a stored commit pin is not kept). */
+function gitFolder(git: unknown): string {
+  const repo = str(obj(git).repo).replace(/\/+$/, '')
+  const path = str(obj(git).path).replace(/^\.\/?|\/+$/g, '')
+  return path ? `${repo}/${path}` : repo
+}
+
 /** A config (stored task, bundled example) as form state; unknown parts fall back to the defaults. */
 export function fromConfig(config: unknown, base: FormState = emptyForm()): FormState {
   const c = obj(config)
@@ -217,10 +234,12 @@ export function fromConfig(config: unknown, base: FormState = emptyForm()): Form
   return {
     ...base,
     name: str(c.name, base.name),
-    skillPath: str(skill.path, base.skillPath),
+    skillPath: skill.git ? gitFolder(skill.git) : str(skill.path, base.skillPath),
+    skillRef: str(obj(skill.git).ref),
     skillLabel: str(skill.label),
     baselineKind: baseline.kind === 'skill' ? 'skill' : 'none',
-    baselinePath: str(baseline.path),
+    baselinePath: baseline.git ? gitFolder(baseline.git) : str(baseline.path),
+    baselineRef: str(obj(baseline.git).ref),
     baselineLabel: str(baseline.label),
     datasetPath: str(obj(c.dataset).path, base.datasetPath),
     cases: Array.isArray(c.cases) ? (c.cases as unknown[]).map(String) : null,

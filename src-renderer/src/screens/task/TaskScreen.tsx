@@ -1,6 +1,7 @@
 // One task: header with its actions, then tabs — runs (live table), decision, config.
 import { useEffect, useMemo, useState } from 'react'
 import type { TaskDetail } from '../../../../src-shared/ipc-views'
+import type { GitRef } from '../../../../src-shared/task-config'
 import { awaitsWork } from '../../../../src-shared/run-rules'
 import { DemoBadge, VerdictBadge } from '../../components/badges'
 import { decisionBasis, useDecision } from '../../stores/decision-store'
@@ -75,8 +76,12 @@ function Header({ detail }: { detail: TaskDetail }) {
       </div>
       <div className="row wrap small muted">
         <span>
-          skill <b>{summary.skillName}</b> {summary.skillVersion} vs{' '}
-          {config.baseline.kind === 'none' ? 'no skill' : `${config.baseline.label ?? config.baseline.path}`}
+          skill <b>{summary.skillName}</b> {summary.skillVersion}
+          {commitNote(config.skill)} vs{' '}
+          {config.baseline.kind === 'none'
+            ? 'no skill'
+            : `${config.baseline.label ?? config.baseline.path ?? shortSha(config.baseline.git?.commit?.sha)}`}
+          {config.baseline.kind === 'skill' && commitNote(config.baseline)}
         </span>
         <span>·</span>
         <span>
@@ -174,4 +179,12 @@ export function TaskScreen({ taskId }: { taskId: string }) {
       )}
     </div>
   )
+}
+
+const shortSha = (sha: string | undefined): string => sha?.slice(0, 7) ?? ''
+
+/** A git version's commit subject, shown beside its label (README "Skill versions from git"). */
+function commitNote(ref: { git?: GitRef }) {
+  const subject = ref.git?.commit?.subject
+  return subject ? <span title={ref.git?.commit?.sha}> ({subject})</span> : null
 }

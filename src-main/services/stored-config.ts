@@ -1,0 +1,42 @@
+// The config a task stores (README "The config"): what a resume, Duplicate and the export read back.
+import type { GitVersion } from '../inputs/git-version'
+import type { LoadedTaskConfig } from '../inputs/load-config'
+import type { TaskConfig } from '../../src-shared/task-config'
+
+/**
+ * The config as stored with the task: defaults filled in, paths absolute (a resume may start elsewhere), a
+ * git version with its repository's top folder and the commit it resolved to.
+ */
+export function storedConfig(
+  config: TaskConfig,
+  resolved: LoadedTaskConfig['resolved'],
+  skillGit: GitVersion | undefined,
+  baselineGit: GitVersion | undefined,
+): TaskConfig {
+  const source = (git: GitVersion | undefined, folder: string | undefined) =>
+    git
+      ? {
+          git: {
+            repo: git.repo,
+            ref: git.ref,
+            path: git.path || '.',
+            commit: { sha: git.sha, subject: git.subject },
+          },
+        }
+      : { path: folder }
+  return {
+    ...config,
+    skill: { ...source(skillGit, resolved.skillPath), ...labelOf(config.skill) },
+    baseline:
+      config.baseline.kind === 'skill'
+        ? { kind: 'skill', ...source(baselineGit, resolved.baselinePath), ...labelOf(config.baseline) }
+        : config.baseline,
+    dataset: { path: resolved.datasetPath },
+    agent: {
+      ...config.agent,
+      ...(config.agent.opencodeConfig ? { opencodeConfig: resolved.opencodeConfigPath } : {}),
+    },
+  }
+}
+
+const labelOf = (ref: { label?: string }) => (ref.label === undefined ? {} : { label: ref.label })
