@@ -1,67 +1,22 @@
 // Process groups of agent runs: start time, SIGTERM→SIGKILL stop (never SIGINT) and sweeping leftovers.
-import { readdirSync, readFileSync } from 'node:fs'
+// The OS side is the platform's process probe (db/processes): on Windows a "group" is the process tree.
 import { processStartTime } from '../db/process-info'
+import { processes } from '../db/processes/probe'
 
 export { processStartTime }
 
-/** Process group id (field 5) of `pid`; null if gone. */
-export function processGroupId(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const field = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[5 - 3]
-    return field ? Number(field) : null
-  } catch {
-    return null
-  }
-}
-
-function isZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
-  } catch {
-    return true
-  }
-}
-
-function allPids(): number[] {
-  try {
-    return readdirSync('/proc')
-      .filter((n) => /^\d+$/.test(n))
-      .map(Number)
-  } catch {
-    return []
-  }
-}
-
-/** Live (non-zombie) members of process group `pgid`. */
+/** Live (non-zombie) members of process group `pgid` (Windows: the tree under `pgid`). */
 export function groupMembers(pgid: number): number[] {
-  return allPids().filter((pid) => processGroupId(pid) === pgid && !isZombie(pid))
+  return processes.groupMembers(pgid)
 }
 
 /** Live processes whose environment holds `name=value` (inherited by everything a run starts). */
 export function processesWithEnv(name: string, value: string): number[] {
-  const needle = Buffer.from(`\0${name}=${value}\0`)
-  const out: number[] = []
-  for (const pid of allPids()) {
-    if (pid === process.pid) continue
-    let environ: Buffer
-    try {
-      environ = readFileSync(`/proc/${pid}/environ`)
-    } catch {
-      continue
-    }
-    if (Buffer.concat([Buffer.from([0]), environ]).includes(needle) && !isZombie(pid)) out.push(pid)
-  }
-  return out
+  return processes.withEnv(name, value)
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal)
-  } catch {
-    // already gone
-  }
+  processes.signalGroup(pgid, signal)
 }
 
 function signalPid(pid: number, signal: NodeJS.Signals): void {
