@@ -5,9 +5,12 @@ import { processes } from '../db/processes/probe'
 
 export { processStartTime }
 
-/** Live (non-zombie) members of process group `pgid` (Windows: the tree under `pgid`). */
-export function groupMembers(pgid: number): number[] {
-  return processes.groupMembers(pgid)
+/**
+ * Live (non-zombie) members of process group `pgid` (Windows: the tree under `pgid`, and with the leader's
+ * start time, the orphans it left).
+ */
+export function groupMembers(pgid: number, leaderStarted?: string | null): number[] {
+  return processes.groupMembers(pgid, leaderStarted)
 }
 
 /** Live processes whose environment holds `name=value` (inherited by everything a run starts). */
@@ -49,6 +52,8 @@ export interface StopOptions {
   graceMs: number
   /** The run's env marker: also SIGTERM/SIGKILL processes that left the group (own sessions). */
   marker?: { name: string; value: string }
+  /** The leader's start time (processStartTime): on Windows, how a dead leader's orphans are found. */
+  leaderStarted?: string | null
 }
 
 /** SIGTERM to the group (and marked strays), then SIGKILL to whatever is left after `graceMs`. */
@@ -59,13 +64,18 @@ export async function stopGroup(pgid: number, opts: StopOptions): Promise<void> 
   await within(opts.exited, opts.graceMs)
   // Give the rest of the group a moment after the leader went, then force whatever is left.
   const deadline = Date.now() + Math.min(opts.graceMs, 1000)
-  while (Date.now() < deadline && (groupMembers(pgid).length > 0 || strays().length > 0)) await sleep(50)
-  killLeftovers(pgid, opts.marker)
+  const left = (): boolean => groupMembers(pgid, opts.leaderStarted).length > 0 || strays().length > 0
+  while (Date.now() < deadline && left()) await sleep(50)
+  killLeftovers(pgid, opts.marker, opts.leaderStarted)
 }
 
 /** SIGKILL to the group and to every marked process; returns how many were still alive. */
-export function killLeftovers(pgid: number | null, marker?: { name: string; value: string }): number {
-  const pids = new Set<number>(pgid ? groupMembers(pgid) : [])
+export function killLeftovers(
+  pgid: number | null,
+  marker?: { name: string; value: string },
+  leaderStarted?: string | null,
+): number {
+  const pids = new Set<number>(pgid ? groupMembers(pgid, leaderStarted) : [])
   if (marker) for (const pid of processesWithEnv(marker.name, marker.value)) pids.add(pid)
   if (pgid && pids.size > 0) signalGroup(pgid, 'SIGKILL')
   for (const pid of pids) signalPid(pid, 'SIGKILL')

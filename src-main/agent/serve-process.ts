@@ -96,12 +96,13 @@ function startOnce(input: ServeInput, port: number): Promise<ServeProcess> {
       }
   })
   const pid = child.pid ?? null
+  const leaderStarted = pid === null ? null : processStartTime(pid)
   const marker = input.marker
   const stop = async (graceMs: number): Promise<void> => {
     if (pid === null) return
     // A server that already died may have left tool subprocesses behind (same group or marker).
-    if (exitInfo) killLeftovers(pid, marker)
-    else await stopGroup(pid, { exited, graceMs, marker })
+    if (exitInfo) killLeftovers(pid, marker, leaderStarted)
+    else await stopGroup(pid, { exited, graceMs, marker, leaderStarted })
   }
   return new Promise<ServeProcess>((resolve, reject) => {
     let settled = false
@@ -136,7 +137,7 @@ function startOnce(input: ServeInput, port: number): Promise<ServeProcess> {
         resolve({
           url,
           pid,
-          startTime: processStartTime(pid) ?? '',
+          startTime: leaderStarted ?? '',
           exited,
           exit: () => exitInfo,
           stderrTail: () => stderr.toString(),

@@ -39,6 +39,14 @@ describe('Get-CimInstance Win32_Process as CSV', () => {
     expect(treeOf(parsed, 9999)).toEqual([])
   })
 
+  it("a dead leader's orphans are found by its recorded start time", () => {
+    // bash (8120) exited and left its sleep (8124); 8126 names 8120 too but is older than bash was.
+    const older = '"8126","8120","2026-12-01T09:00:00.0000000Z"'
+    const parsed = parseCimCsv([...rows.filter((r) => !r.startsWith('"8120"')), older].join('\r\n'))
+    expect(treeOf(parsed, 8120, '2026-12-02T05:35:37.2000000Z')).toEqual([8124])
+    expect(treeOf(parsed, 8120)).toEqual([])
+  })
+
   it('asks for start times that do not depend on the culture', () => {
     expect(cimScript(" -Filter 'ProcessId=8100'")).toBe(
       "Get-CimInstance Win32_Process -Filter 'ProcessId=8100' | Select-Object ProcessId,ParentProcessId," +

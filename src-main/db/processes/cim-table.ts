@@ -43,13 +43,17 @@ export function parseCimCsv(text: string): CimRow[] {
 }
 
 /**
- * `root` (when alive) and its descendants. A child counts only if it started after its parent: Windows keeps
- * a dead parent's id in ParentProcessId, and that id may since belong to an unrelated process.
+ * `root` and its descendants. A child counts only if it started after its parent: Windows keeps a dead
+ * parent's id in ParentProcessId, and that id may since belong to an unrelated process. A dead root is
+ * known by `rootStarted` (its recorded start time): its orphans are the processes naming it that started
+ * after it; without it, a dead root has no tree.
  */
-export function treeOf(rows: CimRow[], root: number): number[] {
+export function treeOf(rows: CimRow[], root: number, rootStarted?: string | null): number[] {
   const byPid = new Map(rows.map((r) => [r.pid, r]))
-  if (!byPid.has(root)) return []
+  const alive = byPid.get(root)
+  if (!alive && !rootStarted) return []
   const tree = [root]
+  if (!alive) byPid.set(root, { pid: root, ppid: -1, started: rootStarted ?? null })
   for (let i = 0; i < tree.length; i++) {
     const parent = byPid.get(tree[i] as number) as CimRow
     for (const r of rows) {
@@ -58,7 +62,7 @@ export function treeOf(rows: CimRow[], root: number): number[] {
       tree.push(r.pid)
     }
   }
-  return tree
+  return alive ? tree : tree.slice(1)
 }
 
 const system32 = (exe: string): string => join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', exe)
@@ -78,7 +82,7 @@ function cimRows(filter?: string): CimRow[] {
 
 export const cimProbe: ProcessProbe = {
   startTime: (pid) => cimRows(` -Filter 'ProcessId=${pid}'`).find((r) => r.pid === pid)?.started ?? null,
-  groupMembers: (pgid) => treeOf(cimRows(), pgid),
+  groupMembers: (pgid, leaderStarted) => treeOf(cimRows(), pgid, leaderStarted),
   withEnv: () => [],
   commandLine: () => '',
   cwd: () => null,

@@ -6,8 +6,11 @@ export interface ProcessProbe {
    * predecessor); null when the process does not exist or cannot be read.
    */
   startTime(pid: number): string | null
-  /** Live (non-zombie) members of the group led by `pgid`: its process group; on Windows its process tree. */
-  groupMembers(pgid: number): number[]
+  /**
+   * Live (non-zombie) members of the group led by `pgid`: its process group; on Windows its process tree,
+   * where `leaderStarted` (the leader's recorded start time) lets the orphans of a dead leader be found.
+   */
+  groupMembers(pgid: number, leaderStarted?: string | null): number[]
   /** Live processes (not this one) whose environment holds `name=value`; empty where it cannot be read. */
   withEnv(name: string, value: string): number[]
   /** The command line of `pid` ('' when unknown). */
