@@ -84,11 +84,13 @@ export function killLeftovers(
 
 /**
  * Kills an orphaned run of a dead owner, by its recorded pid and start time (the reaper's helper):
- * a pid that now belongs to another process (different start time) is never touched.
+ * a pid that now belongs to another process (different start time) is never touched. When the run's leader
+ * is gone, what it left in its group (on Windows: its orphans started after it) is killed.
  */
 export function killOrphanGroup(pid: number, startTime: string | null): boolean {
   const now = processStartTime(pid)
-  if (now === null || (startTime !== null && startTime !== '' && now !== startTime)) return false
+  if (now === null) return startTime ? killLeftovers(pid, undefined, startTime) > 0 : false
+  if (startTime !== null && startTime !== '' && now !== startTime) return false
   signalGroup(pid, 'SIGKILL')
   signalPid(pid, 'SIGKILL')
   return true
