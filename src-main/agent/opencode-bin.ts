@@ -1,10 +1,11 @@
-// Finds the opencode binary (SKILL_AB_OPENCODE_BIN → bundled package → PATH) and reads its version.
+// Finds the opencode binary (SKILL_AB_OPENCODE_BIN → bundled platform package → PATH) and reads its version.
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { execa } from 'execa'
+import { binaryIn, PACKAGE_NAME, platformPackages, thisMachine, type Machine } from './opencode-packages'
 
 export type OpencodeBinSource = 'env' | 'bundled' | 'path'
 
@@ -14,9 +15,6 @@ export interface OpencodeBin {
   /** How it was found, for `doctor`: the variable, the package name, or the PATH entry. */
   detail: string
 }
-
-/** The bundled packages (optionalDependencies at one pinned version): AVX2 build first, the baseline build for CPUs without AVX2. */
-export const BUNDLED_PACKAGES = ['opencode-linux-x64', 'opencode-linux-x64-baseline'] as const
 
 function isExecutableFile(file: string): boolean {
   try {
@@ -28,26 +26,19 @@ function isExecutableFile(file: string): boolean {
   }
 }
 
-/** Whether this CPU has AVX2 (Linux: /proc/cpuinfo); unknown counts as yes. */
-export function cpuHasAvx2(cpuinfoPath = '/proc/cpuinfo'): boolean {
-  try {
-    return /\bavx2\b/.test(readFileSync(cpuinfoPath, 'utf8'))
-  } catch {
-    return true
-  }
+/**
+ * In the packaged app the package resolves inside `app.asar`, but its binary is unpacked next to it
+ * (electron-builder.json `asarUnpack`): a program cannot be started from inside an archive.
+ */
+export function unpackedPath(file: string): string {
+  return file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2')
 }
 
-/** The bundled package names to try, best first, for this machine. */
-export function bundledCandidates(avx2: boolean, platform = process.platform, arch = process.arch): string[] {
-  if (platform !== 'linux' || arch !== 'x64') return []
-  return avx2 ? [...BUNDLED_PACKAGES] : ['opencode-linux-x64-baseline']
-}
-
-function resolveBundled(pkg: string, fromDirs: string[]): string | null {
+function resolveBundled(pkg: string, fromDirs: string[], platform: NodeJS.Platform): string | null {
   for (const from of fromDirs) {
     try {
       const manifest = createRequire(join(from, 'noop.js')).resolve(`${pkg}/package.json`)
-      const bin = join(dirname(manifest), 'bin', 'opencode')
+      const bin = unpackedPath(join(dirname(manifest), binaryIn(platform)))
       if (isExecutableFile(bin)) return bin
     } catch {
       // not installed as seen from this folder
@@ -56,34 +47,40 @@ function resolveBundled(pkg: string, fromDirs: string[]): string | null {
   return null
 }
 
-/** The first executable `opencode` in PATH. */
-export function findOnPath(name: string, pathVar: string | undefined): string | null {
-  for (const dir of (pathVar ?? '').split(delimiter)) {
+/** The first executable `name` in PATH (on Windows `name.exe`). */
+export function findOnPath(
+  name: string,
+  pathVar: string | undefined,
+  platform = process.platform,
+): string | null {
+  const file = platform === 'win32' && !/\.exe$/i.test(name) ? `${name}.exe` : name
+  for (const dir of (pathVar ?? '').split(platform === 'win32' ? ';' : delimiter)) {
     if (!dir) continue
-    const file = join(dir, name)
-    if (isExecutableFile(file)) return file
+    if (isExecutableFile(join(dir, file))) return join(dir, file)
   }
   return null
 }
 
 export interface FindBinOptions {
   env?: NodeJS.ProcessEnv
-  avx2?: boolean
+  /** The machine to find a package for; default this one. */
+  machine?: Machine
   /** Folders to resolve the bundled package from; default: this module's folder and the cwd. */
   fromDirs?: string[]
 }
 
-/** SKILL_AB_OPENCODE_BIN → bundled opencode-linux-x64(-baseline) → `opencode` on PATH; null if none. */
+/** SKILL_AB_OPENCODE_BIN → this machine's bundled platform package → `opencode` on PATH; null if none. */
 export function findOpencodeBin(opts: FindBinOptions = {}): OpencodeBin | null {
   const env = opts.env ?? process.env
   const fromEnv = env.SKILL_AB_OPENCODE_BIN
   if (fromEnv) return { path: resolve(fromEnv), source: 'env', detail: 'SKILL_AB_OPENCODE_BIN' }
   const fromDirs = opts.fromDirs ?? [moduleDir(), process.cwd()]
-  for (const pkg of bundledCandidates(opts.avx2 ?? cpuHasAvx2())) {
-    const bin = resolveBundled(pkg, fromDirs)
+  const machine = opts.machine ?? thisMachine()
+  for (const pkg of platformPackages(machine)) {
+    const bin = resolveBundled(pkg, fromDirs, machine.platform)
     if (bin) return { path: bin, source: 'bundled', detail: pkg }
   }
-  const onPath = findOnPath('opencode', env.PATH)
+  const onPath = findOnPath('opencode', env.PATH, machine.platform)
   return onPath ? { path: onPath, source: 'path', detail: dirname(onPath) } : null
 }
 
@@ -98,13 +95,8 @@ function moduleDir(): string {
 const versions = new Map<string, Promise<string>>()
 
 /**
- * `opencode --version` (e.g. "1.18.33"); a bundled package's version without starting it. Even --version
- * creates dirs under HOME and XDG, so it runs in a throwaway HOME. Cached per binary path; rejects with the
- * reason when the binary does not answer.
- */
-/**
  * The version of a bundled package's binary, read from the package (no process started: ≈1 s saved on each
- * task start); null when `bin` is not `<one of BUNDLED_PACKAGES>/bin/opencode`.
+ * task start); null when `bin` is not the binary of one of opencode's platform packages.
  */
 export function bundledVersion(bin: string): string | null {
   try {
@@ -112,7 +104,7 @@ export function bundledVersion(bin: string): string | null {
       name?: unknown
       version?: unknown
     }
-    const bundled = (BUNDLED_PACKAGES as readonly unknown[]).includes(manifest.name)
+    const bundled = typeof manifest.name === 'string' && PACKAGE_NAME.test(manifest.name)
     const version = typeof manifest.version === 'string' ? manifest.version : ''
     return bundled && /^\d+\.\d+\.\d+/.test(version) ? version : null
   } catch {
@@ -120,6 +112,11 @@ export function bundledVersion(bin: string): string | null {
   }
 }
 
+/**
+ * `opencode --version` (e.g. "1.18.33"); a bundled package's version without starting it. Even --version
+ * creates dirs under HOME and XDG, so it runs in a throwaway HOME. Cached per binary path; rejects with the
+ * reason when the binary does not answer.
+ */
 export function opencodeVersion(bin: string, pathVar = process.env.PATH): Promise<string> {
   const cached = versions.get(bin)
   if (cached) return cached

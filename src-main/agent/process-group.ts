@@ -1,67 +1,25 @@
 // Process groups of agent runs: start time, SIGTERM→SIGKILL stop (never SIGINT) and sweeping leftovers.
-import { readdirSync, readFileSync } from 'node:fs'
+// The OS side is the platform's process probe (db/processes): on Windows a "group" is the process tree.
 import { processStartTime } from '../db/process-info'
+import { processes } from '../db/processes/probe'
 
 export { processStartTime }
 
-/** Process group id (field 5) of `pid`; null if gone. */
-export function processGroupId(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const field = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[5 - 3]
-    return field ? Number(field) : null
-  } catch {
-    return null
-  }
-}
-
-function isZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
-  } catch {
-    return true
-  }
-}
-
-function allPids(): number[] {
-  try {
-    return readdirSync('/proc')
-      .filter((n) => /^\d+$/.test(n))
-      .map(Number)
-  } catch {
-    return []
-  }
-}
-
-/** Live (non-zombie) members of process group `pgid`. */
-export function groupMembers(pgid: number): number[] {
-  return allPids().filter((pid) => processGroupId(pid) === pgid && !isZombie(pid))
+/**
+ * Live (non-zombie) members of process group `pgid` (Windows: the tree under `pgid`, and with the leader's
+ * start time, the orphans it left).
+ */
+export function groupMembers(pgid: number, leaderStarted?: string | null): number[] {
+  return processes.groupMembers(pgid, leaderStarted)
 }
 
 /** Live processes whose environment holds `name=value` (inherited by everything a run starts). */
 export function processesWithEnv(name: string, value: string): number[] {
-  const needle = Buffer.from(`\0${name}=${value}\0`)
-  const out: number[] = []
-  for (const pid of allPids()) {
-    if (pid === process.pid) continue
-    let environ: Buffer
-    try {
-      environ = readFileSync(`/proc/${pid}/environ`)
-    } catch {
-      continue
-    }
-    if (Buffer.concat([Buffer.from([0]), environ]).includes(needle) && !isZombie(pid)) out.push(pid)
-  }
-  return out
+  return processes.withEnv(name, value)
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal)
-  } catch {
-    // already gone
-  }
+  processes.signalGroup(pgid, signal)
 }
 
 function signalPid(pid: number, signal: NodeJS.Signals): void {
@@ -94,6 +52,8 @@ export interface StopOptions {
   graceMs: number
   /** The run's env marker: also SIGTERM/SIGKILL processes that left the group (own sessions). */
   marker?: { name: string; value: string }
+  /** The leader's start time (processStartTime): on Windows, how a dead leader's orphans are found. */
+  leaderStarted?: string | null
 }
 
 /** SIGTERM to the group (and marked strays), then SIGKILL to whatever is left after `graceMs`. */
@@ -104,13 +64,18 @@ export async function stopGroup(pgid: number, opts: StopOptions): Promise<void> 
   await within(opts.exited, opts.graceMs)
   // Give the rest of the group a moment after the leader went, then force whatever is left.
   const deadline = Date.now() + Math.min(opts.graceMs, 1000)
-  while (Date.now() < deadline && (groupMembers(pgid).length > 0 || strays().length > 0)) await sleep(50)
-  killLeftovers(pgid, opts.marker)
+  const left = (): boolean => groupMembers(pgid, opts.leaderStarted).length > 0 || strays().length > 0
+  while (Date.now() < deadline && left()) await sleep(50)
+  killLeftovers(pgid, opts.marker, opts.leaderStarted)
 }
 
 /** SIGKILL to the group and to every marked process; returns how many were still alive. */
-export function killLeftovers(pgid: number | null, marker?: { name: string; value: string }): number {
-  const pids = new Set<number>(pgid ? groupMembers(pgid) : [])
+export function killLeftovers(
+  pgid: number | null,
+  marker?: { name: string; value: string },
+  leaderStarted?: string | null,
+): number {
+  const pids = new Set<number>(pgid ? groupMembers(pgid, leaderStarted) : [])
   if (marker) for (const pid of processesWithEnv(marker.name, marker.value)) pids.add(pid)
   if (pgid && pids.size > 0) signalGroup(pgid, 'SIGKILL')
   for (const pid of pids) signalPid(pid, 'SIGKILL')
@@ -119,11 +84,13 @@ export function killLeftovers(pgid: number | null, marker?: { name: string; valu
 
 /**
  * Kills an orphaned run of a dead owner, by its recorded pid and start time (the reaper's helper):
- * a pid that now belongs to another process (different start time) is never touched.
+ * a pid that now belongs to another process (different start time) is never touched. When the run's leader
+ * is gone, what it left in its group (on Windows: its orphans started after it) is killed.
  */
 export function killOrphanGroup(pid: number, startTime: string | null): boolean {
   const now = processStartTime(pid)
-  if (now === null || (startTime !== null && startTime !== '' && now !== startTime)) return false
+  if (now === null) return startTime ? killLeftovers(pid, undefined, startTime) > 0 : false
+  if (startTime !== null && startTime !== '' && now !== startTime) return false
   signalGroup(pid, 'SIGKILL')
   signalPid(pid, 'SIGKILL')
   return true

@@ -61,6 +61,48 @@ describe('buildRunEnv', () => {
     for (const gone of ['OPENCODE_CONFIG_DIR', 'npm_config_registry', 'NODE_OPTIONS', 'RANDOM'])
       expect(env[gone]).toBeUndefined()
   })
+
+  it('on Windows, keeps Path and the system variables whatever their case, and makes home, app data and temp private', () => {
+    const env = buildRunEnv(
+      {
+        parent: {
+          Path: 'C:\\Windows\\system32;C:\\Program Files\\Git\\cmd',
+          SystemRoot: 'C:\\Windows',
+          ComSpec: 'C:\\Windows\\system32\\cmd.exe',
+          PATHEXT: '.COM;.EXE;.BAT;.CMD',
+          USERPROFILE: 'C:\\Users\\ada',
+          APPDATA: 'C:\\Users\\ada\\AppData\\Roaming',
+          LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local',
+          HOMEPATH: '\\Users\\ada',
+          TEMP: 'C:\\Users\\ada\\AppData\\Local\\Temp',
+          OpenAI_API_Key: 'sk-1',
+          PSModulePath: 'C:\\x',
+        },
+        dirs,
+        configFile: null,
+        configContent: {},
+        envRefs: ['USERPROFILE'],
+        marker: '/r',
+      },
+      'win32',
+    )
+    expect(env).toMatchObject({
+      PATH: 'C:\\Windows\\system32;C:\\Program Files\\Git\\cmd',
+      SYSTEMROOT: 'C:\\Windows',
+      COMSPEC: 'C:\\Windows\\system32\\cmd.exe',
+      PATHEXT: '.COM;.EXE;.BAT;.CMD',
+      OPENAI_API_KEY: 'sk-1',
+      HOME: '/r/home',
+      USERPROFILE: '/r/home',
+      APPDATA: '/r/config',
+      LOCALAPPDATA: '/r/data',
+      TEMP: '/r/tmp',
+      TMP: '/r/tmp',
+    })
+    // One spelling per variable (Windows would see two PATHs), and nothing of the user's profile.
+    expect(Object.keys(env).filter((k) => k.toUpperCase() === 'PATH')).toEqual(['PATH'])
+    for (const gone of ['Path', 'HOMEPATH', 'PSMODULEPATH', 'PSModulePath']) expect(env[gone]).toBeUndefined()
+  })
 })
 
 describe('buildConfigContent', () => {

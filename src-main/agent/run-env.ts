@@ -89,9 +89,34 @@ const PREFIXES = [
 ]
 const SUFFIXES = ['_API_KEY', '_API_TOKEN', '_BASE_URL', '_API_BASE', '_API_VERSION']
 
+/** Windows: what programs need to start there, taken from the parent. */
+const WINDOWS_SYSTEM = new Set([
+  'SYSTEMROOT',
+  'WINDIR',
+  'COMSPEC',
+  'PATHEXT',
+  'SYSTEMDRIVE',
+  'PROGRAMDATA',
+  'PROGRAMFILES',
+  'PROGRAMFILES(X86)',
+  'COMMONPROGRAMFILES',
+  'NUMBER_OF_PROCESSORS',
+  'PROCESSOR_ARCHITECTURE',
+  'OS',
+])
+
+/** Windows' own home, config, data and temp variables: private like HOME, XDG_* and TMPDIR. */
+const WINDOWS_DIRS = ['USERPROFILE', 'HOMEDRIVE', 'HOMEPATH', 'APPDATA', 'LOCALAPPDATA', 'TEMP', 'TMP']
+
 /** Never taken from the parent: we set these ourselves, or they would undo the isolation. */
 function refused(name: string): boolean {
-  return name === 'HOME' || name.startsWith('XDG_') || name.startsWith('OPENCODE_') || name === 'TMPDIR'
+  return (
+    name === 'HOME' ||
+    name.startsWith('XDG_') ||
+    name.startsWith('OPENCODE_') ||
+    name === 'TMPDIR' ||
+    WINDOWS_DIRS.includes(name)
+  )
 }
 
 /** Variables the app sets for every agent process itself (a parent's value never reaches the agent). */
@@ -123,17 +148,31 @@ export interface RunEnvInput {
 
 export const RUN_MARKER_VAR = 'SKILL_AB_RUN'
 
-/** A clean env built from an allow-list; never the parent's HOME/XDG/TMPDIR/OPENCODE_*. */
-export function buildRunEnv(input: RunEnvInput): Record<string, string> {
+/**
+ * A clean env built from an allow-list; never the parent's HOME/XDG/TMPDIR/OPENCODE_*. On Windows, where
+ * names are case-insensitive (`Path`, `SystemRoot`), names are compared and written upper-case, the system
+ * variables programs need are kept, and the home, app-data and temp variables point at the private dirs.
+ */
+export function buildRunEnv(input: RunEnvInput, platform = process.platform): Record<string, string> {
+  const windows = platform === 'win32'
   const env: Record<string, string> = {}
   const extra = new Set(input.envRefs.filter((n) => !refused(n)))
-  for (const [name, value] of Object.entries(input.parent)) {
+  for (const [given, value] of Object.entries(input.parent)) {
     if (value === undefined) continue
-    if (isAllowedEnvName(name) || extra.has(name)) env[name] = value
+    const name = windows ? given.toUpperCase() : given
+    if (isAllowedEnvName(name) || extra.has(given) || (windows && WINDOWS_SYSTEM.has(name))) env[name] = value
   }
-  env.PATH ??= '/usr/local/bin:/usr/bin:/bin'
+  env.PATH ??= windows ? `${env.SYSTEMROOT ?? 'C:\\Windows'}\\System32` : '/usr/local/bin:/usr/bin:/bin'
   env.LANG ??= 'C.UTF-8'
   const { dirs } = input
+  if (windows)
+    Object.assign(env, {
+      USERPROFILE: dirs.home,
+      APPDATA: dirs.config,
+      LOCALAPPDATA: dirs.data,
+      TEMP: dirs.tmp,
+      TMP: dirs.tmp,
+    })
   Object.assign(env, {
     HOME: dirs.home,
     XDG_CONFIG_HOME: dirs.config,

@@ -106,6 +106,7 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
   const pid = child.pid ?? null
   let stopReason: StopReason | null = null
   let stopping: Promise<void> | null = null
+  let leaderStarted: string | null = null
   let hasExited = pid === null
   const exited = new Promise<void>((resolve) => {
     if (pid === null) resolve()
@@ -125,7 +126,7 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
     } catch {
       // a failing listener must not break the run
     }
-    stopping = stopGroup(pid, { exited, graceMs: input.graceMs, marker: input.marker })
+    stopping = stopGroup(pid, { exited, graceMs: input.graceMs, marker: input.marker, leaderStarted })
   }
   let watchdog: Watchdog | null = null
   const armIdle = (): void => watchdog?.progress()
@@ -137,8 +138,9 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
     }
   }
   if (pid !== null) {
+    leaderStarted = processStartTime(pid)
     try {
-      input.onSpawn?.(pid, processStartTime(pid) ?? '')
+      input.onSpawn?.(pid, leaderStarted ?? '')
     } catch {
       // listener errors do not stop the run
     }
@@ -170,7 +172,7 @@ export async function runProcess(input: ProcessInput): Promise<ProcessResult> {
   if (stopping) await stopping
   // Whatever the run started and left behind (own sessions, a `&` job) goes with it, before the pipes are
   // drained: a leftover may hold them open.
-  const leftovers = pid === null ? 0 : killLeftovers(pid, input.marker)
+  const leftovers = pid === null ? 0 : killLeftovers(pid, input.marker, leaderStarted)
   // stdout may still hold the last bytes; a grandchild that kept the pipe open must not hang us.
   const result = await within(child, 2000)
   for (const line of lines.end()) takeLine(line)

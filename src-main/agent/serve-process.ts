@@ -1,8 +1,9 @@
 // Starts one `opencode serve` on 127.0.0.1 in its own process group: a free port, the "listening on" line
 // (with a timeout and stderr in the error), its exit watched, stderr kept; stopped SIGTERM → SIGKILL.
 import { spawn } from 'node:child_process'
-import { readFileSync, readlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { sep } from 'node:path'
+import { processes } from '../db/processes/probe'
 import { LineSplitter } from './events'
 import { killLeftovers, processesWithEnv, processStartTime, stopGroup } from './process-group'
 import { stderrSummary } from './outcome'
@@ -64,7 +65,7 @@ function startOnce(input: ServeInput, port: number): Promise<ServeProcess> {
   const child = spawn(
     input.bin,
     ['serve', '--hostname=127.0.0.1', `--port=${port}`, '--print-logs', '--log-level=INFO'],
-    { cwd: input.cwd, env: input.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: input.cwd, env: input.env, detached: true, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const stderr = new Tail(STDERR_TAIL_BYTES)
   const errLines = new LineSplitter()
@@ -95,12 +96,13 @@ function startOnce(input: ServeInput, port: number): Promise<ServeProcess> {
       }
   })
   const pid = child.pid ?? null
+  const leaderStarted = pid === null ? null : processStartTime(pid)
   const marker = input.marker
   const stop = async (graceMs: number): Promise<void> => {
     if (pid === null) return
     // A server that already died may have left tool subprocesses behind (same group or marker).
-    if (exitInfo) killLeftovers(pid, marker)
-    else await stopGroup(pid, { exited, graceMs, marker })
+    if (exitInfo) killLeftovers(pid, marker, leaderStarted)
+    else await stopGroup(pid, { exited, graceMs, marker, leaderStarted })
   }
   return new Promise<ServeProcess>((resolve, reject) => {
     let settled = false
@@ -135,7 +137,7 @@ function startOnce(input: ServeInput, port: number): Promise<ServeProcess> {
         resolve({
           url,
           pid,
-          startTime: processStartTime(pid) ?? '',
+          startTime: leaderStarted ?? '',
           exited,
           exit: () => exitInfo,
           stderrTail: () => stderr.toString(),
@@ -161,14 +163,6 @@ export async function startServe(input: ServeInput): Promise<ServeProcess> {
   }
 }
 
-function cmdline(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
-  } catch {
-    return ''
-  }
-}
-
 /**
  * SIGKILLs processes of this server (by its env marker) working inside `dir`: what a run's tools left
  * behind (a daemon, a backgrounded sleep). The server itself is spared, and so are its own helpers whose
@@ -183,14 +177,9 @@ export function killStraysIn(
   let killed = 0
   for (const pid of processesWithEnv(marker.name, marker.value)) {
     if (pid === server.pid) continue
-    let cwd: string
-    try {
-      cwd = readlinkSync(`/proc/${pid}/cwd`)
-    } catch {
-      continue
-    }
-    if (cwd !== dir && !cwd.startsWith(`${dir}/`)) continue
-    if (cmdline(pid).includes(server.ownDir)) continue
+    const cwd = processes.cwd(pid)
+    if (cwd === null || (cwd !== dir && !cwd.startsWith(`${dir}${sep}`))) continue
+    if (processes.commandLine(pid).includes(server.ownDir)) continue
     try {
       process.kill(pid, 'SIGKILL')
       killed += 1

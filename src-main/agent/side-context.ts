@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { dirname } from 'node:path'
 import { createPrivateDirs, findRipgrep, type PreparedDirs, type Ripgrep } from './isolation'
 import { findOpencodeBin, opencodeVersion, type OpencodeBin } from './opencode-bin'
+import { missingOpencodeMessage, versionNote } from './opencode-packages'
 import { makeRedactor, type Redactor } from './redact'
 import { buildConfigContent, buildRunEnv, RUN_MARKER_VAR } from './run-env'
 import { authFileSecrets, secretRedactor, secretSources } from './secret-values'
@@ -52,11 +53,12 @@ export async function prepareSide(
   let version: string | null = null
   let versionError: string | null = null
   if (!bin) {
-    setupError =
-      'opencode not found: set SKILL_AB_OPENCODE_BIN, install the optional dependency opencode-linux-x64 (npm ci), or put opencode on PATH'
+    setupError = missingOpencodeMessage(process)
   } else {
     try {
       version = await opencodeVersion(bin.path, parentEnv.PATH)
+      const note = bin.source === 'path' ? versionNote(version) : null
+      if (note) notes.push(note)
     } catch (err) {
       versionError = (err as Error).message
     }

@@ -10,7 +10,7 @@ export type InstanceKind = 'cli' | 'app' | 'serve'
 export interface InstanceRow {
   id: string
   pid: number
-  /** /proc/<pid>/stat field 22 (clock ticks since boot); null off Linux. */
+  /** The start-time stamp of this platform's process probe (docs/architecture.md); null when unreadable. */
   startTime: string | null
   hostname: string
   kind: InstanceKind

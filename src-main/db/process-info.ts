@@ -1,22 +1,14 @@
 // Process identity as the OS sees it: pid + start time, so a reused pid is never mistaken for its predecessor.
-import { readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
+import { processes } from './processes/probe'
 
 /**
- * The start time of `pid` in clock ticks since boot (/proc/<pid>/stat field 22) on Linux; null when the
- * process does not exist or the platform has no /proc.
+ * The start time of `pid` as this platform's probe reads it (Linux: clock ticks since boot, /proc/<pid>/stat
+ * field 22; macOS: `ps` lstart; Windows: CIM CreationDate); null when the process does not exist or cannot
+ * be read.
  */
 export function processStartTime(pid: number): string | null {
-  let stat: string
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  } catch {
-    return null
-  }
-  // Field 2 (comm) is parenthesised and may hold spaces or ')': fields 3… follow the LAST ')'.
-  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  const field22 = rest[22 - 3]
-  return field22 && /^\d+$/.test(field22) ? field22 : null
+  return processes.startTime(pid)
 }
 
 /** Whether a process with this pid exists (EPERM means it exists but belongs to someone else). */
@@ -32,7 +24,7 @@ export function pidExists(pid: number): boolean {
 /**
  * Whether the process recorded as (pid, startTime) is still running on this host. A pid that exists
  * with another start time is a different process (dead original). Without a recorded start time
- * (non-Linux) only the pid can be checked.
+ * (or none readable) only the pid can be checked.
  */
 export function processAlive(pid: number, startTime: string | null): boolean {
   if (!pidExists(pid)) return false

@@ -3,6 +3,7 @@
 import { join } from 'node:path'
 import { findRipgrep } from '../agent/isolation'
 import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
+import { missingOpencodeMessage, versionNote } from '../agent/opencode-packages'
 import { createProcessDriver } from '../agent/process-driver'
 import { pingProvider } from '../agent/provider-ping'
 import type { SealedPaths, SideSpec } from '../agent/types'
@@ -55,18 +56,13 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
     return `${dir} (database ok)`
   })
   const bin = findOpencodeBin({ env })
-  if (!bin)
-    add(
-      'opencode',
-      false,
-      'not found: run `npm ci` (bundled opencode-linux-x64), set SKILL_AB_OPENCODE_BIN, or put opencode on PATH',
-    )
+  if (!bin) add('opencode', false, missingOpencodeMessage(process))
   else
-    await attempt(
-      'opencode',
-      async () =>
-        `${await opencodeVersion(bin.path, env.PATH)} at ${bin.path} (${bin.source}: ${bin.detail})`,
-    )
+    await attempt('opencode', async () => {
+      const version = await opencodeVersion(bin.path, env.PATH)
+      const note = bin.source === 'path' ? versionNote(version) : null
+      return `${version} at ${bin.path} (${bin.source}: ${bin.detail})${note ? `; ${note}` : ''}`
+    })
   const rg = findRipgrep(env.PATH)
   add(
     'ripgrep',
