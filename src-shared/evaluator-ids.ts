@@ -3,6 +3,7 @@ export const PRESET_EVALUATOR_IDS = [
   'preset-agent-task-completion',
   'preset-agent-trace-quality',
   'preset-pairwise-outcome',
+  'preset-expectations',
 ] as const
 
 /** Presets that compare a case's two sides instead of scoring a run: opt-in, never in the default list. */

@@ -9,6 +9,7 @@ import type { SealedPaths, SideSpec } from '../agent/types'
 import { loadUserConfig, type UserConfig } from '../agent/user-config'
 import { dataDir, fileSystemFault, openStore, quickCheck } from '../db'
 import { loadDataset, selectCases } from '../inputs/dataset'
+import { checkExpectationsCases } from '../inputs/expectations-check'
 import { reasonOf } from '../inputs/errors'
 import { loadTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
@@ -109,6 +110,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
       checkDatasetSealed(resolved.baselinePath, dataset, 'baseline.path')
     sealed = answerKeyOf(dataset, dir)
     const picked = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
+    checkExpectationsCases(config, picked)
     return `${dataset.format}, ${picked.length} of ${dataset.cases.length} cases selected`
   })
   add(

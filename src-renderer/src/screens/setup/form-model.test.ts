@@ -85,12 +85,13 @@ describe('setup form: pairwise evaluators', () => {
     expect(fromConfig(taskConfigSchema.parse(toConfig(filled))).reuseBaseline).toBe(true)
   })
 
-  it('the pairwise preset is offered but not ticked by default', () => {
+  it('the pairwise and expectations presets are offered but not ticked by default', () => {
     const form = emptyForm()
     expect(form.evaluators.map((e) => [e.id, e.enabled])).toEqual([
       ['preset-agent-task-completion', true],
       ['preset-agent-trace-quality', false],
       ['preset-pairwise-outcome', false],
+      ['preset-expectations', false],
     ])
     expect(toConfig(form).evaluators).toEqual([{ id: 'preset-agent-task-completion', weight: 1 }])
   })
