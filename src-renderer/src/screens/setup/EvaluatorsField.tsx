@@ -10,6 +10,7 @@ const PRESET_TEXT: Record<string, string> = {
   'preset-agent-task-completion': 'Did the agent complete the task? (0–100)',
   'preset-agent-trace-quality': 'How good was the way it got there? (0–100)',
   'preset-pairwise-outcome': 'Which side did better, case by case? (compares a and b; not in the score)',
+  'preset-expectations': "Does the work meet each of the case's expectations? (share passed, 0–100)",
 }
 
 const CARD_TITLE: Record<Exclude<EvaluatorDraft['kind'], 'preset'>, string> = {
