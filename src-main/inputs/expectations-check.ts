@@ -1,18 +1,16 @@
 // An expectations evaluator needs expectations: a task using one on cases without any is refused before
 // anything runs (README "Evaluators"), instead of failing those runs' evaluations one by one.
+import { EXPECTATIONS_PRESET_IDS } from '../../src-shared/evaluator-ids'
 import type { TaskConfig } from '../../src-shared/task-config'
 import type { DatasetCase } from './dataset'
 import { InputError } from './errors'
-
-/** The config's evaluators that check expectations (the preset; its kind is `expectations`). */
-const EXPECTATIONS_PRESETS: readonly string[] = ['preset-expectations']
 
 /** Throws when an expectations evaluator is listed and some selected case has no expectation. */
 export function checkExpectationsCases(
   config: Pick<TaskConfig, 'evaluators'>,
   cases: readonly Pick<DatasetCase, 'id' | 'expectations'>[],
 ): void {
-  const i = config.evaluators.findIndex((e) => e.kind === undefined && EXPECTATIONS_PRESETS.includes(e.id))
+  const i = config.evaluators.findIndex((e) => e.kind === undefined && EXPECTATIONS_PRESET_IDS.includes(e.id))
   if (i < 0) return
   const bare = cases.filter((c) => !c.expectations.some((e) => e.trim() !== '')).map((c) => `"${c.id}"`)
   if (!bare.length) return
