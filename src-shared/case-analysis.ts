@@ -31,9 +31,16 @@ export const importAnalysisSchema = z.strictObject({
   /** Wall-clock limit of one judge attempt, seconds. */
   timeoutSec: intIn(5, 86_400).default(600),
   evaluators: evaluatorList
-    .refine((list) => !list.some((e) => e.kind === undefined && EXPECTATIONS_PRESET_IDS.includes(e.id)), {
-      message: `preset-expectations checks a case's expectations, and imported sessions have none: pick another evaluator`,
-    })
+    .refine(
+      (list) =>
+        !list.some(
+          (e) =>
+            e.kind === 'expectations' || (e.kind === undefined && EXPECTATIONS_PRESET_IDS.includes(e.id)),
+        ),
+      {
+        message: `an expectations evaluator checks a case's expectations, and imported sessions have none: pick another evaluator`,
+      },
+    )
     .default([{ id: 'preset-agent-task-completion', weight: 1 }]),
 })
 

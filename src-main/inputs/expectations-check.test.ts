@@ -18,9 +18,13 @@ describe('checkExpectationsCases', () => {
       ],
     } as const
     expect(inputError(() => checkExpectationsCases(config as never, cases)).message).toMatch(
-      /evaluators\[1\]: preset-expectations checks each case's expectations, and cases "2", "3" have none/,
+      /evaluators\[1\]: evaluator "preset-expectations" checks each case's expectations, and cases "2", "3" have none/,
     )
     expect(() => checkExpectationsCases(config as never, cases.slice(0, 1))).not.toThrow()
+    const inline = { evaluators: [{ id: 'checks', kind: 'expectations', weight: 1 }] }
+    expect(inputError(() => checkExpectationsCases(inline as never, cases)).message).toMatch(
+      /evaluators\[0\]: evaluator "checks" checks each case's expectations, and cases "2", "3" have none/,
+    )
   })
 
   it('lets any case through when no evaluator checks expectations', () => {

@@ -10,7 +10,9 @@ export function checkExpectationsCases(
   config: Pick<TaskConfig, 'evaluators'>,
   cases: readonly Pick<DatasetCase, 'id' | 'expectations'>[],
 ): void {
-  const i = config.evaluators.findIndex((e) => e.kind === undefined && EXPECTATIONS_PRESET_IDS.includes(e.id))
+  const i = config.evaluators.findIndex(
+    (e) => e.kind === 'expectations' || (e.kind === undefined && EXPECTATIONS_PRESET_IDS.includes(e.id)),
+  )
   if (i < 0) return
   const bare = cases.filter((c) => !c.expectations.some((e) => e.trim() !== '')).map((c) => `"${c.id}"`)
   if (!bare.length) return
@@ -18,7 +20,7 @@ export function checkExpectationsCases(
     bare.length > 8 ? `${bare.slice(0, 8).join(', ')}, … (${bare.length} in all)` : bare.join(', ')
   throw new InputError({
     field: `evaluators[${i}]`,
-    message: `evaluators[${i}]: ${config.evaluators[i]?.id} checks each case's expectations, and case${bare.length > 1 ? 's' : ''} ${listed} ha${bare.length > 1 ? 've' : 's'} none`,
+    message: `evaluators[${i}]: evaluator "${config.evaluators[i]?.id}" checks each case's expectations, and case${bare.length > 1 ? 's' : ''} ${listed} ha${bare.length > 1 ? 've' : 's'} none`,
     fix: 'add "expectations" to those cases, leave them out with "cases", or remove the evaluator',
   })
 }

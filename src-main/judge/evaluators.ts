@@ -152,6 +152,17 @@ function resolveOne(ref: TaskConfig['evaluators'][number]): Omit<EvaluatorSpec, 
       weight: 0,
       prompt: ref.prompt,
     }
+  if (ref.kind === 'expectations') {
+    const prompt = ref.prompt ?? presetEvaluator('preset-expectations')?.prompt ?? ''
+    return {
+      id: ref.id,
+      kind: 'expectations',
+      version: inlineVersion(prompt),
+      scale: 100,
+      weight: ref.weight,
+      prompt,
+    }
+  }
   if (ref.kind === 'command')
     return {
       id: ref.id,

@@ -109,9 +109,17 @@ describe('the expectations prompt', () => {
     blind: BLIND,
   }
 
-  it('is a preset of kind expectations', () => {
+  it('is a preset of kind expectations; an inline one takes its prompt unless it brings its own', () => {
     expect(presetEvaluator('preset-expectations')).toMatchObject({ kind: 'expectations', scale: 100 })
     expect(spec).toMatchObject({ kind: 'expectations', version: 'preset@1', weight: 1 })
+    const [inline, own] = resolveEvaluators([
+      { id: 'checks', kind: 'expectations', weight: 2 },
+      { id: 'own', kind: 'expectations', prompt: 'Check {{expectations}}', weight: 1 },
+    ])
+    expect(inline).toMatchObject({ kind: 'expectations', weight: 2, prompt: spec.prompt, scale: 100 })
+    expect(inline?.version).toMatch(/^inline:[0-9a-f]{12}$/)
+    expect(own?.prompt).toBe('Check {{expectations}}')
+    expect(own?.fingerprint).not.toBe(inline?.fingerprint)
   })
 
   it('numbers the expectations and shows the blinded run: nothing tells a side with the skill apart', () => {

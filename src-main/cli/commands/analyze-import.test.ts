@@ -40,7 +40,7 @@ describe('analyze --import flags', () => {
       /^--evaluators: unknown evaluator "nope"/,
     )
     expect(problems({ import: 'oc', 'judge-model': 'p/j', evaluators: 'preset-expectations' })[0]).toMatch(
-      /^--evaluators: preset-expectations checks a case's expectations, and imported sessions have none/,
+      /^--evaluators: an expectations evaluator checks a case's expectations, and imported sessions have none/,
     )
   })
 })

@@ -105,6 +105,16 @@ describe('setup form: pairwise evaluators', () => {
     const form = fromConfig({ name: 't', evaluators })
     expect(toConfig(form).evaluators).toEqual(evaluators)
   })
+
+  it('a duplicated task keeps its inline expectations judges, with and without their own prompt', () => {
+    const evaluators = [
+      { id: 'checks', kind: 'expectations', weight: 2 },
+      { id: 'strict', kind: 'expectations', prompt: 'Check: {{expectations}}', weight: 1 },
+    ]
+    const config = toConfig(fromConfig({ name: 't', evaluators }))
+    expect(config.evaluators).toEqual(evaluators)
+    expect(taskConfigSchema.shape.evaluators.safeParse(config.evaluators).success).toBe(true)
+  })
 })
 
 describe('setup form: adaptive rounds', () => {
