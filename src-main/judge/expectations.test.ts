@@ -57,6 +57,22 @@ describe('parseExpectationsOutput', () => {
     expect(parseExpectationsOutput(wrapped, EXPECTATIONS)).toMatchObject({ ok: true, score: 0 })
   })
 
+  it("matches skill-creator's grading shape {text, passed, evidence} by the expectation's text", () => {
+    const text = JSON.stringify({
+      expectations: [
+        { text: EXPECTATIONS[2], passed: false, evidence: 'curt' },
+        { text: ` ${EXPECTATIONS[0]!.toUpperCase()} `, passed: true, evidence: 'TOTAL=42' },
+        { text: EXPECTATIONS[1], passed: true, evidence: 'report.md' },
+      ],
+    })
+    const r = parseExpectationsOutput(text, EXPECTATIONS)
+    expect(r.ok && r.verdicts.map((v) => [v.passed, v.evidence])).toEqual([
+      [true, 'TOTAL=42'],
+      [true, 'report.md'],
+      [false, 'curt'],
+    ])
+  })
+
   it('refuses an answer missing a verdict, naming which, so the attempt is retried', () => {
     const r = parseExpectationsOutput(
       '[{"id": 1, "passed": true}, {"id": 3, "passed": "maybe"}]',

@@ -14,6 +14,7 @@ export type ExpectationsParse =
 const PASSED_KEYS = ['passed', 'pass', 'met', 'result', 'verdict', 'status'] as const
 const EVIDENCE_KEYS = ['evidence', ...REASON_KEYS] as const
 const LIST_KEYS = ['expectations', 'results', 'verdicts'] as const
+const TEXT_KEYS = ['text', 'expectation'] as const
 const YES = new Set(['true', 'pass', 'passed', 'yes', 'met', 'ok'])
 const NO = new Set(['false', 'fail', 'failed', 'no', 'not met', 'unmet'])
 
@@ -74,7 +75,7 @@ function readVerdicts(
   const items = list.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null)
   const numbered = items.every((x) => Number.isInteger(Number(x.id)))
   items.forEach((item, i) => {
-    const n = numbered ? Number(item.id) : i + 1
+    const n = numbered ? Number(item.id) : (numberOfText(item, expectations) ?? i + 1)
     if (!byNumber.has(n)) byNumber.set(n, item)
   })
   const verdicts: ExpectationVerdict[] = []
@@ -92,6 +93,18 @@ function readVerdicts(
       why: `no pass/fail verdict for expectation${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${expectations.length}`,
     }
   return { ok: true, verdicts }
+}
+
+/**
+ * The number of the expectation an item names by its text (skill-creator's grading.json writes
+ * `{"text", "passed", "evidence"}`), compared trimmed and case-insensitively; null when it names none.
+ */
+function numberOfText(item: Record<string, unknown>, expectations: readonly string[]): number | null {
+  const key = findKey(item, TEXT_KEYS)
+  const text = key === undefined ? undefined : item[key]
+  if (typeof text !== 'string') return null
+  const i = expectations.findIndex((e) => e.trim().toLowerCase() === text.trim().toLowerCase())
+  return i < 0 ? null : i + 1
 }
 
 /** The list itself, or the list under an `expectations` / `results` / `verdicts` key. */
