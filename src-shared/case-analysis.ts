@@ -1,6 +1,7 @@
 // Case analysis configs: one skill judged on a dataset without a comparison (the A/B task config's
 // shape without `baseline` and `policy`), or existing opencode sessions judged as they are (an import).
 import { z } from 'zod'
+import { EXPECTATIONS_PRESET_IDS } from './evaluator-ids'
 import { evaluatorList, intIn, judgeSchema, modelName, nonEmpty } from './task-config'
 
 /** A/B task config keys a case analysis refuses, with what to do instead. */
@@ -29,7 +30,18 @@ export const importAnalysisSchema = z.strictObject({
   judge: judgeSchema.extend({ model: modelName }),
   /** Wall-clock limit of one judge attempt, seconds. */
   timeoutSec: intIn(5, 86_400).default(600),
-  evaluators: evaluatorList.default([{ id: 'preset-agent-task-completion', weight: 1 }]),
+  evaluators: evaluatorList
+    .refine(
+      (list) =>
+        !list.some(
+          (e) =>
+            e.kind === 'expectations' || (e.kind === undefined && EXPECTATIONS_PRESET_IDS.includes(e.id)),
+        ),
+      {
+        message: `an expectations evaluator checks a case's expectations, and imported sessions have none: pick another evaluator`,
+      },
+    )
+    .default([{ id: 'preset-agent-task-completion', weight: 1 }]),
 })
 
 export type ImportAnalysisInput = z.input<typeof importAnalysisSchema>

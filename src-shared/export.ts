@@ -76,6 +76,18 @@ export const exportEvaluationSchema = z.looseObject({
     .describe(
       "the id of the result this one copies (baseline reuse: the same evaluators judged this execution in another task); null when judged in this task's batch",
     ),
+  expectations: z
+    .array(
+      z.object({
+        expectation: z.string(),
+        passed: z.boolean(),
+        evidence: z.string().describe("what in the run shows it, or what is missing (the judge's words)"),
+      }),
+    )
+    .optional()
+    .describe(
+      "an expectations evaluator (preset-expectations): the verdict on each of the case's expectations, in their order; `score` is the share passed (0–100)",
+    ),
 })
 
 export const exportTokensSchema = z.looseObject({

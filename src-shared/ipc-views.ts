@@ -6,6 +6,7 @@ import type { FailureType, RunStatus, Side, TaskStatus } from './run-state'
 import type { TaskConfig } from './task-config'
 import type { OpenedTaskSummary } from './task-summary'
 import type { ReuseSavings } from './reuse'
+import type { ExpectationVerdict } from './expectation-verdict'
 
 /** One run as a table row shows it; also the body of a live patch. */
 export interface RunView {
@@ -63,6 +64,8 @@ export interface EvaluationView {
   createdAt: string
   /** Newest per evaluator. */
   latest: boolean
+  /** An expectations evaluator's verdict per expectation; null for other evaluators. */
+  expectations: ExpectationVerdict[] | null
 }
 
 /** One readable step of a trajectory: a message, a tool call, a step's cost, an error. */

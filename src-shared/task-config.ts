@@ -120,7 +120,7 @@ export { PRESET_EVALUATOR_IDS }
 export const JUDGE_SCALES = [100, 10, 5, 1] as const
 
 const INLINE_HINT =
-  'give "kind": "llm" with "prompt", "kind": "command" with "command", or "kind": "pairwise" with "prompt"'
+  'give "kind": "llm" with "prompt", "kind": "command" with "command", "kind": "pairwise" with "prompt", or "kind": "expectations"'
 const weight = numberIn(0, null).default(1)
 const inlineId = nonEmpty.refine((id) => !(PRESET_EVALUATOR_IDS as readonly string[]).includes(id), {
   error: (iss) => `${got(iss.input)} is a preset's id: give your evaluator another id`,
@@ -152,6 +152,8 @@ export const evaluatorRefSchema = z.discriminatedUnion(
     z.strictObject({ id: inlineId, kind: z.literal('command'), command: nonEmpty, weight }),
     // Compares the two sides' outcomes of a case and round; never part of a run's score (so no weight).
     z.strictObject({ id: inlineId, kind: z.literal('pairwise'), prompt: nonEmpty }),
+    // A verdict per expectation of the case, scored by the share passed; the prompt defaults to the preset's.
+    z.strictObject({ id: inlineId, kind: z.literal('expectations'), prompt: nonEmpty.optional(), weight }),
   ],
   {
     error: (iss) =>

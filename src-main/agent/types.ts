@@ -2,6 +2,7 @@
 // per run) is the first implementation, `server` (one `opencode serve` per side) can be added behind the
 // same interface without touching the engine.
 import type { AgentEvent, TokenCounts } from '../../src-shared/agent-event'
+import type { CaseFiles } from '../../src-shared/case-file'
 import type { Side } from '../../src-shared/run-state'
 
 export type { AgentEvent, TokenCounts }
@@ -62,8 +63,8 @@ export interface IsolationProof {
 export interface CaseInput {
   caseId: string
   prompt: string
-  /** Relative POSIX path → file content, committed in the work dir's first commit. */
-  files: Record<string, string>
+  /** Relative POSIX path → text or bytes, committed in the work dir's first commit. */
+  files: CaseFiles
 }
 
 export interface RunSpec {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { dirname, join, sep } from 'node:path'
+import type { CaseFiles } from '../../src-shared/case-file'
 
 /** Slot folder names start with this (then a random token, never the side: paths reach the judge). */
 export const SLOT_PREFIX = '.slot-'
@@ -31,7 +32,7 @@ const CONFIG_NAMES = new Set([
 const MAX_SCANNED = 20_000
 
 /** Whether any of the case's file paths goes through a name opencode reads as config. */
-export function shipsConfig(files: Record<string, string>): boolean {
+export function shipsConfig(files: CaseFiles): boolean {
   return Object.keys(files).some((rel) => rel.split(/[\\/]/).some((part) => CONFIG_NAMES.has(part)))
 }
 

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path'
 import { execa } from 'execa'
+import type { CaseFileContent, CaseFiles } from '../../src-shared/case-file'
 
 /** Diffs larger than this are cut (with a note): they are stored per run and shown to the judge. */
 export const MAX_DIFF_BYTES = 4 * 1024 * 1024
@@ -45,6 +46,11 @@ async function git(cwd: string, args: string[], pathVar: string | undefined): Pr
   return String(r.stdout ?? '')
 }
 
+/** A case file's content as written: text as UTF-8, a binary file's bytes exactly as imported. */
+export function fileBytes(content: CaseFileContent): string | Buffer {
+  return typeof content === 'string' ? content : Buffer.from(content.base64, 'base64')
+}
+
 /** Rejects absolute paths and paths leaving the work dir. */
 export function safeRelative(rel: string): string {
   const norm = normalize(rel.replace(/\\/g, '/'))
@@ -65,11 +71,7 @@ export function safeRelative(rel: string): string {
  * Creates `workDir` as a fresh git repo with `files` in a first commit; returns that commit's hash.
  * An existing work dir is replaced only when it is empty or a previous repo of ours (holds `.git`).
  */
-export async function prepareWorkDir(
-  workDir: string,
-  files: Record<string, string>,
-  pathVar?: string,
-): Promise<string> {
+export async function prepareWorkDir(workDir: string, files: CaseFiles, pathVar?: string): Promise<string> {
   if (existsSync(workDir)) {
     const entries = readdirSync(workDir)
     if (entries.length > 0 && !entries.includes('.git'))
@@ -80,7 +82,7 @@ export async function prepareWorkDir(
   for (const [rel, content] of Object.entries(files)) {
     const file = join(workDir, safeRelative(rel))
     mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, content)
+    writeFileSync(file, fileBytes(content))
   }
   await git(workDir, ['init', '-q', '-b', 'main'], pathVar)
   await git(workDir, ['add', '-A'], pathVar)

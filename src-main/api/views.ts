@@ -4,6 +4,7 @@ import { toRunView } from '../engine/announce'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { taskConfigOf } from '../services/evaluation-setup'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
+import { expectationVerdictsOf } from '../../src-shared/expectation-verdict'
 import type {
   CorrectionView,
   EvaluationView,
@@ -64,6 +65,7 @@ function evaluationViews(
         correction: c ? { score: c.score, note: c.note, by: c.by, at: c.at } : null,
         createdAt: r.createdAt,
         latest,
+        expectations: expectationVerdictsOf(r.rawAnalysis),
       }
     })
 }

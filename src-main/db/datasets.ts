@@ -1,5 +1,6 @@
 // Datasets and their cases: imported all-or-nothing; a case's content hash detects edits on resume.
 import { createHash } from 'node:crypto'
+import type { CaseFiles } from '../../src-shared/case-file'
 import { newId, nowIso } from './ids'
 import type { DatasetCaseTable, DatasetTable } from './schema'
 import type { Sql } from './sql'
@@ -8,8 +9,8 @@ export interface DatasetCaseInput {
   /** The user's case id (kept as a string). */
   caseKey: string
   prompt: string
-  /** Relative POSIX path → content. */
-  files?: Record<string, string>
+  /** Relative POSIX path → text, or bytes as `{base64}`. */
+  files?: CaseFiles
   expectedOutput?: string | null
   expectations?: string[]
   tags?: string[]
@@ -33,7 +34,7 @@ export interface DatasetCaseRow {
   caseKey: string
   ordinal: number
   prompt: string
-  files: Record<string, string>
+  files: CaseFiles
   expectedOutput: string | null
   expectations: string[]
   tags: string[]
@@ -68,7 +69,7 @@ function toCase(r: DatasetCaseTable): DatasetCaseRow {
     caseKey: r.case_key,
     ordinal: r.ordinal,
     prompt: r.prompt,
-    files: JSON.parse(r.files_json) as Record<string, string>,
+    files: JSON.parse(r.files_json) as CaseFiles,
     expectedOutput: r.expected_output,
     expectations: JSON.parse(r.expectations_json) as string[],
     tags: JSON.parse(r.tags_json) as string[],

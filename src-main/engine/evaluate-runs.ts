@@ -214,6 +214,8 @@ function resultRow(
       evaluatorFingerprint: evaluator.fingerprint,
       judgeSessionId: a.sessionId,
       durationMs: a.durationMs,
+      // An expectations evaluator's verdict per expectation (README "Evaluators"): shown and exported.
+      ...(a.expectations ? { expectations: a.expectations } : {}),
       // The batch's source is read from this binding: only A/B results carry grayscaleBinding.
       ...(caseAnalysis ? { caseAnalysisBinding: binding } : { grayscaleBinding: binding }),
     },

@@ -3,6 +3,7 @@ import type { CorrectionRow, EvalResultRow, RunRow } from '../db'
 import type { ExperimentRun } from '../stats/types'
 import type { ExportEvaluation, ExportRun } from '../../src-shared/export'
 import { hasExecuted, totalTokens } from '../../src-shared/run-rules'
+import { expectationVerdictsOf } from '../../src-shared/expectation-verdict'
 
 /** Execution wall time: started → executed, in ms; null when the run has not executed (or times are odd). */
 export function runDurationMs(run: Pick<RunRow, 'startedAt' | 'executedAt'>): number | null {
@@ -46,7 +47,14 @@ export function toEvaluation(r: EvalResultRow, c: CorrectionRow | null = null): 
     evaluatorVersion: r.evaluatorVersion,
     judgeCostUsd: r.judgeCostUsd,
     reusedFrom: r.reusedFromResultId,
+    ...expectationsEntry(r),
   }
+}
+
+/** `expectations` of an expectations evaluator's result (the verdict per expectation); absent for others. */
+function expectationsEntry(r: EvalResultRow): Pick<ExportEvaluation, 'expectations'> {
+  const verdicts = expectationVerdictsOf(r.rawAnalysis)
+  return verdicts ? { expectations: verdicts } : {}
 }
 
 /**

@@ -116,7 +116,7 @@ const cases: [string, () => { dir: string; err: InputError }, Expect][] = [
     },
     {
       message:
-        'task.json: evaluators[0].id: unknown evaluator "nope": use a preset (preset-agent-task-completion, preset-agent-trace-quality, preset-pairwise-outcome) or give "kind": "llm" with "prompt", "kind": "command" with "command", or "kind": "pairwise" with "prompt"',
+        'task.json: evaluators[0].id: unknown evaluator "nope": use a preset (preset-agent-task-completion, preset-agent-trace-quality, preset-pairwise-outcome, preset-expectations) or give "kind": "llm" with "prompt", "kind": "command" with "command", "kind": "pairwise" with "prompt", or "kind": "expectations"',
       field: 'evaluators[0].id',
       fix: /use a preset/,
     },

@@ -4,8 +4,9 @@ import { isAbsolute, join, relative, resolve } from 'node:path'
 import { formatBytes, reasonOf } from './errors'
 import type { Problem } from './errors'
 import type { CheckedCase } from './dataset-case'
+import type { CaseFileContent, CaseFiles } from '../../src-shared/case-file'
 
-/** Per-file and per-case limits: case files are text fixtures for an agent, not data sets. */
+/** Per-file and per-case limits: case files are fixtures for an agent (text or binary), not data sets. */
 export const MAX_FILE_BYTES = 1024 * 1024
 export const MAX_CASE_BYTES = 10 * 1024 * 1024
 export const MAX_CASE_FILES = 2000
@@ -46,9 +47,20 @@ export function isInside(root: string, abs: string): boolean {
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
+/** A file read from disk: its text when it is UTF-8 without NUL bytes, else its bytes as base64. */
+export function storedContent(bytes: Buffer): CaseFileContent {
+  if (!bytes.includes(0))
+    try {
+      return decoder.decode(bytes)
+    } catch {
+      // Not UTF-8: kept as bytes.
+    }
+  return { base64: bytes.toString('base64') }
+}
+
 /** Collects one case's files with their sizes, reporting problems instead of throwing. */
 class FileCollector {
-  readonly files = new Map<string, string>()
+  readonly files = new Map<string, CaseFileContent>()
   private total = 0
   private overTotal = false
 
@@ -70,20 +82,7 @@ class FileCollector {
         `${shown} is ${formatBytes(bytes)}, over the ${formatBytes(MAX_FILE_BYTES)} limit per file`,
         'use a smaller fixture or leave the file out',
       )
-    let text: string
-    if (typeof content === 'string') text = content
-    else {
-      try {
-        if (content.includes(0)) throw new Error('NUL byte')
-        text = decoder.decode(content)
-      } catch {
-        return this.problem(
-          field,
-          `${shown} is a binary file (not UTF-8 text)`,
-          'case files must be text: leave it out or describe it in the prompt',
-        )
-      }
-    }
+    const stored = typeof content === 'string' ? content : storedContent(content)
     if (this.files.has(rel))
       return this.problem(
         field,
@@ -103,7 +102,7 @@ class FileCollector {
       this.overTotal = true
       return this.problem(field, `more than ${MAX_CASE_FILES} files`, 'keep the fixture small')
     }
-    this.files.set(rel, text)
+    this.files.set(rel, stored)
   }
 
   /** Reads a regular file (by its real path) after checking its size from stat. */
@@ -124,7 +123,7 @@ export function readCaseFiles(
   c: CheckedCase,
   roots: CaseFileRoots,
   at: Located,
-): { ok: true; files: Record<string, string> } | { ok: false; problems: Problem[] } {
+): { ok: true; files: CaseFiles } | { ok: false; problems: Problem[] } {
   const out = new FileCollector(at, ` (case "${c.id}")`, [])
   for (const [path, content] of Object.entries(c.inlineFiles)) {
     const field = `files["${path}"]`

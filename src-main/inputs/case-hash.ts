@@ -1,11 +1,15 @@
 // The content hash of a dataset case: an edited case under the same id gets another hash.
 import { createHash } from 'node:crypto'
+import type { CaseFiles } from '../../src-shared/case-file'
 
-/** `sha256:<hex>` of the canonical JSON (sorted keys, no spaces) of a case's content. */
+/**
+ * `sha256:<hex>` of the canonical JSON (sorted keys, no spaces) of a case's content. A binary file is there
+ * as its bytes (`{base64}`), so changing one byte changes the hash; text files hash as before.
+ */
 export function caseContentHash(body: {
   id: string
   prompt: string
-  files: Record<string, string>
+  files: CaseFiles
   expectedOutput: string | null
   expectations: readonly string[]
 }): string {

@@ -206,10 +206,9 @@ describe('loadDataset: bad input is refused whole, with every problem', () => {
     expect(loadDataset(join(dir, 'd.jsonl')).cases[0]?.files).toEqual({ 'a.txt': 'a', 'lib/lib.py': 'x\n' })
   })
 
-  it('refuses binary and oversized files, saying the limit', () => {
+  it('refuses oversized files, saying the limit', () => {
     const dir = tempTree({
       'd.jsonl': jsonl({ id: 'a', prompt: 'p', filesDir: 'f' }),
-      'f/img.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]),
       'f/big.txt': 'x'.repeat(1024 * 1024 + 1),
     })
     const err = inputError(() => loadDataset(join(dir, 'd.jsonl')))
@@ -217,8 +216,31 @@ describe('loadDataset: bad input is refused whole, with every problem', () => {
       expect.stringMatching(
         /f\/big\.txt is 1 MiB, over the 1 MiB limit per file \(case "a"\): use a smaller fixture/,
       ),
-      expect.stringMatching(/f\/img\.png is a binary file \(not UTF-8 text\)/),
     ])
+  })
+
+  it('keeps a binary file as its bytes, and one changed byte changes the case hash', () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff])
+    const latin1 = Buffer.from('caf\xe9\n', 'latin1')
+    const load = (bytes: Buffer) => {
+      const dir = tempTree({
+        'd.jsonl': jsonl({ id: 'a', prompt: 'p', filesDir: 'f' }),
+        'f/img.png': bytes,
+        'f/latin1.txt': latin1,
+        'f/notes.txt': 'plain\n',
+      })
+      return loadDataset(join(dir, 'd.jsonl')).cases[0]!
+    }
+    const c = load(png)
+    expect(c.files).toEqual({
+      'img.png': { base64: png.toString('base64') },
+      'latin1.txt': { base64: latin1.toString('base64') },
+      'notes.txt': 'plain\n',
+    })
+    const edited = Buffer.from(png)
+    edited[7] = 0xfe
+    expect(load(edited).contentHash).not.toBe(c.contentHash)
+    expect(load(png).contentHash).toBe(c.contentHash)
   })
 
   it('refuses a prompt over 1 MiB, naming the case, its line and the limit', () => {

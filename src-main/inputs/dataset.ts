@@ -8,6 +8,7 @@ import { displayPath, InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
 import { arrayItems, jsonLinesItems, type JsonItem } from './json-items'
 import { tryParseJson } from './json-text'
+import type { CaseFiles } from '../../src-shared/case-file'
 import { readTextFile } from './text-file'
 
 export type DatasetFormat = 'jsonl' | 'json' | 'skill-creator'
@@ -16,8 +17,8 @@ export interface DatasetCase {
   id: string
   /** The task given to the agent. */
   prompt: string
-  /** Workspace files: rel POSIX path → text, from inline `files`, `filesDir` and evals.json `files`. */
-  files: Record<string, string>
+  /** Workspace files: rel POSIX path → text or bytes, from inline `files`, `filesDir` and evals.json `files`. */
+  files: CaseFiles
   expectedOutput: string | null
   expectations: string[]
   tags: string[]

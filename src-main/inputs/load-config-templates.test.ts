@@ -53,4 +53,23 @@ describe('evaluator templates at config load', () => {
       ),
     ])
   })
+
+  it("an inline expectations evaluator: its prompt must show {{expectations}}; without a prompt it takes the preset's", () => {
+    const { dir, file } = project([
+      { id: 'checks', kind: 'expectations' },
+      { id: 'loose', kind: 'expectations', prompt: 'Is {{final_output}} fine?' },
+    ])
+    expect(
+      shown(
+        inputError(() => loadTaskConfig(file, { env: {} })),
+        dir,
+      ).problems,
+    ).toEqual([
+      'task.json: evaluators[1].prompt: an expectations evaluator\'s prompt must show the judge {{expectations}} (numbered, one verdict each): add {{expectations}} to the prompt, or leave "prompt" out to use the preset\'s',
+    ])
+    const ok = project([{ id: 'checks', kind: 'expectations', weight: 2 }])
+    expect(loadTaskConfig(ok.file, { env: {} }).config.evaluators).toEqual([
+      { id: 'checks', kind: 'expectations', weight: 2 },
+    ])
+  })
 })

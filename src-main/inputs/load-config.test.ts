@@ -142,7 +142,7 @@ describe('loadTaskConfig', () => {
       'task.json: agent.model: "m" has no provider: write "provider/model" as opencode names it, e.g. "anthropic/claude-sonnet-4"',
       'task.json: agent.concurrency: must be a whole number from 1 to 64 (got 0)',
       'task.json: evaluators[0].prompt is required: add it',
-      'task.json: evaluators[1].kind: unknown kind "python": leave "kind" out for a preset, or give "kind": "llm" with "prompt", "kind": "command" with "command", or "kind": "pairwise" with "prompt"',
+      'task.json: evaluators[1].kind: unknown kind "python": leave "kind" out for a preset, or give "kind": "llm" with "prompt", "kind": "command" with "command", "kind": "pairwise" with "prompt", or "kind": "expectations"',
       'task.json: policy.costMetric: must be "tokens", "usd" or "time" (got "euros")',
       'task.json: policy.alpha: must be a number above 0 to below 1 (got 1)',
       'task.json: unknown key "repeat_rounds": did you mean "repeatRounds"? (known here: name, skill, baseline, dataset, cases, repeatRounds, adaptiveRounds, agent, judge, evaluators, policy, reuseBaseline, budget)',

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { configIssues } from '../../src-shared/config-issues'
 import { TASK_KNOWN_KEYS, taskConfigSchema } from '../../src-shared/task-config'
 import type { TaskConfig } from '../../src-shared/task-config'
-import { templateProblems } from '../judge/template'
+import { templateProblems, templateVariables } from '../judge/template'
 import { secretSourcesFor, shortSecretWarnings } from '../agent/secret-values'
 import { configWarnings } from './config-warnings'
 import { displayPath, InputError, ProblemList } from './errors'
@@ -116,12 +116,22 @@ export function parseTaskConfig(
   return { config: deepFreeze(config), configDir, resolved, warnings }
 }
 
-/** Inline LLM evaluators: an unknown `{{variable}}` is refused (a template using none is a warning). */
+/**
+ * Inline LLM and expectations evaluators: an unknown `{{variable}}` is refused (an LLM template using none is
+ * a warning); an expectations template must show the judge `{{expectations}}`.
+ */
 function checkTemplates(config: TaskConfig, file: string | undefined, problems: ProblemList): void {
   config.evaluators.forEach((ref, i) => {
-    if (ref.kind !== 'llm') return
+    if ((ref.kind !== 'llm' && ref.kind !== 'expectations') || ref.prompt === undefined) return
     const field = `evaluators[${i}].prompt`
     for (const problem of templateProblems(ref.prompt))
       problems.add({ file, field, message: `${field}: ${problem}` })
+    if (ref.kind === 'expectations' && !templateVariables(ref.prompt).includes('expectations'))
+      problems.add({
+        file,
+        field,
+        message: `${field}: an expectations evaluator's prompt must show the judge {{expectations}} (numbered, one verdict each)`,
+        fix: 'add {{expectations}} to the prompt, or leave "prompt" out to use the preset\'s',
+      })
   })
 }

@@ -1,9 +1,11 @@
 // The evaluator registry: presets bundled from resources/evaluators/*.md, inline llm/command/pairwise refs
-// resolved. A pairwise evaluator compares a case's two sides; it never scores a run.
+// resolved. A pairwise evaluator compares a case's two sides; it never scores a run. An expectations evaluator
+// gives a verdict per expectation of the case; its score is the share passed.
 import { createHash } from 'node:crypto'
 import taskCompletionText from '../../resources/evaluators/preset-agent-task-completion.md?raw'
 import traceQualityText from '../../resources/evaluators/preset-agent-trace-quality.md?raw'
 import pairwiseOutcomeText from '../../resources/evaluators/preset-pairwise-outcome.md?raw'
+import expectationsText from '../../resources/evaluators/preset-expectations.md?raw'
 import { PRESET_EVALUATOR_IDS, type TaskConfig } from '../../src-shared/task-config'
 import { parseFrontMatter } from '../inputs/front-matter'
 import { isJudgeScale, type JudgeScale } from './score-value'
@@ -12,8 +14,11 @@ import { PAIRWISE_TEMPLATE_VARIABLES, TEMPLATE_VARIABLES, templateProblems } fro
 /** One evaluator as the judge runs it: what to do, on which scale, with which weight, at which version. */
 export interface EvaluatorSpec {
   id: string
-  /** `pairwise`: compares the two sides of a case and round (see pairwise-runs); never in a row score. */
-  kind: 'llm' | 'command' | 'pairwise'
+  /**
+   * `pairwise`: compares the two sides of a case and round (see pairwise-runs); never in a row score.
+   * `expectations`: a pass/fail verdict per expectation of the case; the score is the share passed.
+   */
+  kind: 'llm' | 'command' | 'pairwise' | 'expectations'
   /** Preset: `preset@<front-matter version>`; inline: `inline:` + first 12 hex of sha256(prompt|command). */
   version: string
   /**
@@ -35,8 +40,8 @@ export interface EvaluatorSpec {
 
 export interface PresetEvaluator {
   id: (typeof PRESET_EVALUATOR_IDS)[number]
-  /** The front matter's `kind`: `llm` (a score per run, the default) or `pairwise`. */
-  kind: 'llm' | 'pairwise'
+  /** The front matter's `kind`: `llm` (a score per run, the default), `pairwise` or `expectations`. */
+  kind: 'llm' | 'pairwise' | 'expectations'
   /** The front matter's `version` (a whole number). */
   version: number
   /** The front matter's `scale` (pairwise presets have none: 100). */
@@ -49,6 +54,7 @@ const PRESET_SOURCES: Record<PresetEvaluator['id'], string> = {
   'preset-agent-task-completion': taskCompletionText,
   'preset-agent-trace-quality': traceQualityText,
   'preset-pairwise-outcome': pairwiseOutcomeText,
+  'preset-expectations': expectationsText,
 }
 
 /** Parses one bundled preset file; a broken one is a packaging bug, reported with the file's name. */
@@ -68,9 +74,10 @@ export function parsePreset(id: PresetEvaluator['id'], source: string): PresetEv
     throw new Error(`${where}: version must be a whole number ≥ 1 (got "${field('version')}")`)
   const kindField = fm.fields.get('kind')
   const kind = kindField?.kind === 'scalar' ? kindField.value.trim() : 'llm'
-  if (kind !== 'llm' && kind !== 'pairwise')
-    throw new Error(`${where}: kind must be "llm" or "pairwise" (got "${kind}")`)
-  const scale = kind === 'pairwise' ? 100 : Number(field('scale'))
+  if (kind !== 'llm' && kind !== 'pairwise' && kind !== 'expectations')
+    throw new Error(`${where}: kind must be "llm", "pairwise" or "expectations" (got "${kind}")`)
+  // Neither a winner nor a share of expectations passed is read on a scale of the judge's.
+  const scale = kind === 'llm' ? Number(field('scale')) : 100
   if (!isJudgeScale(scale))
     throw new Error(`${where}: scale must be 100, 10, 5 or 1 (got "${field('scale')}")`)
   const prompt = fm.body.trim()
@@ -145,6 +152,17 @@ function resolveOne(ref: TaskConfig['evaluators'][number]): Omit<EvaluatorSpec, 
       weight: 0,
       prompt: ref.prompt,
     }
+  if (ref.kind === 'expectations') {
+    const prompt = ref.prompt ?? presetEvaluator('preset-expectations')?.prompt ?? ''
+    return {
+      id: ref.id,
+      kind: 'expectations',
+      version: inlineVersion(prompt),
+      scale: 100,
+      weight: ref.weight,
+      prompt,
+    }
+  }
   if (ref.kind === 'command')
     return {
       id: ref.id,

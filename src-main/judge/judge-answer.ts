@@ -2,6 +2,7 @@
 // is a retryable failure). Shared by the process and server paths of the judge runner.
 import { zeroTokens } from '../agent/events'
 import type { EvaluatorSpec } from './evaluators'
+import { parseExpectationsOutput, verdictReason } from './parse-expectations'
 import type { JudgeAttempt, PairwiseAttempt } from './judge-types'
 import { parseJudgeOutput } from './parse-output'
 import { parseWinnerOutput } from './parse-winner'
@@ -56,6 +57,31 @@ export function scoreAttempt(
     retryable: false,
     error: null,
     durationMs: Date.now() - a.started,
+  }
+}
+
+/** An expectations judge's answer as an attempt: a verdict per expectation and the share passed, or a failure. */
+export function expectationsAttempt(
+  a: Extract<JudgeAnswerText, { ok: true }>,
+  expectations: readonly string[],
+): JudgeAttempt {
+  const parsed = parseExpectationsOutput(a.text, expectations)
+  if (!parsed.ok)
+    return failedAttempt(
+      { ...a.common, retryable: true, error: `unparseable judge output: ${parsed.error}` },
+      a.started,
+    )
+  const verdicts = parsed.verdicts.map((v) => ({ ...v, evidence: a.redact(v.evidence) }))
+  return {
+    ...a.common,
+    status: 'done',
+    score: parsed.score,
+    reason: verdictReason(verdicts),
+    parseStrategy: parsed.strategy,
+    retryable: false,
+    error: null,
+    durationMs: Date.now() - a.started,
+    expectations: verdicts,
   }
 }
 

@@ -54,8 +54,31 @@ export function pairwiseSystemPrompt(): string {
   ].join(' ')
 }
 
-/** What a judge answers: a score on this scale, or (`pairwise`) which of two responses is better. */
-export type JudgeAnswer = number | 'pairwise'
+/**
+ * The expectations judge's system prompt: strict, no tools, one JSON list with a verdict per expectation. The
+ * scripted model (src-main/demo/scripted-llm) recognises an expectations request by its first sentence.
+ */
+export function expectationsSystemPrompt(): string {
+  return [
+    'You are a strict evaluator checking work against numbered expectations, one verdict per expectation.',
+    'The user message holds the work and the expectations; judge only from that material and do not call tools.',
+    'Reply with ONLY a JSON list [{"id": <the expectation\'s number>, "passed": true | false, "evidence": "<a quote',
+    'or pointer to the material that shows it, or what is missing>"}] with one object per expectation',
+    'and nothing else: no markdown, no code fence, no text before or after it.',
+  ].join(' ')
+}
+
+/**
+ * What a judge answers: a score on this scale, (`pairwise`) which of two responses is better, or
+ * (`expectations`) a verdict per expectation.
+ */
+export type JudgeAnswer = number | 'pairwise' | 'expectations'
+
+function systemPromptFor(answer: JudgeAnswer): string {
+  if (answer === 'pairwise') return pairwiseSystemPrompt()
+  if (answer === 'expectations') return expectationsSystemPrompt()
+  return judgeSystemPrompt(answer)
+}
 
 /** OPENCODE_CONFIG_CONTENT keys for a judge process: the `judge` agent, and every tool denied. */
 export function judgeConfigOverrides(model: string, answer: JudgeAnswer): Record<string, unknown> {
@@ -68,7 +91,7 @@ export function judgeConfigOverrides(model: string, answer: JudgeAnswer): Record
         mode: 'primary',
         model,
         temperature: 0,
-        prompt: answer === 'pairwise' ? pairwiseSystemPrompt() : judgeSystemPrompt(answer),
+        prompt: systemPromptFor(answer),
         permission: { '*': 'deny' },
       },
     },

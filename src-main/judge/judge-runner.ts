@@ -14,8 +14,16 @@ import { judgeFailure } from './judge-failure'
 import { processPlace, serverPlace, type JudgePlace } from './judge-place'
 import { ServerJudgePool } from './judge-server'
 import { renderJudgePrompt, type JudgeAnswer } from './judge-prompt'
-import type { Judge, JudgeAttempt, JudgeOptions } from './judge-types'
-import { failedAttempt, scoreAttempt, toPairwise, winnerAttempt, type JudgeAnswerText } from './judge-answer'
+import type { Judge, JudgeAttempt, JudgeInput, JudgeOptions } from './judge-types'
+import {
+  expectationsAttempt,
+  failedAttempt,
+  scoreAttempt,
+  toPairwise,
+  winnerAttempt,
+  type JudgeAnswerText,
+} from './judge-answer'
+import { checkedExpectations, renderExpectationsPrompt } from './expectations-prompt'
 import { renderPairwisePrompt } from './pairwise-prompt'
 
 // The judge's contract lives in judge-types.ts and command-evaluator.ts; callers may import it from here.
@@ -71,6 +79,27 @@ export function createJudge(opts: JudgeOptions): Judge {
     if ('failed' in placed) return { ok: false, attempt: failedAttempt(placed.failed, started) }
     return askJudge(placed.place, ctx, request, { signal, graceMs, started })
   }
+  /** One judge call for every expectation of the case: a verdict on each, scored by the share passed. */
+  const checkExpectations = async (
+    evaluator: EvaluatorSpec,
+    input: JudgeInput,
+    signal: AbortSignal,
+  ): Promise<JudgeAttempt> => {
+    const expectations = checkedExpectations(input)
+    if (!expectations.length)
+      return failedAttempt(
+        {
+          error: `evaluator "${evaluator.id}" checks the case's expectations, and this case has none: add "expectations" to the case or use another evaluator`,
+          retryable: false,
+        },
+        Date.now(),
+      )
+    const answer = await ask(
+      { evaluator, answer: 'expectations', render: () => renderExpectationsPrompt(evaluator, input) },
+      signal,
+    )
+    return answer.ok ? expectationsAttempt(answer, expectations) : answer.attempt
+  }
   return {
     evaluate: async (evaluator, input, signal) => {
       if (evaluator.kind === 'command')
@@ -87,6 +116,7 @@ export function createJudge(opts: JudgeOptions): Judge {
           },
           Date.now(),
         )
+      if (evaluator.kind === 'expectations') return checkExpectations(evaluator, input, signal)
       const answer = await ask(
         { evaluator, answer: evaluator.scale, render: () => renderJudgePrompt(evaluator, input) },
         signal,

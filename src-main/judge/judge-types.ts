@@ -2,6 +2,7 @@
 import type { AgentEvent, TokenCounts } from '../agent/types'
 import type { BlindSpec } from './blind-text'
 import type { EvaluatorSpec } from './evaluators'
+import type { ExpectationVerdict } from './parse-expectations'
 import type { ParseStrategy } from './parse-output'
 import type { ResponseWinner, WinnerParseStrategy } from './parse-winner'
 
@@ -43,6 +44,8 @@ export interface JudgeAttempt {
   retryable: boolean
   error: string | null
   durationMs: number
+  /** An expectations evaluator's done attempt: the verdict on each expectation (the score is the share passed). */
+  expectations?: ExpectationVerdict[]
 }
 
 /**

@@ -10,6 +10,7 @@ import type { SealedPaths, SideSpec } from '../agent/types'
 import { loadUserConfig, type UserConfig } from '../agent/user-config'
 import { dataDir, fileSystemFault, openStore, quickCheck } from '../db'
 import { loadDataset, selectCases } from '../inputs/dataset'
+import { checkExpectationsCases } from '../inputs/expectations-check'
 import { reasonOf } from '../inputs/errors'
 import { loadTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
@@ -132,6 +133,7 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
         )
       sealed = answerKeyOf(dataset, dir)
       const picked = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
+      checkExpectationsCases(config, picked)
       return `${dataset.format}, ${picked.length} of ${dataset.cases.length} cases selected`
     })
     add(

@@ -4,6 +4,7 @@ import type { CaseInput, SealedPaths, SideSpec } from '../agent/types'
 import { fileSystemFault, type PendingRun, type Store, type TaskKind, type TaskRow } from '../db'
 import type { ExecutionPlan } from '../engine/execute-runs'
 import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
+import { checkExpectationsCases } from '../inputs/expectations-check'
 import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
@@ -109,6 +110,7 @@ function prepareChecked(
     )
   const sealed = answerKeyOf(dataset, store.dataDir)
   const cases = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
+  checkExpectationsCases(config, cases)
   const stored = storedConfig(config, resolved, inspectedSkill.git, inspectedBaseline?.git)
   const identity = { skillName: checked.name, skillVersion: checked.label, taskName: config.name }
 

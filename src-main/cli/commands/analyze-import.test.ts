@@ -39,5 +39,8 @@ describe('analyze --import flags', () => {
     expect(problems({ import: 'oc', 'judge-model': 'p/j', evaluators: 'nope' })[0]).toMatch(
       /^--evaluators: unknown evaluator "nope"/,
     )
+    expect(problems({ import: 'oc', 'judge-model': 'p/j', evaluators: 'preset-expectations' })[0]).toMatch(
+      /^--evaluators: an expectations evaluator checks a case's expectations, and imported sessions have none/,
+    )
   })
 })

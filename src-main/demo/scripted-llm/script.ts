@@ -1,5 +1,6 @@
 // Decides the scripted answer (a tool call or a text) for a request, statelessly from its body.
 import { isAbsolute, resolve } from 'node:path'
+import { expectationsJudge, isExpectationsRequest } from './expectations-judge'
 import type { ChatRequest } from './request'
 import {
   STRUCTURED_OUTPUT_TOOL,
@@ -95,8 +96,12 @@ export function scriptedFault(req: ChatRequest, opts: ScriptedLlmOptions): Fault
   return step !== undefined && 'fault' in step ? step.fault : null
 }
 
-/** The default judge: the first [[judge-score:N]] marker, as the JSON a judge prompt asks for. */
+/**
+ * The default judge: the first [[judge-score:N]] marker, as the JSON a judge prompt asks for; an expectations
+ * judgement gets a verdict per expectation (expectations-judge.ts).
+ */
 export function defaultJudge(text: string): string {
+  if (isExpectationsRequest(text)) return expectationsJudge(text)
   const score = numberMarker(text, 'judge-score')
   return score === null
     ? JSON.stringify({ score: 50, reason: 'scripted judge: no marker' })

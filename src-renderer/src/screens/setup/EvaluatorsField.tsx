@@ -10,17 +10,28 @@ const PRESET_TEXT: Record<string, string> = {
   'preset-agent-task-completion': 'Did the agent complete the task? (0–100)',
   'preset-agent-trace-quality': 'How good was the way it got there? (0–100)',
   'preset-pairwise-outcome': 'Which side did better, case by case? (compares a and b; not in the score)',
+  'preset-expectations': "Does the work meet each of the case's expectations? (share passed, 0–100)",
 }
 
 const CARD_TITLE: Record<Exclude<EvaluatorDraft['kind'], 'preset'>, string> = {
   llm: 'LLM judge',
   command: 'Command (exit 0 = 100, else 0)',
   pairwise: 'Pairwise judge (compares the two sides; not in the score)',
+  expectations: 'Expectations judge (a verdict per case expectation; the score is the share passed)',
 }
 
-const VARIABLES: Record<'llm' | 'pairwise', string> = {
-  llm: '{{prompt}} {{expected_output}} {{expectations}} {{final_output}} {{trajectory}} {{workspace_diff}}',
+const RUN_VARIABLES =
+  '{{prompt}} {{expected_output}} {{expectations}} {{final_output}} {{trajectory}} {{workspace_diff}}'
+const VARIABLES: Record<'llm' | 'pairwise' | 'expectations', string> = {
+  llm: RUN_VARIABLES,
   pairwise: '{{prompt}} {{expected_output}} {{expectations}} {{response_1}} {{response_2}}',
+  expectations: RUN_VARIABLES,
+}
+
+const PLACEHOLDER: Record<'llm' | 'pairwise' | 'expectations', string> = {
+  llm: 'Rate the answer from 0 to 100 for … Answer: {{final_output}}',
+  pairwise: 'Which response answers {{prompt}} better? 1: {{response_1}} 2: {{response_2}}',
+  expectations: "Leave empty for preset-expectations' prompt; else it must show {{expectations}}",
 }
 
 export function EvaluatorsField(props: {
@@ -112,18 +123,14 @@ export function EvaluatorsField(props: {
                 </label>
               )}
             </div>
-            {e.kind === 'llm' || e.kind === 'pairwise' ? (
+            {e.kind === 'llm' || e.kind === 'pairwise' || e.kind === 'expectations' ? (
               <div className="field" style={{ marginTop: 8 }}>
                 <span className="label">Prompt template</span>
                 <textarea
                   value={e.prompt}
                   aria-invalid={at(e, '.prompt').length > 0}
                   aria-label="Prompt template"
-                  placeholder={
-                    e.kind === 'pairwise'
-                      ? 'Which response answers {{prompt}} better? 1: {{response_1}} 2: {{response_2}}'
-                      : 'Rate the answer from 0 to 100 for … Answer: {{final_output}}'
-                  }
+                  placeholder={PLACEHOLDER[e.kind]}
                   onChange={(ev) => update(e.key, { prompt: ev.target.value })}
                 />
                 <span className="hint">Variables: {VARIABLES[e.kind]}</span>
@@ -170,6 +177,15 @@ export function EvaluatorsField(props: {
           }
         >
           + Pairwise judge
+        </button>
+        <button
+          type="button"
+          className="small"
+          onClick={() =>
+            props.set([...evaluators, newEvaluator('expectations', `expectations-${evaluators.length}`)])
+          }
+        >
+          + Expectations judge
         </button>
       </div>
     </div>

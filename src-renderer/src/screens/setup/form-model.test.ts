@@ -85,12 +85,13 @@ describe('setup form: pairwise evaluators', () => {
     expect(fromConfig(taskConfigSchema.parse(toConfig(filled))).reuseBaseline).toBe(true)
   })
 
-  it('the pairwise preset is offered but not ticked by default', () => {
+  it('the pairwise and expectations presets are offered but not ticked by default', () => {
     const form = emptyForm()
     expect(form.evaluators.map((e) => [e.id, e.enabled])).toEqual([
       ['preset-agent-task-completion', true],
       ['preset-agent-trace-quality', false],
       ['preset-pairwise-outcome', false],
+      ['preset-expectations', false],
     ])
     expect(toConfig(form).evaluators).toEqual([{ id: 'preset-agent-task-completion', weight: 1 }])
   })
@@ -103,6 +104,16 @@ describe('setup form: pairwise evaluators', () => {
     ]
     const form = fromConfig({ name: 't', evaluators })
     expect(toConfig(form).evaluators).toEqual(evaluators)
+  })
+
+  it('a duplicated task keeps its inline expectations judges, with and without their own prompt', () => {
+    const evaluators = [
+      { id: 'checks', kind: 'expectations', weight: 2 },
+      { id: 'strict', kind: 'expectations', prompt: 'Check: {{expectations}}', weight: 1 },
+    ]
+    const config = toConfig(fromConfig({ name: 't', evaluators }))
+    expect(config.evaluators).toEqual(evaluators)
+    expect(taskConfigSchema.shape.evaluators.safeParse(config.evaluators).success).toBe(true)
   })
 })
 

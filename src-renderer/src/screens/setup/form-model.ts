@@ -4,8 +4,11 @@ import { PRESET_EVALUATOR_IDS } from '../../../../src-shared/evaluator-ids'
 
 export interface EvaluatorDraft {
   key: number
-  /** `pairwise`: an inline pairwise judge (compares the sides; no weight, no scale). */
-  kind: 'preset' | 'llm' | 'command' | 'pairwise'
+  /**
+   * `pairwise`: an inline pairwise judge (compares the sides; no weight, no scale). `expectations`: a verdict
+   * per expectation, scored by the share passed (no scale; an empty prompt is the preset's).
+   */
+  kind: 'preset' | 'llm' | 'command' | 'pairwise' | 'expectations'
   id: string
   enabled: boolean
   weight: string
@@ -175,7 +178,14 @@ export function toConfig(f: FormState): Record<string, unknown> {
               }
             : e.kind === 'pairwise'
               ? { id: e.id.trim(), kind: 'pairwise', prompt: e.prompt }
-              : { id: e.id.trim(), kind: 'command', command: e.command, weight: num(e.weight) ?? 1 },
+              : e.kind === 'expectations'
+                ? compact({
+                    id: e.id.trim(),
+                    kind: 'expectations',
+                    prompt: e.prompt.trim() ? e.prompt : undefined,
+                    weight: num(e.weight) ?? 1,
+                  })
+                : { id: e.id.trim(), kind: 'command', command: e.command, weight: num(e.weight) ?? 1 },
       ),
     policy: compact({
       minLift: num(f.minLift),
@@ -222,9 +232,14 @@ export function fromConfig(config: unknown, base: FormState = emptyForm()): Form
           return newEvaluator('preset', id, Boolean(ref), str(ref?.weight, '1'))
         }),
         ...refs
-          .filter((r) => r.kind === 'llm' || r.kind === 'command' || r.kind === 'pairwise')
+          .filter((r) => ['llm', 'command', 'pairwise', 'expectations'].includes(String(r.kind)))
           .map((r) => ({
-            ...newEvaluator(r.kind as 'llm' | 'command' | 'pairwise', str(r.id), true, str(r.weight, '1')),
+            ...newEvaluator(
+              r.kind as Exclude<EvaluatorDraft['kind'], 'preset'>,
+              str(r.id),
+              true,
+              str(r.weight, '1'),
+            ),
             prompt: str(r.prompt),
             scale: str(r.scale, '100'),
             command: str(r.command),

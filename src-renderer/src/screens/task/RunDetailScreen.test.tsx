@@ -56,6 +56,7 @@ function runDetail(extra: Partial<RunDetail> = {}): RunDetail {
         correction: { score: 90, note: correction.note, by: 'alice', at: correction.at },
         createdAt: '2026-01-03T00:00:00Z',
         latest: true,
+        expectations: null,
       },
     ],
     evaluatorIds: [EVALUATOR],
@@ -86,6 +87,33 @@ describe('run detail: baseline reuse', () => {
     view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
     await settle()
     expect(shown()).toBeNull()
+  })
+})
+
+describe('run detail: expectations', () => {
+  it('lists each expectation with pass or fail and the evidence, under the judge result', async () => {
+    const base = runDetail()
+    const judged = {
+      ...base.evaluations[0]!,
+      id: 'res_3',
+      evaluatorId: 'preset-expectations',
+      score: 50,
+      reason: '1 of 2 expectations passed; failed: 2. writes "report.md"',
+      correction: null,
+      expectations: [
+        { expectation: 'says "TOTAL=42"', passed: true, evidence: 'found "TOTAL=42"' },
+        { expectation: 'writes "report.md"', passed: false, evidence: '"report.md" is not there' },
+      ],
+    }
+    installFakeApi({ 'runs.detail': () => runDetail({ evaluations: [judged, ...base.evaluations] }) })
+    view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
+    await settle()
+    const items = [...view.container.querySelectorAll('[data-testid="expectation-verdicts"] li')]
+    expect(items.map((li) => li.textContent)).toEqual([
+      'pass says "TOTAL=42"found "TOTAL=42"',
+      'fail writes "report.md""report.md" is not there',
+    ])
+    expect(view.container.querySelectorAll('[data-testid="expectation-verdicts"]')).toHaveLength(1)
   })
 })
 

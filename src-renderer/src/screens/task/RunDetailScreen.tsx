@@ -13,6 +13,7 @@ import { useRoute } from '../../stores/route-store'
 import { useTaskView } from '../../stores/task-view-store'
 import { CorrectionForm } from './CorrectionForm'
 import { Corrections } from './Corrections'
+import { ExpectationVerdicts } from './ExpectationVerdicts'
 import { formatScore } from './run-rows'
 import { reevaluateRuns, rerunRuns } from './task-actions'
 
@@ -204,6 +205,7 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
                 <td>
                   {e.correction && <div>Correction: {e.correction.note}</div>}
                   {e.reason ?? e.error ?? '–'}
+                  {e.expectations && <ExpectationVerdicts verdicts={e.expectations} />}
                 </td>
                 <td className="small">{e.parseStrategy ?? '–'}</td>
                 <td className="small muted">{new Date(e.createdAt).toLocaleString()}</td>
