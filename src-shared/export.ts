@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { exportDecisionSchema } from './export-decision'
 import { exportSpendSchema } from './export-spend'
 import { exportNoiseFloorSchema } from './export-noise-floor'
+import { exportShardSchema } from './export-shard'
 import { count, nullableNum, num } from './export-zod'
 
 export * from './export-decision'
@@ -212,6 +213,7 @@ export const exportSchema = z
       })
       .optional()
       .describe('baseline reuse: what linking saved this task; absent in exports written before it existed'),
+    shard: exportShardSchema.optional(),
     noiseFloor: exportNoiseFloorSchema
       .nullable()
       .optional()
