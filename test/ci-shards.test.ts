@@ -104,6 +104,36 @@ describe('sharded runs merged', () => {
     expect(doc.spend?.total.tokens).toEqual(whole.doc.spend?.total.tokens)
   })
 
+  it('a shard refuses adaptive rounds, a cost cap and a slice without cases (exit 2, nothing run)', async () => {
+    const task = JSON.parse(readFileSync(join(world.root, 'skill-ab/task.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >
+    const { repeatRounds: _rounds, ...fixed } = task
+    world.write('skill-ab/adaptive.json', JSON.stringify({ ...fixed, adaptiveRounds: { min: 1, max: 3 } }))
+    const refused = async (config: string, ...flags: string[]): Promise<[number, string]> => {
+      const res = await runCli(['run', config, '--export', 'x.json', ...flags], jobEnv('data-x'), world.root)
+      return [res.code, res.stderr]
+    }
+    expect(await refused('skill-ab/adaptive.json', '--shard', '1/2')).toEqual([
+      2,
+      expect.stringContaining('--shard cannot run adaptive rounds'),
+    ])
+    expect(await refused('skill-ab/task.json', '--shard', '1/2', '--max-cost', '5')).toEqual([
+      2,
+      expect.stringContaining('--shard cannot keep a cost cap'),
+    ])
+    expect(await refused('skill-ab/task.json', '--shard', '5/5')).toEqual([
+      2,
+      expect.stringContaining('the task has only 4 cases, so this shard has none'),
+    ])
+    expect(await refused('skill-ab/task.json', '--shard', '3/2')).toEqual([
+      2,
+      expect.stringContaining('--shard takes i/n with 1 ≤ i ≤ n'),
+    ])
+    expect(existsSync(join(world.root, 'x.json'))).toBe(false)
+  })
+
   it('refuses shards that overlap or are not of one task, naming the files', async () => {
     const twice = await runCli(
       ['merge', 'three-1.json', 'three-1.json', 'three-2.json'],
