@@ -79,6 +79,7 @@ export function mergeShards(files: readonly ShardFile[], now: Date = new Date())
   const decision = decideRuns(
     runs,
     view,
+    // decideRuns only asks whether side a has a skill
     { skillVersionAId: first.skillVersions.a ? 'a' : null },
     pairwise?.map((p) => ({ caseId: p.caseId, round: p.round, winner: p.winner, flipped: p.flipped })),
     null,
