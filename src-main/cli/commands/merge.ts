@@ -9,12 +9,10 @@ import { readExport } from '../../../src-shared/export-read'
 import type { ExportDocument } from '../../../src-shared/export'
 import { UserError } from '../../../src-shared/user-error'
 import { UsageError } from '../args'
-import { EXIT, type Command } from '../command'
+import { EXIT, VERDICT_EXIT, type Command } from '../command'
 import { decisionText } from '../decision-text'
 import { userErrorMessage } from '../errors'
 import { exportFilesOf, REPORT_FLAGS, REPORT_USAGE } from './export'
-
-const VERDICT_EXIT = { pass: EXIT.pass, reject: EXIT.reject, inconclusive: EXIT.inconclusive } as const
 
 /** One shard's export file, read and checked against the export schema. */
 function readShardFile(file: string, cwd: string): ShardFile {

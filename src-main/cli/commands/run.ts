@@ -10,7 +10,7 @@ import { runTask, type RunTaskResult } from '../../services/run-task'
 import { FAILURE_LABEL } from '../../../src-shared/failure-label'
 import type { RunMode } from '../../../src-shared/run-mode'
 import { reuseText } from '../../../src-shared/reuse'
-import { EXIT, type Command, type Io } from '../command'
+import { EXIT, VERDICT_EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
 import { pairwisePrinter, progressPrinter } from '../progress'
 import { exportTask, writeExportFiles } from '../../services/export-task'
@@ -25,8 +25,6 @@ import { estimateOfTask, estimateRun } from '../../services/task-estimate'
 import { calibrationConfig } from '../../services/calibration'
 import { reportCalibration, sidesText } from '../calibration-text'
 import { modeText, plural, runModeOf } from '../run-mode-flags'
-
-const VERDICT_EXIT = { pass: EXIT.pass, reject: EXIT.reject, inconclusive: EXIT.inconclusive } as const
 
 export const runCommand: Command = {
   name: 'run',
