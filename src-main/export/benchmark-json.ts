@@ -5,6 +5,7 @@
 import { sampleSd } from '../stats/summary'
 import { mean, totalTokens } from '../../src-shared/run-rules'
 import type { ExportDocument, ExportRun } from '../../src-shared/export'
+import { isAttributableFailure } from '../../src-shared/run-state'
 
 const CONFIGURATION = { a: 'without_skill', b: 'with_skill' } as const
 /** An evaluator's score at or above this counts as a passed expectation. */
@@ -12,8 +13,7 @@ export const EXPECTATION_PASS_SCORE = 50
 
 /** Runs the benchmark lists: scored ones, and failures the agent is answerable for (errors). */
 const listed = (r: ExportRun): boolean =>
-  r.status === 'scored' ||
-  (r.status === 'failed' && r.failureType !== null && r.failureType !== 'interrupted')
+  r.status === 'scored' || (r.status === 'failed' && isAttributableFailure(r.failureType))
 
 function benchmarkRun(run: ExportRun, evalId: number) {
   const expectations = run.evaluations
