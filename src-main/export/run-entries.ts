@@ -41,7 +41,20 @@ export function experimentRunOf(run: DecidedRun): ExperimentRun {
 
 /** The decision's view of a stored run (experimentRunOf). */
 export function toExperimentRun(run: RunRow): ExperimentRun {
-  return experimentRunOf({ ...run, caseId: run.caseKey, durationMs: runDurationMs(run) })
+  const { side, round, status, score, costUsd, tokens, failureType, skillLoaded } = run
+  const durationMs = runDurationMs(run)
+  return experimentRunOf({
+    caseId: run.caseKey,
+    side,
+    round,
+    status,
+    score,
+    costUsd,
+    durationMs,
+    tokens,
+    failureType,
+    skillLoaded,
+  })
 }
 
 export function toEvaluation(r: EvalResultRow, c: CorrectionRow | null = null): ExportEvaluation {
