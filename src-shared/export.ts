@@ -4,6 +4,7 @@ import { exportDecisionSchema } from './export-decision'
 import { exportSpendSchema } from './export-spend'
 import { exportNoiseFloorSchema } from './export-noise-floor'
 import { exportFullSchema, exportRunReviewSchema } from './export-review'
+import { exportShardSchema } from './export-shard'
 import { count, nullableNum, num } from './export-zod'
 
 export * from './export-decision'
@@ -227,6 +228,7 @@ export const exportSchema = z
       })
       .optional()
       .describe('baseline reuse: what linking saved this task; absent in exports written before it existed'),
+    shard: exportShardSchema.optional(),
     noiseFloor: exportNoiseFloorSchema
       .nullable()
       .optional()

@@ -12,6 +12,9 @@ export const EXIT = {
   interrupted: 130,
 } as const
 
+/** The exit code of a verdict (`run`, `merge`, `triggers`). */
+export const VERDICT_EXIT = { pass: EXIT.pass, reject: EXIT.reject, inconclusive: EXIT.inconclusive } as const
+
 export interface Io {
   out(text: string): void
   err(text: string): void

@@ -43,8 +43,9 @@ export function exportToJunit(doc: ExportDocument): string {
     doc.cases.filter((c) => c.a.score === null || c.b.score === null).length
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="skill-ab" tests="${tests}" failures="${failures}" skipped="${skipped}">`,
-    `  <testsuite name="${suite}" tests="${tests}" failures="${failures}" skipped="${skipped}" timestamp="${escape(doc.exportedAt)}">`,
+    // The JUnit XSD (resources/schemas/junit.xsd) has no `skipped` on <testsuites>: only on <testsuite>.
+    `<testsuites name="skill-ab" tests="${tests}" failures="${failures}" errors="0">`,
+    `  <testsuite name="${suite}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${escape(doc.exportedAt)}">`,
     `    <testcase classname="${suite}" name="verdict">${verdictBody}</testcase>`,
     ...cases,
     '  </testsuite>',

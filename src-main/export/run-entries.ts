@@ -12,25 +12,50 @@ export function runDurationMs(run: Pick<RunRow, 'startedAt' | 'executedAt'>): nu
   return Number.isFinite(ms) && ms >= 0 ? ms : null
 }
 
+/** What the decision reads of a run, stored (RunRow) or exported (ExportRun, in `skill-ab merge`). */
+export type DecidedRun = Pick<
+  ExportRun,
+  'caseId' | 'side' | 'round' | 'status' | 'score' | 'costUsd' | 'durationMs'
+> &
+  Pick<RunRow, 'tokens' | 'failureType' | 'skillLoaded'>
+
 /**
  * The decision's view of a run: only a scored run has a score (unscored or errored is missing here; the
  * decision itself scores a failure the agent is answerable for by policy.failedRunScore), why it failed,
  * and whether its agent invoked the skill.
  */
-export function toExperimentRun(run: RunRow): ExperimentRun {
+export function experimentRunOf(run: DecidedRun): ExperimentRun {
   return {
-    caseId: run.caseKey,
+    caseId: run.caseId,
     side: run.side,
     round: run.round,
     score: run.status === 'scored' ? run.score : null,
     tokens: totalTokens(run.tokens),
     tokenKinds: run.tokens,
     costUsd: run.costUsd,
-    durationMs: runDurationMs(run),
+    durationMs: run.durationMs,
     executed: hasExecuted(run),
     failureType: run.failureType,
     skillLoaded: run.skillLoaded,
   }
+}
+
+/** The decision's view of a stored run (experimentRunOf). */
+export function toExperimentRun(run: RunRow): ExperimentRun {
+  const { side, round, status, score, costUsd, tokens, failureType, skillLoaded } = run
+  const durationMs = runDurationMs(run)
+  return experimentRunOf({
+    caseId: run.caseKey,
+    side,
+    round,
+    status,
+    score,
+    costUsd,
+    durationMs,
+    tokens,
+    failureType,
+    skillLoaded,
+  })
 }
 
 export function toEvaluation(r: EvalResultRow, c: CorrectionRow | null = null): ExportEvaluation {

@@ -7,6 +7,7 @@ import { StoreError, type Store } from '../db'
 import { buildExport, type ExportEnv } from '../export/build-export'
 import { opencodeConfigOf, readConfig } from '../export/config-view'
 import { exportToJunit } from '../export/junit'
+import { exportToBenchmark } from '../export/benchmark-json'
 import { exportToMarkdown } from '../export/markdown'
 import { taskSecrets } from '../export/redact'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
@@ -61,14 +62,26 @@ export class WriteError extends UserError {
   }
 }
 
-/** Writes the JSON, markdown and/or JUnit files asked for; a file that cannot be written is a WriteError. */
-export function writeExportFiles(
-  doc: ExportDocument,
-  files: { json?: string; markdown?: string; junit?: string },
-): void {
+/** The files an export is written to (absolute paths); each one absent is not written. */
+export interface ExportFiles {
+  json?: string
+  markdown?: string
+  junit?: string
+  /** skill-creator's benchmark.json shape (README "CI reports"). */
+  benchmark?: string
+}
+
+/** Writes the JSON, markdown, JUnit and/or benchmark files asked for; a file that cannot be written is a WriteError. */
+export function writeExportFiles(doc: ExportDocument, files: ExportFiles): void {
   if (files.json) writeTextFile(files.json, `${JSON.stringify(doc, null, 2)}\n`, 'the export')
   if (files.markdown) writeTextFile(files.markdown, exportToMarkdown(doc), 'the markdown summary')
   if (files.junit) writeTextFile(files.junit, exportToJunit(doc), 'the JUnit report')
+  if (files.benchmark)
+    writeTextFile(
+      files.benchmark,
+      `${JSON.stringify(exportToBenchmark(doc), null, 2)}\n`,
+      'the benchmark.json',
+    )
 }
 
 /** Writes `text` to `file`; a file that cannot be written is a WriteError naming `what` and why. */

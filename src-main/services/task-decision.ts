@@ -5,7 +5,7 @@ import { StoreError, type RunRow, type Store, type TaskRow } from '../db'
 import type { DecidedTask } from '../export/build-export'
 import { readConfig, type ConfigView } from '../export/config-view'
 import { pairwiseOutcomesOf } from '../export/pairwise'
-import { toExperimentRun } from '../export/run-entries'
+import { experimentRunOf, toExperimentRun, type DecidedRun } from '../export/run-entries'
 import { decideAdaptive, type AdaptivePlan } from '../stats/adaptive-rounds'
 import { decide } from '../stats/decide'
 import type { PairwiseOutcome } from '../stats/types'
@@ -81,10 +81,11 @@ export function taskProgress(store: Store, task: TaskRow): TaskProgress {
 /**
  * The decision over the task's runs: its policy and rounds, whether side a has a skill, the config's
  * warnings. With adaptive rounds and their plan: decide() over each case's planned rounds at the level of
- * the plan's latest look (docs/decision.md, "Adaptive rounds").
+ * the plan's latest look (docs/decision.md, "Adaptive rounds"). `skill-ab merge` decides over the runs of
+ * its shards' exports the same way.
  */
 export function decideRuns(
-  runs: readonly RunRow[],
+  runs: readonly RunRow[] | readonly DecidedRun[],
   view: ConfigView,
   task: Pick<TaskRow, 'skillVersionAId'>,
   pairwise?: readonly PairwiseOutcome[],
@@ -98,7 +99,7 @@ export function decideRuns(
     ...(pairwise ? { pairwise } : {}),
     prices: prices?.agent ?? null,
   }
-  const experiment = runs.map(toExperimentRun)
+  const experiment = runs.map((r) => ('caseKey' in r ? toExperimentRun(r) : experimentRunOf(r)))
   return view.adaptive && plan
     ? decideAdaptive(experiment, plan, view.policy, opts)
     : decide(experiment, view.policy, opts)

@@ -1,5 +1,5 @@
-// `skill-ab export` with a fake Io on a temp data dir: stdout / --out / --markdown / --junit, exit codes, no
-// secrets.
+// `skill-ab export` with a fake Io on a temp data dir: stdout / --out / --markdown / --junit /
+// --benchmark-json, exit codes, no secrets.
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -115,6 +115,28 @@ describe('skill-ab export', () => {
     expect(xml).toContain('name="c1"><system-out>a 50.0 (scored), b 60.0 (scored), lift 10.0</system-out>')
     expect(xml).toMatch(/<testcase classname="pirate v2 vs none" name="verdict">/)
     expect(xml).not.toContain(SECRET)
+  })
+
+  it("--benchmark-json writes skill-creator's benchmark.json: side a without_skill, side b with_skill", async () => {
+    const task = seedScored()
+    const r = await run([task.id, '--out', 'x.json', '--benchmark-json', 'benchmark.json'])
+    expect([r.code, r.stderr]).toEqual([
+      0,
+      expect.stringContaining('benchmark.json written to benchmark.json'),
+    ])
+    const bench = JSON.parse(readFileSync(join(home, 'benchmark.json'), 'utf8')) as {
+      runs: { eval_name: string; configuration: string; result: { pass_rate: number } }[]
+      run_summary: { delta: { pass_rate: string } }
+    }
+    expect(
+      bench.runs.filter((x) => x.eval_name === 'c1').map((x) => [x.configuration, x.result.pass_rate]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['without_skill', 0.5],
+        ['with_skill', 0.6],
+      ]),
+    )
+    expect(bench.run_summary.delta.pass_rate).toBe('+0.10')
   })
 
   it('unknown task: exit 2, "no task …" with the known tasks listed', async () => {

@@ -1,7 +1,8 @@
-// `skill-ab export <task> [--full] [--out f.json] [--markdown f.md] [--junit f.xml]`: the export document of one task (stdout without --out).
+// `skill-ab export <task> [--full] [--out f.json] [reports]`: the export document of one task (stdout without
+// --out), and the report files (markdown, JUnit, benchmark.json) `run`, `export` and `merge` write.
 import { resolve } from 'node:path'
 import { openAppContext, type AppContext } from '../../services/app-context'
-import { exportTask, writeExportFiles } from '../../services/export-task'
+import { exportTask, writeExportFiles, type ExportFiles } from '../../services/export-task'
 import { findTask } from '../../services/find-task'
 import { UsageError } from '../args'
 import { EXIT, type Command } from '../command'
@@ -17,48 +18,67 @@ export function fileFlag(
   return value
 }
 
+/** The report flags `run`, `export` and `merge` share: a file each. */
+export const REPORT_FLAGS = { markdown: 'string', junit: 'string', 'benchmark-json': 'string' } as const
+
+/** The usage lines of REPORT_FLAGS. */
+export const REPORT_USAGE = [
+  '  --markdown f.md        write a markdown summary (per-case table and decision) for a review',
+  '  --junit f.xml          write a JUnit report for CI (a test case per case; "verdict" fails on reject)',
+  "  --benchmark-json f     write skill-creator's benchmark.json (a: without_skill, b: with_skill)",
+]
+
+/** The files the flags name (`jsonFlag`: the export document's), resolved against `cwd`. */
+export function exportFilesOf(
+  flags: Record<string, string | boolean | undefined>,
+  cwd: string,
+  jsonFlag: string,
+): ExportFiles {
+  const at = (name: string): string | undefined => {
+    const file = fileFlag(flags, name)
+    return file && resolve(cwd, file)
+  }
+  return { json: at(jsonFlag), markdown: at('markdown'), junit: at('junit'), benchmark: at('benchmark-json') }
+}
+
 export const exportCommand: Command = {
   name: 'export',
   summary: 'write one task as the JSON export document (and a markdown summary)',
   usage: [
-    'Usage: skill-ab export <task> [--full] [--out f.json] [--markdown f.md] [--junit f.xml]',
+    'Usage: skill-ab export <task> [--full] [--out f.json] [--markdown f.md] [--junit f.xml] [--benchmark-json f]',
     '',
     '<task> is a task id, or a task name when only one task has it (see `skill-ab list`).',
     'Writes the export document (schema skill-ab/export@2: runs, judge results, per-case table,',
     'decision) as JSON to stdout, or to --out. No secret is written: the opencode config is named, never read.',
     '',
     'Options:',
-    '  --full            add what the judge read of every run for a reviewer: final output, trajectory',
-    '                    summary and diff (blinded, each cut to a cap, the cut marked; secrets scrubbed)',
-    '  --out f.json      write the JSON to this file instead of stdout',
-    '  --markdown f.md   also write a markdown summary (per-case table and decision) for a review',
-    '  --junit f.xml     also write a JUnit report for CI (a test case per case; "verdict" fails on reject)',
+    '  --full                 add what the judge read of every run for a reviewer: final output, trajectory',
+    '                         summary and diff (blinded, each cut to a cap, the cut marked; secrets scrubbed)',
+    '  --out f.json           write the JSON to this file instead of stdout',
+    ...REPORT_USAGE,
     '',
     'Exit: 0 · 2 unknown or ambiguous task (candidates listed), or a file that cannot be written',
   ].join('\n'),
-  flags: { out: 'string', markdown: 'string', junit: 'string', full: 'boolean' },
+  flags: { out: 'string', full: 'boolean', ...REPORT_FLAGS },
   async run(positionals, flags, io) {
     const [ref, ...extra] = positionals
     if (!ref) throw new UsageError('missing <task> (a task id or name; see `skill-ab list`)')
     if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`)
+    const files = exportFilesOf(flags, io.cwd, 'out')
     const out = fileFlag(flags, 'out')
     const markdown = fileFlag(flags, 'markdown')
-    const junit = fileFlag(flags, 'junit')
 
     let ctx: AppContext | undefined
     try {
       ctx = openAppContext({ env: io.env, kind: 'cli' })
       const task = findTask(ctx.store, ref)
       const doc = await exportTask(ctx, task.id, io.env, { full: flags.full === true })
-      writeExportFiles(doc, {
-        json: out && resolve(io.cwd, out),
-        markdown: markdown && resolve(io.cwd, markdown),
-        junit: junit && resolve(io.cwd, junit),
-      })
+      writeExportFiles(doc, files)
       if (!out) io.out(`${JSON.stringify(doc, null, 2)}\n`)
       if (out) io.err(`task ${task.id} exported to ${out}${markdown ? ` and ${markdown}` : ''}\n`)
       else if (markdown) io.err(`markdown summary written to ${markdown}\n`)
-      if (junit) io.err(`JUnit report written to ${junit}\n`)
+      if (files.junit) io.err(`JUnit report written to ${fileFlag(flags, 'junit')}\n`)
+      if (files.benchmark) io.err(`benchmark.json written to ${fileFlag(flags, 'benchmark-json')}\n`)
       return EXIT.pass
     } catch (err) {
       const message = userErrorMessage(err)

@@ -8,6 +8,7 @@ import { doctorCommand } from './doctor'
 import { exportCommand } from './export'
 import { judgeParseCommand } from './judge-parse'
 import { listCommand } from './list'
+import { mergeCommand } from './merge'
 import { reevaluateCommand } from './reevaluate'
 import { runCommand } from './run'
 import { serveCommand } from './serve'
@@ -18,6 +19,7 @@ export const commands: Command[] = [
   doctorCommand,
   listCommand,
   exportCommand,
+  mergeCommand,
   reevaluateCommand,
   analyzeCommand,
   triggersCommand,

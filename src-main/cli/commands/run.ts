@@ -11,28 +11,28 @@ import { runTask, type RunTaskResult } from '../../services/run-task'
 import { FAILURE_LABEL } from '../../../src-shared/failure-label'
 import type { RunMode } from '../../../src-shared/run-mode'
 import { reuseText } from '../../../src-shared/reuse'
-import { EXIT, type Command, type Io } from '../command'
+import { EXIT, VERDICT_EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
 import { pairwisePrinter, progressPrinter } from '../progress'
-import { resolve } from 'node:path'
 import { exportTask, writeExportFiles } from '../../services/export-task'
 import { UsageError } from '../args'
 import { decisionText } from '../decision-text'
-import { fileFlag } from './export'
+import { exportFilesOf, REPORT_FLAGS, REPORT_USAGE } from './export'
+import { parseShard, shardConfig, shardRecord } from '../../services/shard-task'
 import { withMaxCost } from '../budget-text'
 import { budgetStopText } from '../../services/budget'
 import { estimateLines } from '../../../src-shared/estimate'
 import { estimateOfTask, estimateRun } from '../../services/task-estimate'
 import { calibrationConfig } from '../../services/calibration'
 import { reportCalibration, sidesText } from '../calibration-text'
-
-const VERDICT_EXIT = { pass: EXIT.pass, reject: EXIT.reject, inconclusive: EXIT.inconclusive } as const
+import { modeText, plural, runModeOf } from '../run-mode-flags'
 
 export const runCommand: Command = {
   name: 'run',
   summary: 'create or resume the A/B task a config describes and execute every run',
   usage: [
     'Usage: skill-ab run <config.json> [--export f.json] [--markdown f.md] [--junit f.xml]',
+    '                    [--benchmark-json f] [--shard i/n]',
     '                    [--trial N | --append | --rerun failed|all | --runs id,id]',
     '                    [--estimate] [--max-cost USD]',
     '       skill-ab run <config.json> --calibrate',
@@ -43,21 +43,23 @@ export const runCommand: Command = {
     'through no fault of the agent (interrupted, model provider errors) are executed again.',
     '',
     'Options:',
-    '  --export f.json  write the export document (JSON) when done',
-    '  --markdown f.md  write a markdown summary (per-case table and decision) when done',
-    '  --junit f.xml    write a JUnit report: a test case per case, and "verdict", which fails on reject',
-    '  --trial N        only the first N cases, one round: a cheap check (a later run continues)',
-    '  --append         only cases new to the task (added to the dataset or to "cases")',
-    '  --rerun failed   also re-execute failed executions and re-judge failed evaluations',
-    '  --rerun all      re-execute every run (same task, same batch)',
-    '  --runs id,id     re-execute exactly these runs (ids from `skill-ab export`)',
-    '  --estimate       print the estimate (tokens, dollars, time) and exit: executes nothing',
-    '  --max-cost USD   stop starting runs before the spend (judge included) would pass USD',
-    '  --calibrate      A/A calibration: the baseline against itself (side a only, 2 × the rounds; runs',
-    '                   earlier tasks executed are reused) reports the noise floor, never a verdict',
+    '  --export f.json        write the export document (JSON) when done',
+    ...REPORT_USAGE,
+    '  --shard i/n            only every n-th case from the i-th (both sides, every round), for a CI',
+    "                         matrix: `skill-ab merge` decides over the shards' exports together",
+    '  --trial N              only the first N cases, one round: a cheap check (a later run continues)',
+    '  --append               only cases new to the task (added to the dataset or to "cases")',
+    '  --rerun failed         also re-execute failed executions and re-judge failed evaluations',
+    '  --rerun all            re-execute every run (same task, same batch)',
+    '  --runs id,id           re-execute exactly these runs (ids from `skill-ab export`)',
+    '  --estimate             print the estimate (tokens, dollars, time) and exit: executes nothing',
+    '  --max-cost USD         stop starting runs before the spend (judge included) would pass USD',
+    '  --calibrate            A/A calibration: the baseline against itself (side a only, 2 × the rounds; runs',
+    '                         earlier tasks executed are reused) reports the noise floor, never a verdict',
     '',
-    'Exit: 0 pass · 1 reject · 3 inconclusive · 5 calibration measured (no verdict) · 2 bad input,',
-    '      unusable environment, or no run executed · 4 stopped by the budget (--max-cost, budget)',
+    'Exit: 0 pass (a shard: its runs done) · 1 reject · 3 inconclusive · 5 calibration measured (no verdict)',
+    '      · 2 bad input, unusable environment, or no run executed · 4 stopped by the budget (--max-cost,',
+    '      budget)',
     '      · 130 canceled (Ctrl-C)',
   ].join('\n'),
   flags: {
@@ -66,8 +68,8 @@ export const runCommand: Command = {
     append: 'boolean',
     runs: 'string',
     export: 'string',
-    markdown: 'string',
-    junit: 'string',
+    ...REPORT_FLAGS,
+    shard: 'string',
     estimate: 'boolean',
     'max-cost': 'string',
     calibrate: 'boolean',
@@ -77,16 +79,17 @@ export const runCommand: Command = {
     if (!file) throw new UsageError('missing <config.json>')
     if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`)
     const mode = runModeOf(flags)
-    const files = {
-      json: fileFlag(flags, 'export'),
-      markdown: fileFlag(flags, 'markdown'),
-      junit: fileFlag(flags, 'junit'),
-    }
+    const files = exportFilesOf(flags, io.cwd, 'export')
     const calibrate = flags.calibrate === true
-    if (calibrate && (files.json || files.markdown || files.junit))
+    if (calibrate && Object.values(files).some(Boolean))
       throw new UsageError(
-        '--calibrate reports a noise floor, not a task to export: drop --export, --markdown and --junit',
+        '--calibrate reports a noise floor, not a task to export: drop --export, --markdown, --junit and --benchmark-json',
       )
+    const shard = parseShard(flags.shard)
+    if (shard && (calibrate || mode.kind !== 'submit'))
+      throw new UsageError('--shard runs its slice of the task as a plain run: drop the other run flags')
+    if (shard && !files.json)
+      throw new UsageError("--shard needs --export f.json: `skill-ab merge` decides over the shards' exports")
 
     let ctx: AppContext | undefined
     const abort = new AbortController()
@@ -101,7 +104,8 @@ export const runCommand: Command = {
     try {
       const written = withMaxCost(loadTaskConfig(file, { env: io.env }), flags['max-cost'])
       for (const w of written.warnings) io.err(`warning: ${w}\n`)
-      const loaded = calibrate ? calibrationConfig(written) : written
+      const sharded = shard && shardConfig(written, shard)
+      const loaded = calibrate ? calibrationConfig(written) : (sharded?.loaded ?? written)
       ctx = openAppContext({ env: io.env, kind: 'cli' })
       if (flags.estimate) {
         io.err(`${estimateLines(await estimateRun(ctx, loaded)).join('\n')}\n`)
@@ -121,12 +125,21 @@ export const runCommand: Command = {
         io.err(budgetStopText(result.budget))
         return EXIT.maxCost
       }
-      const doc = await exportTask(ctx, result.task.id, io.env)
-      writeExportFiles(doc, {
-        json: files.json && resolve(io.cwd, files.json),
-        markdown: files.markdown && resolve(io.cwd, files.markdown),
-        junit: files.junit && resolve(io.cwd, files.junit),
-      })
+      const exported = await exportTask(ctx, result.task.id, io.env)
+      const prices = ctx.store.taskPrices.get(result.task.id)
+      const doc = sharded ? { ...exported, shard: shardRecord(sharded.plan, prices) } : exported
+      writeExportFiles(doc, files)
+      if (sharded) {
+        const { index, count, cases, taskCases } = sharded.plan
+        io.err(
+          `shard ${index}/${count}: ${plural(cases.length, 'case')} of ${taskCases.length}, exported to ${String(flags.export)}; ` +
+            "the task's decision comes from `skill-ab merge` over every shard's export\n",
+        )
+        io.out(
+          `${JSON.stringify({ taskId: result.task.id, status: result.task.status, runs: result.counts, shard: `${index}/${count}` })}\n`,
+        )
+        return EXIT.pass
+      }
       // The config's warnings were printed before the runs: the decision's text does not repeat them.
       io.err(decisionText(doc, { except: CONFIG_WARNING_CODES }))
       io.out(
@@ -149,47 +162,6 @@ export const runCommand: Command = {
       ctx?.close()
     }
   },
-}
-
-function modeText(mode: RunMode): string {
-  switch (mode.kind) {
-    case 'trial':
-      return `trial run: the first ${plural(mode.cases, 'case')}, round 1 only`
-    case 'append':
-      return 'append: only cases new to the task'
-    case 'retry-selected':
-      return `retry selected runs: ${mode.runIds.join(', ')}`
-    default:
-      return mode.kind.replace('-', ' ')
-  }
-}
-
-/** The one run mode the flags ask for; two at once is a usage error. */
-export function runModeOf(flags: Record<string, string | boolean | undefined>): RunMode {
-  const modes: RunMode[] = []
-  if (flags.rerun !== undefined) {
-    if (flags.rerun !== 'failed' && flags.rerun !== 'all')
-      throw new UsageError('--rerun takes "failed" or "all"')
-    modes.push({ kind: flags.rerun === 'failed' ? 'retry-failed' : 'retry-all' })
-  }
-  if (flags.trial !== undefined) {
-    const n = Number(flags.trial)
-    if (!Number.isInteger(n) || n < 1)
-      throw new UsageError(`--trial takes a number of cases ≥ 1, not "${String(flags.trial)}"`)
-    modes.push({ kind: 'trial', cases: n })
-  }
-  if (flags.append) modes.push({ kind: 'append' })
-  if (typeof flags.runs === 'string') {
-    const runIds = flags.runs
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-    if (!runIds.length) throw new UsageError('--runs takes run ids separated by commas')
-    modes.push({ kind: 'retry-selected', runIds })
-  }
-  if (modes.length > 1)
-    throw new UsageError('--trial, --append, --rerun and --runs cannot be combined: pick one')
-  return modes[0] ?? { kind: 'submit' }
 }
 
 /** `pirate-speak abc1234 ("Shorter greetings", main in /repo)`: a git version with its commit subject and ref. */
@@ -256,8 +228,4 @@ function report(io: Io, result: RunTaskResult, canceled: boolean, file: string):
     return EXIT.error
   }
   return EXIT.pass
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`
 }

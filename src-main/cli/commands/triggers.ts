@@ -8,12 +8,10 @@ import { fileFlag } from './export'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import { runTriggers } from '../../services/run-triggers'
 import { UsageError } from '../args'
-import { EXIT, type Command } from '../command'
+import { EXIT, VERDICT_EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
 import { count } from '../../stats/format'
 import { probeLine, reportText } from '../trigger-text'
-
-const VERDICT_EXIT = { pass: EXIT.pass, reject: EXIT.reject, inconclusive: EXIT.inconclusive } as const
 
 export const triggersCommand: Command = {
   name: 'triggers',

@@ -1,0 +1,66 @@
+// `skill-ab merge a.json b.json … [--out f.json] [reports]`: the exports of a task's shards (`run --shard
+// i/n`) as one export with one decision (README "CI reports"); shards of different tasks are refused.
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { mergeShards, type ShardFile } from '../../services/merge-shards'
+import { writeExportFiles } from '../../services/export-task'
+import { CONFIG_WARNING_CODES } from '../../inputs/config-warnings'
+import { readExport } from '../../../src-shared/export-read'
+import type { ExportDocument } from '../../../src-shared/export'
+import { UserError } from '../../../src-shared/user-error'
+import { UsageError } from '../args'
+import { EXIT, VERDICT_EXIT, type Command } from '../command'
+import { decisionText } from '../decision-text'
+import { userErrorMessage } from '../errors'
+import { exportFilesOf, REPORT_FLAGS, REPORT_USAGE } from './export'
+
+/** One shard's export file, read and checked against the export schema. */
+function readShardFile(file: string, cwd: string): ShardFile {
+  let raw: unknown
+  try {
+    raw = JSON.parse(readFileSync(resolve(cwd, file), 'utf8'))
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message
+    throw new UserError('input', `cannot read ${file} (${why}): give the JSON a \`run --shard\` exported`)
+  }
+  const read = readExport(raw)
+  if (!read.ok) throw new UserError('input', `${file} is not a Skill A/B export: ${read.error}`)
+  return { file, doc: read.doc as ExportDocument }
+}
+
+export const mergeCommand: Command = {
+  name: 'merge',
+  summary: "decide over the exports of a task's shards (run --shard i/n) as one task",
+  usage: [
+    'Usage: skill-ab merge <shard.json>… [--out f.json] [--markdown f.md] [--junit f.xml] [--benchmark-json f]',
+    '',
+    'Merges the exports that `skill-ab run <config> --shard i/n --export f.json` wrote for i = 1 … n (one',
+    'data folder, or machine, each) and decides over all their runs: the same verdict and figures as one',
+    'run of the whole task, except times. Refuses shards of different tasks (config, dataset, skill',
+    'snapshots, evaluators, n), shards that ran the same case, and a missing shard.',
+    '',
+    'Options:',
+    '  --out f.json           write the merged export document (JSON) to this file (default: stdout)',
+    ...REPORT_USAGE,
+    '',
+    'Exit: 0 pass · 1 reject · 3 inconclusive · 2 files that are not shards of one task, or unreadable',
+  ].join('\n'),
+  flags: { out: 'string', ...REPORT_FLAGS },
+  run(positionals, flags, io) {
+    if (positionals.length < 2) throw new UsageError('give the exports of every shard (at least two)')
+    const files = exportFilesOf(flags, io.cwd, 'out')
+    try {
+      const doc = mergeShards(positionals.map((file) => readShardFile(file, io.cwd)))
+      writeExportFiles(doc, files)
+      if (!files.json) io.out(`${JSON.stringify(doc, null, 2)}\n`)
+      io.err(`merged ${positionals.length} shards: ${doc.cases.length} cases, ${doc.runs.length} runs\n`)
+      io.err(decisionText(doc, { except: CONFIG_WARNING_CODES }))
+      return Promise.resolve(VERDICT_EXIT[doc.decision.verdict])
+    } catch (err) {
+      const message = userErrorMessage(err)
+      if (message === null) throw err
+      io.err(`skill-ab merge: ${message}\n`)
+      return Promise.resolve(EXIT.error)
+    }
+  },
+}
