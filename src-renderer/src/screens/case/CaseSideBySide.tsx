@@ -2,6 +2,7 @@
 // diff. Fed by a local task (TaskCaseScreen) or an opened export (ExportViewer).
 import { RunBadge } from '../../components/badges'
 import { Diff } from '../../components/RunTexts'
+import { ExpectationVerdicts } from '../task/ExpectationVerdicts'
 import { formatScore } from '../task/run-rows'
 import type { CaseRound, Judgement, SideOfRound } from './case-rounds'
 
@@ -14,6 +15,7 @@ export function Judgements({ list }: { list: readonly Judgement[] }) {
           <span className="mono small">{j.evaluatorId}</span> <b>{formatScore(j.corrected ?? j.score)}</b>
           {j.corrected !== null && <span className="muted"> (judge {formatScore(j.score)})</span>}
           {j.reason && <div className="small">{j.reason}</div>}
+          {j.expectations && <ExpectationVerdicts verdicts={j.expectations} />}
         </li>
       ))}
     </ul>

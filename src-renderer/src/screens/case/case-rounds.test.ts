@@ -30,6 +30,9 @@ function exportRun(caseId: string, side: 'a' | 'b', round: number, score: number
         parseStrategy: null,
         correction: side === 'b' ? { score, note: 'fair', by: 'me', at: '' } : null,
         createdAt: '',
+        ...(side === 'b'
+          ? { expectations: [{ expectation: 'x exists', passed: true, evidence: 'saw x' }] }
+          : {}),
       },
     ],
     ...(full
@@ -56,7 +59,7 @@ const doc = (full: boolean) =>
   }) as unknown as OpenedExport
 
 describe('a case of an export, round by round', () => {
-  it('pairs a and b per round (a missing side null), with outputs, diffs, cuts and judge reasons', () => {
+  it('pairs a and b per round (a missing side null), with outputs, diffs, cuts, judge reasons and expectation verdicts', () => {
     const rounds = caseRounds(exportSides(doc(true), 'c1'))
     expect(rounds.map((r) => [r.round, r.a?.run.score ?? null, r.b?.run.score ?? null])).toEqual([
       [1, 50, 80],
@@ -64,8 +67,15 @@ describe('a case of an export, round by round', () => {
     ])
     expect(rounds[0]?.a).toMatchObject({ finalOutput: 'answer a1', diff: '+x', cut: { finalOutput: true } })
     expect(rounds[0]?.b?.judgements).toEqual([
-      { evaluatorId: 'quality', score: 75, corrected: 80, reason: 'reason b1' },
+      {
+        evaluatorId: 'quality',
+        score: 75,
+        corrected: 80,
+        reason: 'reason b1',
+        expectations: [{ expectation: 'x exists', passed: true, evidence: 'saw x' }],
+      },
     ])
+    expect(rounds[0]?.a?.judgements[0]?.expectations).toBeNull()
   })
 
   it('an export without --full has scores and reasons but no texts', () => {

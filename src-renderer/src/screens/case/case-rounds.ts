@@ -1,5 +1,6 @@
 // Pure: one case's runs as the side-by-side view shows them — per round, side a and side b with their
 // output, diff, score and judge reasons — from a local task's run details or from an opened export.
+import type { ExpectationVerdict } from '../../../../src-shared/expectation-verdict'
 import type { OpenedExport } from '../../../../src-shared/export-read'
 import type { RunDetail, RunView } from '../../../../src-shared/ipc-views'
 import { exportRunView } from '../export/export-runs'
@@ -10,6 +11,8 @@ export interface Judgement {
   score: number | null
   corrected: number | null
   reason: string | null
+  /** An expectations evaluator's verdict per expectation (null for other evaluators). */
+  expectations: ExpectationVerdict[] | null
 }
 
 export interface SideOfRound {
@@ -53,6 +56,7 @@ export function exportSides(doc: OpenedExport, caseId: string): SideOfRound[] {
         score: e.score,
         corrected: e.correction?.score ?? null,
         reason: e.reason,
+        expectations: e.expectations ?? null,
       })),
     }))
 }
@@ -71,6 +75,7 @@ export function detailSide(d: RunDetail): SideOfRound {
         score: e.score,
         corrected: e.correction?.score ?? null,
         reason: e.reason ?? e.error,
+        expectations: e.expectations,
       })),
   }
 }
