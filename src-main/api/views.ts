@@ -26,7 +26,7 @@ export function taskDetail(
   task: TaskRow,
   summary: OpenedTaskSummary,
   caseOrder: string[],
-  job: { busy: boolean; message: string | null },
+  job: Pick<TaskDetail, 'busy' | 'message' | 'startup'>,
 ): TaskDetail {
   return {
     summary,

@@ -1,21 +1,34 @@
-// The per-case a/b table: one virtualised row per case with every round's a and b run, the
-// side means and their difference. Arrow keys move between runs, Enter opens one, Space selects its case.
+// The per-case a/b table on TanStack Table (sorting, filters, column visibility) and TanStack Virtual (only
+// the rows on screen are in the DOM). The grid keeps the keyboard focus and points at its cursor cell with
+// aria-activedescendant: arrow keys move between runs, Enter opens one, Space selects its case.
+import { useTable, type ReactTable, type Row } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { FailedRunScore } from '../../../../src-shared/decision-score'
 import { isAttributableFailure } from '../../../../src-shared/run-state'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import { usePainted } from '../../after-paint'
-import { RunBadge } from '../../components/badges'
-import { formatScore, runsOfRow, skillNotUsed, type CaseRow } from './run-rows'
+import {
+  columnClass,
+  columnMinWidth,
+  columnWidth,
+  isRunColumn,
+  runColumns,
+  runOfColumn,
+  runTableFeatures,
+  type RunTableMeta,
+} from './run-columns'
+import { RunTableControls } from './RunTableControls'
+import { caseSkillNotUsed, runsOfRow, type CaseRow } from './run-rows'
 
-export const SKILL_NOT_USED = 'skill not used in this run'
+export { SKILL_NOT_USED } from './run-columns'
 
 export const ROW_HEIGHT = 38
 /** Rows rendered beyond the visible ones, for smooth scrolling; the first frame has only a few (it shows sooner). */
 const OVERSCAN = 12
 const FIRST_OVERSCAN = 2
-const COL_RUN = 136
+/** Shown until a user asks for them (Columns). */
+const HIDDEN_AT_FIRST = { status: false, skillUnused: false }
 
 export interface RunTableProps {
   rows: CaseRow[]
@@ -24,117 +37,154 @@ export interface RunTableProps {
   onToggle(caseId: string): void
   onOpenRun(run: RunView): void
   /** Per-row actions; absent in a read-only view (an opened export). */
-  actions?: (row: CaseRow) => React.ReactNode
+  actions?: (row: CaseRow) => ReactNode
   /** How the means count a failure of the agent's (timeout, crash, its own error): policy.failedRunScore. */
   failedRunScore?: FailedRunScore
   /** Runs are still arriving: a case without its runs yet says so rather than showing none. */
   loading?: boolean
 }
 
+type TableRow = Row<typeof runTableFeatures, CaseRow>
+export type RunTableInstance = ReactTable<typeof runTableFeatures, CaseRow>
+
 export function RunTable(props: RunTableProps) {
   const { rows, rounds } = props
+  const gridId = useId()
   const scroller = useRef<HTMLDivElement>(null)
-  const [focus, setFocus] = useState<{ row: number; col: number } | null>(null)
+  const [cursor, setCursor] = useState<{ row: number; col: number } | null>(null)
   const painted = usePainted()
+  const withActions = props.actions !== undefined
+  const columns = useMemo(() => runColumns(rounds, withActions), [rounds, withActions])
+  const meta: RunTableMeta = {
+    selected: props.selected,
+    onToggle: props.onToggle,
+    onOpenRun: props.onOpenRun,
+    actions: props.actions,
+    loading: props.loading === true,
+  }
+  const table = useTable({
+    features: runTableFeatures,
+    columns,
+    data: rows,
+    getRowId: (r) => r.caseId,
+    initialState: { columnVisibility: HIDDEN_AT_FIRST },
+    meta,
+  })
+  const shown = table.getRowModel().rows
+  const visible = table.getVisibleLeafColumns()
+  const runCols = visible.filter((c) => isRunColumn(c.id)).map((c) => c.id)
+  const template = visible.map((c) => columnWidth(c.id)).join(' ')
+  const minWidth = visible.reduce((sum, c) => sum + columnMinWidth(c.id), 0)
   const virtual = useVirtualizer({
-    count: rows.length,
+    count: shown.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: painted ? OVERSCAN : FIRST_OVERSCAN,
     initialRect: { width: 1000, height: 600 },
+    getItemKey: (i) => shown[i]?.id ?? i,
   })
-  const runCols = rounds * 2
-  const widths = [
-    36,
-    170,
-    ...Array<number>(runCols).fill(COL_RUN),
-    72,
-    72,
-    64,
-    ...(props.actions ? [200] : []),
-  ]
-  const template = widths.map((w) => `${w}px`).join(' ')
-  const minWidth = widths.reduce((s, w) => s + w, 0)
+  const at =
+    cursor && shown.length && runCols.length
+      ? {
+          row: Math.min(cursor.row, shown.length - 1),
+          col: Math.min(cursor.col, runCols.length - 1),
+        }
+      : null
+  const cellId = (row: number, col: number) => `${gridId}-r${row}-c${col}`
 
-  const runAt = (row: number, col: number): RunView | undefined => {
-    const r = rows[row]
-    if (!r) return undefined
-    return (col % 2 === 0 ? r.a : r.b)[Math.floor(col / 2)]
-  }
   const onKeyDown = (e: KeyboardEvent) => {
-    const cur = focus ?? { row: 0, col: 0 }
+    // Keys typed in a header's sort button or a row's action button are theirs.
+    if (e.target !== e.currentTarget || !shown.length || !runCols.length) return
+    const cur = at ?? { row: 0, col: 0 }
     const move = (row: number, col: number) => {
       const next = {
-        row: Math.max(0, Math.min(rows.length - 1, row)),
-        col: Math.max(0, Math.min(runCols - 1, col)),
+        row: Math.max(0, Math.min(shown.length - 1, row)),
+        col: Math.max(0, Math.min(runCols.length - 1, col)),
       }
-      setFocus(next)
+      setCursor(next)
       virtual.scrollToIndex(next.row)
       e.preventDefault()
     }
+    const row = shown[cur.row]?.original
     if (e.key === 'ArrowDown') move(cur.row + 1, cur.col)
     else if (e.key === 'ArrowUp') move(cur.row - 1, cur.col)
     else if (e.key === 'ArrowRight') move(cur.row, cur.col + 1)
     else if (e.key === 'ArrowLeft') move(cur.row, cur.col - 1)
     else if (e.key === 'PageDown') move(cur.row + 10, cur.col)
     else if (e.key === 'PageUp') move(cur.row - 10, cur.col)
+    else if (e.key === 'Home') move(e.ctrlKey ? 0 : cur.row, 0)
+    else if (e.key === 'End') move(e.ctrlKey ? shown.length - 1 : cur.row, runCols.length - 1)
     else if (e.key === 'Enter') {
-      const run = runAt(cur.row, cur.col)
+      const run = row && runOfColumn(row, runCols[cur.col] as string)
       if (run) props.onOpenRun(run)
     } else if (e.key === ' ') {
-      const r = rows[cur.row]
-      if (r) props.onToggle(r.caseId)
+      if (row) props.onToggle(row.caseId)
       e.preventDefault()
     }
   }
 
   return (
     <div className="run-table">
+      <RunTableControls table={table} rows={rows} shown={shown.length} />
       <div
         className="scroller"
         ref={scroller}
         tabIndex={0}
         role="grid"
         aria-label="Runs per case: side a and side b per round"
-        aria-rowcount={rows.length + 1}
+        aria-rowcount={shown.length + 1}
+        aria-colcount={visible.length}
+        aria-activedescendant={at ? cellId(at.row, at.col) : undefined}
         onKeyDown={onKeyDown}
-        onFocus={() => setFocus((f) => f ?? { row: 0, col: 0 })}
+        onFocus={(e) => e.target === e.currentTarget && setCursor((c) => c ?? { row: 0, col: 0 })}
       >
-        <div className="rt-row rt-head" style={{ gridTemplateColumns: template, minWidth }} role="row">
-          <div />
-          <div>case</div>
-          {Array.from({ length: rounds }, (_, r) => [
-            <div key={`a${r}`} className="side-a">
-              a · round {r + 1}
-            </div>,
-            <div key={`b${r}`} className="side-b">
-              b · round {r + 1}
-            </div>,
-          ])}
-          <div className="side-a" title="Mean score of side a's scored rounds">
-            mean a
-          </div>
-          <div className="side-b" title="Mean score of side b's scored rounds">
-            mean b
-          </div>
-          <div title="mean b − mean a">Δ</div>
-          {props.actions && <div>actions</div>}
+        <div
+          className="rt-row rt-head"
+          style={{ gridTemplateColumns: template, minWidth }}
+          role="row"
+          aria-rowindex={1}
+        >
+          {table.getHeaderGroups()[0]?.headers.map((header) => {
+            const sorted = header.column.getIsSorted()
+            const title = (header.column.columnDef.meta as { title?: string } | undefined)?.title
+            return (
+              <div
+                key={header.id}
+                role="columnheader"
+                className={columnClass(header.column.id)}
+                title={title}
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+              >
+                {header.column.getCanSort() ? (
+                  <button className="sort" onClick={header.column.getToggleSortingHandler()}>
+                    <table.FlexRender header={header} />
+                    {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                  </button>
+                ) : (
+                  <table.FlexRender header={header} />
+                )}
+              </div>
+            )
+          })}
         </div>
         <div style={{ height: virtual.getTotalSize(), position: 'relative', minWidth }}>
           {virtual.getVirtualItems().map((item) => {
-            const row = rows[item.index] as CaseRow
+            const row = shown[item.index] as TableRow
             return (
               <CaseRowView
-                key={row.caseId}
+                key={row.id}
+                table={table}
                 row={row}
+                original={row.original}
                 index={item.index}
                 start={item.start}
                 template={template}
+                minWidth={minWidth}
+                columns={visible.map((c) => c.id).join(' ')}
+                selected={props.selected.has(row.id)}
+                cursorCol={at?.row === item.index ? (runCols[at.col] ?? null) : null}
+                cellId={(col) => cellId(item.index, col)}
                 runCols={runCols}
-                selected={props.selected.has(row.caseId)}
-                focusedCol={focus?.row === item.index ? focus.col : null}
-                onToggle={props.onToggle}
-                onOpenRun={props.onOpenRun}
                 actions={props.actions}
                 loading={props.loading === true}
               />
@@ -145,7 +195,7 @@ export function RunTable(props: RunTableProps) {
       <div className="muted small" style={{ padding: '6px 10px' }}>
         {rows.length} cases · {props.loading ? 'loading the runs…' : `${runsOfRowCount(rows)} runs`} · ↑↓←→
         move, Enter opens a run, Space selects its case
-        {rows.some((r) => r.b.some((run) => run && skillNotUsed(run))) && ' · ⊘ b did not use the skill'}
+        {rows.some(caseSkillNotUsed) && ' · ⊘ b did not use the skill'}
         {props.failedRunScore === 0 &&
           rows.some((r) =>
             [...r.a, ...r.b].some(
@@ -159,96 +209,75 @@ export function RunTable(props: RunTableProps) {
 }
 
 interface CaseRowProps {
-  row: CaseRow
+  table: RunTableInstance
+  row: TableRow
+  /** The case's runs: a patch that changes them re-renders the row. */
+  original: CaseRow
   index: number
   start: number
   template: string
-  runCols: number
+  minWidth: number
+  /** The visible columns' ids: showing or hiding one re-renders every row. */
+  columns: string
   selected: boolean
-  focusedCol: number | null
-  onToggle(caseId: string): void
-  onOpenRun(run: RunView): void
-  actions?: (row: CaseRow) => React.ReactNode
+  /** The run column the grid cursor is on in this row. */
+  cursorCol: string | null
+  cellId(col: number): string
+  runCols: string[]
+  actions?: (row: CaseRow) => ReactNode
   loading: boolean
 }
 
-/** One case's row; re-renders only when its runs, selection or focus change (a patch rebuilds only changed rows). */
-const CaseRowView = memo(function CaseRowView(p: CaseRowProps) {
-  const { row } = p
-  return (
-    <div
-      className={`rt-row${p.selected ? ' selected' : ''}`}
-      role="row"
-      aria-rowindex={p.index + 2}
-      data-case={row.caseId}
-      style={{
-        gridTemplateColumns: p.template,
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        right: 0,
-        height: ROW_HEIGHT,
-        transform: `translateY(${p.start}px)`,
-      }}
-    >
-      <div>
-        <input
-          type="checkbox"
-          tabIndex={-1}
-          checked={p.selected}
-          onChange={() => p.onToggle(row.caseId)}
-          aria-label={`select case ${row.caseId}`}
-        />
+/** One case's row; re-renders only when its runs, selection, cursor or the columns change. */
+const CaseRowView = memo(
+  function CaseRowView(p: CaseRowProps) {
+    return (
+      <div
+        className={`rt-row${p.selected ? ' selected' : ''}`}
+        role="row"
+        aria-rowindex={p.index + 2}
+        aria-selected={p.selected}
+        data-case={p.original.caseId}
+        style={{
+          gridTemplateColumns: p.template,
+          minWidth: p.minWidth,
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          right: 0,
+          height: ROW_HEIGHT,
+          transform: `translateY(${p.start}px)`,
+        }}
+      >
+        {p.row.getVisibleCells().map((cell) => {
+          const id = cell.column.id
+          const runCol = p.runCols.indexOf(id)
+          const cursor = id === p.cursorCol
+          return (
+            <div
+              key={cell.id}
+              role="gridcell"
+              id={runCol >= 0 ? p.cellId(runCol) : undefined}
+              className={`${columnClass(id)}${cursor ? ' cursor' : ''}`}
+            >
+              <p.table.FlexRender cell={cell} />
+            </div>
+          )
+        })}
       </div>
-      <div className="mono" title={row.caseId}>
-        {row.caseId}
-      </div>
-      {Array.from({ length: p.runCols }, (_, col) => {
-        const run = (col % 2 === 0 ? row.a : row.b)[Math.floor(col / 2)]
-        const focused = p.focusedCol === col
-        return (
-          <div key={col} role="gridcell" aria-selected={focused}>
-            {run ? (
-              <div
-                className="cell-run"
-                data-run={run.id}
-                data-side={run.side}
-                data-round={run.round}
-                style={focused ? { outline: '2px solid var(--focus)' } : undefined}
-                onClick={() => p.onOpenRun(run)}
-              >
-                <span className="score">{formatScore(run.score)}</span>
-                {skillNotUsed(run) && (
-                  <span
-                    className="skill-unused"
-                    role="img"
-                    aria-label={SKILL_NOT_USED}
-                    title={SKILL_NOT_USED}
-                  >
-                    ⊘
-                  </span>
-                )}
-                <RunBadge run={run} />
-              </div>
-            ) : p.loading ? (
-              <span className="muted" title="loading this run">
-                …
-              </span>
-            ) : (
-              <span className="muted">–</span>
-            )}
-          </div>
-        )
-      })}
-      <div className="side-a">{formatScore(row.meanA)}</div>
-      <div className="side-b">{formatScore(row.meanB)}</div>
-      <div className={row.delta === null ? 'muted' : row.delta >= 0 ? 'delta-pos' : 'delta-neg'}>
-        {row.delta === null ? '–' : `${row.delta >= 0 ? '+' : ''}${formatScore(row.delta)}`}
-      </div>
-      {p.actions && <div className="row small">{p.actions(row)}</div>}
-    </div>
-  )
-})
+    )
+  },
+  (x, y) =>
+    x.original === y.original &&
+    x.index === y.index &&
+    x.start === y.start &&
+    x.template === y.template &&
+    x.columns === y.columns &&
+    x.selected === y.selected &&
+    x.cursorCol === y.cursorCol &&
+    x.actions === y.actions &&
+    x.loading === y.loading,
+)
 
 function runsOfRowCount(rows: CaseRow[]): number {
   return rows.reduce((n, r) => n + runsOfRow(r).length, 0)

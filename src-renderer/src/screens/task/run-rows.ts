@@ -70,6 +70,34 @@ export function skillNotUsed(r: RunView): boolean {
   return r.side === 'b' && r.skillLoaded === false && (canReevaluate(r) || r.status === 'evaluating')
 }
 
+/** Where a case stands, most in need of a look first (the table sorts and filters by it). */
+export const CASE_STATES = ['failed', 'canceled', 'in progress', 'pending', 'scored'] as const
+export type CaseState = (typeof CASE_STATES)[number]
+
+const STATE_OF_KIND: Record<RunKind, CaseState> = {
+  'exec-failed': 'failed',
+  'eval-failed': 'failed',
+  canceled: 'canceled',
+  running: 'in progress',
+  executed: 'in progress',
+  evaluating: 'in progress',
+  pending: 'pending',
+  scored: 'scored',
+}
+
+/** A case's state: that of its run most in need of a look (a case without runs yet is pending). */
+export function caseState(row: CaseRow): CaseState {
+  let rank = CASE_STATES.indexOf('pending')
+  const runs = runsOfRow(row)
+  if (runs.length) rank = Math.min(...runs.map((r) => CASE_STATES.indexOf(STATE_OF_KIND[runKind(r)])))
+  return CASE_STATES[rank] as CaseState
+}
+
+/** Some b run of the case executed without invoking the skill. */
+export function caseSkillNotUsed(row: CaseRow): boolean {
+  return row.b.some((r) => r !== undefined && skillNotUsed(r))
+}
+
 export function formatScore(score: number | null): string {
   return score === null ? '–' : score.toFixed(score % 1 === 0 ? 0 : 1)
 }
