@@ -1,34 +1,21 @@
-// The per-case a/b table on TanStack Table (sorting, filters, column visibility) and TanStack Virtual (only
-// the rows on screen are in the DOM). The grid keeps the keyboard focus and points at its cursor cell with
-// aria-activedescendant: arrow keys move between runs, Enter opens one, Space selects its case.
-import { useTable, type ReactTable, type Row } from '@tanstack/react-table'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+// The per-case a/b table on TanStack Table: sorting (by Δ, status, …), filters (a status, cases where b did
+// not use the skill) and column visibility, with the controls above it and its figures below. The grid
+// (RunGrid) shows the rows on screen and owns the keyboard.
+import { useTable, type ReactTable } from '@tanstack/react-table'
+import { useMemo, type ReactNode } from 'react'
 import type { FailedRunScore } from '../../../../src-shared/decision-score'
 import { isAttributableFailure } from '../../../../src-shared/run-state'
 import type { RunView } from '../../../../src-shared/ipc-views'
-import { usePainted } from '../../after-paint'
-import {
-  columnClass,
-  columnMinWidth,
-  columnWidth,
-  isRunColumn,
-  runColumns,
-  runOfColumn,
-  runTableFeatures,
-  type RunTableMeta,
-} from './run-columns'
+import { runColumns, runTableFeatures, type RunTableMeta } from './run-columns'
+import { RunGrid } from './RunGrid'
 import { RunTableControls } from './RunTableControls'
 import { caseSkillNotUsed, runsOfRow, type CaseRow } from './run-rows'
 
 export { SKILL_NOT_USED } from './run-columns'
 
-export const ROW_HEIGHT = 38
-/** Rows rendered beyond the visible ones, for smooth scrolling; the first frame has only a few (it shows sooner). */
-const OVERSCAN = 12
-const FIRST_OVERSCAN = 2
-/** Shown until a user asks for them (Columns). */
-const HIDDEN_AT_FIRST = { status: false, skillUnused: false }
+/** Hidden until a user asks for them (Columns); the filters' columns are never shown. */
+const INITIAL_STATE = { columnVisibility: { status: false, skillUnused: false } }
+const getRowId = (r: CaseRow) => r.caseId
 
 export interface RunTableProps {
   rows: CaseRow[]
@@ -44,241 +31,56 @@ export interface RunTableProps {
   loading?: boolean
 }
 
-type TableRow = Row<typeof runTableFeatures, CaseRow>
 export type RunTableInstance = ReactTable<typeof runTableFeatures, CaseRow>
 
 export function RunTable(props: RunTableProps) {
   const { rows, rounds } = props
-  const gridId = useId()
-  const scroller = useRef<HTMLDivElement>(null)
-  const [cursor, setCursor] = useState<{ row: number; col: number } | null>(null)
-  const painted = usePainted()
   const withActions = props.actions !== undefined
   const columns = useMemo(() => runColumns(rounds, withActions), [rounds, withActions])
-  const meta: RunTableMeta = {
-    selected: props.selected,
-    onToggle: props.onToggle,
-    onOpenRun: props.onOpenRun,
-    actions: props.actions,
-    loading: props.loading === true,
-  }
-  const table = useTable({
-    features: runTableFeatures,
-    columns,
-    data: rows,
-    getRowId: (r) => r.caseId,
-    initialState: { columnVisibility: HIDDEN_AT_FIRST },
-    meta,
-  })
+  const { selected, onToggle, onOpenRun, actions } = props
+  const loading = props.loading === true
+  const meta = useMemo<RunTableMeta>(
+    () => ({ selected, onToggle, onOpenRun, actions, loading }),
+    [selected, onToggle, onOpenRun, actions, loading],
+  )
+  // Stable options: new ones on each render would make the table copy itself.
+  const options = useMemo(
+    () => ({ features: runTableFeatures, columns, data: rows, getRowId, initialState: INITIAL_STATE, meta }),
+    [columns, rows, meta],
+  )
+  const table = useTable(options)
+  // Figures over every case: once per rows, not per scroll step.
+  const stats = useMemo(
+    () => ({
+      runs: rows.reduce((n, r) => n + runsOfRow(r).length, 0),
+      skipped: rows.filter(caseSkillNotUsed).length,
+      agentFailures: rows.some((r) =>
+        runsOfRow(r).some((run) => run.status === 'failed' && isAttributableFailure(run.failureType)),
+      ),
+    }),
+    [rows],
+  )
   const shown = table.getRowModel().rows
-  const visible = table.getVisibleLeafColumns()
-  const runCols = visible.filter((c) => isRunColumn(c.id)).map((c) => c.id)
-  const template = visible.map((c) => columnWidth(c.id)).join(' ')
-  const minWidth = visible.reduce((sum, c) => sum + columnMinWidth(c.id), 0)
-  const virtual = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: painted ? OVERSCAN : FIRST_OVERSCAN,
-    initialRect: { width: 1000, height: 600 },
-    getItemKey: (i) => shown[i]?.id ?? i,
-  })
-  const at =
-    cursor && shown.length && runCols.length
-      ? {
-          row: Math.min(cursor.row, shown.length - 1),
-          col: Math.min(cursor.col, runCols.length - 1),
-        }
-      : null
-  const cellId = (row: number, col: number) => `${gridId}-r${row}-c${col}`
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    // Keys typed in a header's sort button or a row's action button are theirs.
-    if (e.target !== e.currentTarget || !shown.length || !runCols.length) return
-    const cur = at ?? { row: 0, col: 0 }
-    const move = (row: number, col: number) => {
-      const next = {
-        row: Math.max(0, Math.min(shown.length - 1, row)),
-        col: Math.max(0, Math.min(runCols.length - 1, col)),
-      }
-      setCursor(next)
-      virtual.scrollToIndex(next.row)
-      e.preventDefault()
-    }
-    const row = shown[cur.row]?.original
-    if (e.key === 'ArrowDown') move(cur.row + 1, cur.col)
-    else if (e.key === 'ArrowUp') move(cur.row - 1, cur.col)
-    else if (e.key === 'ArrowRight') move(cur.row, cur.col + 1)
-    else if (e.key === 'ArrowLeft') move(cur.row, cur.col - 1)
-    else if (e.key === 'PageDown') move(cur.row + 10, cur.col)
-    else if (e.key === 'PageUp') move(cur.row - 10, cur.col)
-    else if (e.key === 'Home') move(e.ctrlKey ? 0 : cur.row, 0)
-    else if (e.key === 'End') move(e.ctrlKey ? shown.length - 1 : cur.row, runCols.length - 1)
-    else if (e.key === 'Enter') {
-      const run = row && runOfColumn(row, runCols[cur.col] as string)
-      if (run) props.onOpenRun(run)
-    } else if (e.key === ' ') {
-      if (row) props.onToggle(row.caseId)
-      e.preventDefault()
-    }
-  }
-
   return (
     <div className="run-table">
-      <RunTableControls table={table} rows={rows} shown={shown.length} />
-      <div
-        className="scroller"
-        ref={scroller}
-        tabIndex={0}
-        role="grid"
-        aria-label="Runs per case: side a and side b per round"
-        aria-rowcount={shown.length + 1}
-        aria-colcount={visible.length}
-        aria-activedescendant={at ? cellId(at.row, at.col) : undefined}
-        onKeyDown={onKeyDown}
-        onFocus={(e) => e.target === e.currentTarget && setCursor((c) => c ?? { row: 0, col: 0 })}
-      >
-        <div
-          className="rt-row rt-head"
-          style={{ gridTemplateColumns: template, minWidth }}
-          role="row"
-          aria-rowindex={1}
-        >
-          {table.getHeaderGroups()[0]?.headers.map((header) => {
-            const sorted = header.column.getIsSorted()
-            const title = (header.column.columnDef.meta as { title?: string } | undefined)?.title
-            return (
-              <div
-                key={header.id}
-                role="columnheader"
-                className={columnClass(header.column.id)}
-                title={title}
-                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-              >
-                {header.column.getCanSort() ? (
-                  <button className="sort" onClick={header.column.getToggleSortingHandler()}>
-                    <table.FlexRender header={header} />
-                    {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
-                  </button>
-                ) : (
-                  <table.FlexRender header={header} />
-                )}
-              </div>
-            )
-          })}
-        </div>
-        <div style={{ height: virtual.getTotalSize(), position: 'relative', minWidth }}>
-          {virtual.getVirtualItems().map((item) => {
-            const row = shown[item.index] as TableRow
-            return (
-              <CaseRowView
-                key={row.id}
-                table={table}
-                row={row}
-                original={row.original}
-                index={item.index}
-                start={item.start}
-                template={template}
-                minWidth={minWidth}
-                columns={visible.map((c) => c.id).join(' ')}
-                selected={props.selected.has(row.id)}
-                cursorCol={at?.row === item.index ? (runCols[at.col] ?? null) : null}
-                cellId={(col) => cellId(item.index, col)}
-                runCols={runCols}
-                actions={props.actions}
-                loading={props.loading === true}
-              />
-            )
-          })}
-        </div>
-      </div>
+      <RunTableControls table={table} cases={rows.length} shown={shown.length} skipped={stats.skipped} />
+      <RunGrid
+        table={table}
+        shown={shown}
+        selected={selected}
+        onToggle={onToggle}
+        onOpenRun={onOpenRun}
+        actions={actions}
+        loading={loading}
+      />
       <div className="muted small" style={{ padding: '6px 10px' }}>
-        {rows.length} cases · {props.loading ? 'loading the runs…' : `${runsOfRowCount(rows)} runs`} · ↑↓←→
-        move, Enter opens a run, Space selects its case
-        {rows.some(caseSkillNotUsed) && ' · ⊘ b did not use the skill'}
+        {rows.length} cases · {props.loading ? 'loading the runs…' : `${stats.runs} runs`} · ↑↓←→ move, Enter
+        opens a run, Space selects its case
+        {stats.skipped > 0 && ' · ⊘ b did not use the skill'}
         {props.failedRunScore === 0 &&
-          rows.some((r) =>
-            [...r.a, ...r.b].some(
-              (run) => run?.status === 'failed' && isAttributableFailure(run.failureType),
-            ),
-          ) &&
+          stats.agentFailures &&
           " · a failure of the agent's (timeout, crash, its own error) counts as 0 in the means, as in the decision"}
       </div>
     </div>
   )
-}
-
-interface CaseRowProps {
-  table: RunTableInstance
-  row: TableRow
-  /** The case's runs: a patch that changes them re-renders the row. */
-  original: CaseRow
-  index: number
-  start: number
-  template: string
-  minWidth: number
-  /** The visible columns' ids: showing or hiding one re-renders every row. */
-  columns: string
-  selected: boolean
-  /** The run column the grid cursor is on in this row. */
-  cursorCol: string | null
-  cellId(col: number): string
-  runCols: string[]
-  actions?: (row: CaseRow) => ReactNode
-  loading: boolean
-}
-
-/** One case's row; re-renders only when its runs, selection, cursor or the columns change. */
-const CaseRowView = memo(
-  function CaseRowView(p: CaseRowProps) {
-    return (
-      <div
-        className={`rt-row${p.selected ? ' selected' : ''}`}
-        role="row"
-        aria-rowindex={p.index + 2}
-        aria-selected={p.selected}
-        data-case={p.original.caseId}
-        style={{
-          gridTemplateColumns: p.template,
-          minWidth: p.minWidth,
-          position: 'absolute',
-          top: 0,
-          left: 0,
-          right: 0,
-          height: ROW_HEIGHT,
-          transform: `translateY(${p.start}px)`,
-        }}
-      >
-        {p.row.getVisibleCells().map((cell) => {
-          const id = cell.column.id
-          const runCol = p.runCols.indexOf(id)
-          const cursor = id === p.cursorCol
-          return (
-            <div
-              key={cell.id}
-              role="gridcell"
-              id={runCol >= 0 ? p.cellId(runCol) : undefined}
-              className={`${columnClass(id)}${cursor ? ' cursor' : ''}`}
-            >
-              <p.table.FlexRender cell={cell} />
-            </div>
-          )
-        })}
-      </div>
-    )
-  },
-  (x, y) =>
-    x.original === y.original &&
-    x.index === y.index &&
-    x.start === y.start &&
-    x.template === y.template &&
-    x.columns === y.columns &&
-    x.selected === y.selected &&
-    x.cursorCol === y.cursorCol &&
-    x.actions === y.actions &&
-    x.loading === y.loading,
-)
-
-function runsOfRowCount(rows: CaseRow[]): number {
-  return rows.reduce((n, r) => n + runsOfRow(r).length, 0)
 }

@@ -1,7 +1,7 @@
 // Above the per-case table: how its cases are ordered (Δ, status, …), which it shows (a status, cases where b
 // did not invoke the skill), and which columns. Plain form controls: a keyboard reaches each with Tab.
 import type { SortingState } from '@tanstack/react-table'
-import { CASE_STATES, caseSkillNotUsed, type CaseRow, type CaseState } from './run-rows'
+import { CASE_STATES, type CaseState } from './run-rows'
 import { FIXED_COLUMNS } from './run-columns'
 import type { RunTableInstance } from './RunTable'
 
@@ -16,13 +16,19 @@ const ORDERS: { key: string; label: string; sorting: SortingState }[] = [
 const keyOf = (sorting: SortingState) =>
   sorting[0] ? `${sorting[0].id}-${sorting[0].desc ? 'desc' : 'asc'}` : ''
 
-export function RunTableControls(p: { table: RunTableInstance; rows: CaseRow[]; shown: number }) {
+export function RunTableControls(p: {
+  table: RunTableInstance
+  cases: number
+  shown: number
+  /** Cases where b did not use the skill. */
+  skipped: number
+}) {
   const { table } = p
   const order = keyOf(table.state.sorting)
   const byHeader = !ORDERS.some((o) => o.key === order)
   const status = (table.getColumn('status')?.getFilterValue() as CaseState | undefined) ?? ''
   const skillOnly = table.getColumn('skillUnused')?.getFilterValue() === true
-  const skipped = p.rows.filter(caseSkillNotUsed).length
+  const { skipped } = p
   const hideable = table.getAllLeafColumns().filter((c) => !FIXED_COLUMNS.has(c.id))
   return (
     <div className="toolbar rt-controls" aria-label="Sort and filter the cases">
@@ -76,9 +82,7 @@ export function RunTableControls(p: { table: RunTableInstance; rows: CaseRow[]; 
       </details>
       <span className="grow" />
       <span className="muted small" aria-live="polite">
-        {p.shown === p.rows.length
-          ? `${p.rows.length} cases`
-          : `showing ${p.shown} of ${p.rows.length} cases`}
+        {p.shown === p.cases ? `${p.cases} cases` : `showing ${p.shown} of ${p.cases} cases`}
       </span>
     </div>
   )

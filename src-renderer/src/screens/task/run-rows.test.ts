@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { run } from '../../testing/fixtures'
 import { caseDeltas } from './plots'
 import type { RunView } from '../../../../src-shared/ipc-views'
-import { buildRows, caseSkillNotUsed, caseState, type CaseRow } from './run-rows'
+import { buildRows, caseSkillNotUsed, caseState, sameRow, type CaseRow } from './run-rows'
 
 const runs = [
   run('t', 'c1', 'a', 1, { status: 'scored', score: 60 }),
@@ -48,5 +48,15 @@ describe('a case’s state, as the table sorts and filters by it', () => {
     const b2 = run('t', 'c1', 'b', 2, { status: 'scored', score: 10, skillLoaded: false })
     expect(caseSkillNotUsed(rowOf([a, b1]))).toBe(false)
     expect(caseSkillNotUsed(rowOf([a, b1, b2]))).toBe(true)
+  })
+})
+
+describe('a row re-renders only when a patch changed its case', () => {
+  it('a rebuild that replaced another case’s run leaves this row the same; one that replaced its run does not', () => {
+    const other = run('t', 'c2', 'a', 1, { status: 'pending' })
+    const before = buildRows([...runs, other], ['c1', 'c2']).rows
+    const otherPatched = buildRows([...runs, { ...other, status: 'running' as const }], ['c1', 'c2']).rows
+    expect(sameRow(before[0]!, otherPatched[0]!)).toBe(true)
+    expect(sameRow(before[1]!, otherPatched[1]!)).toBe(false)
   })
 })

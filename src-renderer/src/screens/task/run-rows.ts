@@ -61,6 +61,21 @@ export function kindCounts(runs: Iterable<RunView>): { counts: KindCounts; total
   return { counts, total }
 }
 
+/** Whether two builds of a case's row show the same (a patch replaces only the runs it changes). */
+export function sameRow(x: CaseRow, y: CaseRow): boolean {
+  const same = (p: readonly (RunView | undefined)[], q: readonly (RunView | undefined)[]) =>
+    p.length === q.length && p.every((r, i) => r === q[i])
+  return (
+    x === y ||
+    (x.caseId === y.caseId &&
+      x.meanA === y.meanA &&
+      x.meanB === y.meanB &&
+      x.delta === y.delta &&
+      same(x.a, y.a) &&
+      same(x.b, y.b))
+  )
+}
+
 export function runsOfRow(row: CaseRow): RunView[] {
   return [...row.a, ...row.b].filter((r): r is RunView => r !== undefined)
 }
