@@ -60,7 +60,7 @@ export const FIXED_COLUMNS: ReadonlySet<string> = new Set(['select', 'case', 'sk
 export function columnMinWidth(id: string): number {
   if (id === 'select') return 32
   if (id === 'case') return 96
-  if (isRunColumn(id)) return 108
+  if (isRunColumn(id)) return 112
   if (id === 'status') return 84
   if (id === 'actions') return 164
   return 58
