@@ -2,13 +2,13 @@
 // filtered rows) and the keyboard. The grid keeps the focus and points at its cursor cell with
 // aria-activedescendant: arrow keys move between runs, Enter opens one, Space selects its case. Scrolling
 // re-renders this component only, not the table above it.
-import { flexRender, type Row } from '@tanstack/react-table'
+import type { Row } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import { usePainted } from '../../after-paint'
 import type { runTableFeatures } from './run-columns'
-import { columnClass, columnMinWidth, columnWidth, isRunColumn, runOfColumn } from './run-columns'
+import { columnClass, columnMinWidth, columnWidth, isRunColumn, renderCell, runOfColumn } from './run-columns'
 import { sameRow, type CaseRow } from './run-rows'
 import type { RunTableInstance } from './RunTable'
 import { HeaderRow } from './RunTableHeader'
@@ -159,7 +159,7 @@ interface CaseRowProps {
 
 /**
  * One case's row; re-renders only when its runs, selection, cursor or the columns change (not on every
- * patch). Its cells are rendered in place (flexRender), not as a component each: a scroll step renders fewer.
+ * patch). Its cells' renderers are called in place (renderCell), not mounted as components.
  */
 const CaseRowView = memo(
   function CaseRowView(p: CaseRowProps) {
@@ -192,7 +192,7 @@ const CaseRowView = memo(
               id={runCol >= 0 ? p.cellId(runCol) : undefined}
               className={`${columnClass(id)}${cursor ? ' cursor' : ''}`}
             >
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              {renderCell(cell)}
             </div>
           )
         })}

@@ -8,6 +8,7 @@ import {
   createSortedRowModel,
   rowSortingFeature,
   tableFeatures,
+  type Cell,
   type ColumnDef,
 } from '@tanstack/react-table'
 import type { ReactNode } from 'react'
@@ -46,6 +47,15 @@ type Features = typeof runTableFeatures
 type Column = ColumnDef<Features, CaseRow, unknown>
 const helper = createColumnHelper<Features, CaseRow>()
 
+/**
+ * A cell's content, its renderer called in place rather than mounted as a component (flexRender would): no
+ * renderer here uses hooks, and a scroll step then renders a few elements per cell instead of components.
+ */
+export function renderCell(cell: Cell<Features, CaseRow, unknown>): ReactNode {
+  const render = cell.column.columnDef.cell
+  return typeof render === 'function' ? (render as (c: unknown) => ReactNode)(cell.getContext()) : render
+}
+
 /** A run column's id: its side and round ("a1", "b1", "a2", …). */
 export const runColumnId = (side: 'a' | 'b', round: number) => `${side}${round}`
 export const isRunColumn = (id: string) => /^[ab]\d+$/.test(id)
@@ -74,8 +84,9 @@ export function columnWidth(id: string): string {
 /** Side a's columns in a's colour, b's in b's; the actions column stays in view when the runs scroll. */
 export function columnClass(id: string): string {
   if (id === 'actions') return 'rt-actions'
-  if (id === 'meanA' || (isRunColumn(id) && id[0] === 'a')) return 'side-a'
-  if (id === 'meanB' || (isRunColumn(id) && id[0] === 'b')) return 'side-b'
+  if (isRunColumn(id)) return `side-${id[0]} rt-run`
+  if (id === 'meanA') return 'side-a'
+  if (id === 'meanB') return 'side-b'
   return ''
 }
 
@@ -87,9 +98,8 @@ export function runColumns(rounds: number, withActions: boolean): Column[] {
       helper.display({
         id: runColumnId(side, i + 1),
         header: `${side} · round ${i + 1}`,
-        cell: ({ row, table }) => (
-          <RunCell run={runOfColumn(row.original, runColumnId(side, i + 1))} meta={table.options.meta} />
-        ),
+        cell: ({ row, table }) =>
+          runCell(runOfColumn(row.original, runColumnId(side, i + 1)), table.options.meta),
       }),
     ),
   ).flat()
@@ -99,10 +109,15 @@ export function runColumns(rounds: number, withActions: boolean): Column[] {
       header,
       meta: { title },
       sortUndefined: 'last',
-      cell: ({ getValue }) => <Delta value={getValue() ?? null} signed={id === 'delta'} />,
+      cell: ({ getValue }) => delta(getValue() ?? null, id === 'delta'),
     })
   return [
-    helper.display({ id: 'select', header: '', enableSorting: false, cell: SelectCell }),
+    helper.display({
+      id: 'select',
+      header: '',
+      enableSorting: false,
+      cell: ({ row, table }) => selectCell(row.original.caseId, table.options.meta),
+    }),
     helper.accessor('caseId', { id: 'case', header: 'case', cell: ({ getValue }) => getValue() }),
     helper.accessor((r) => byState(caseState(r)), {
       id: 'status',
@@ -133,15 +148,7 @@ export function runColumns(rounds: number, withActions: boolean): Column[] {
   ] as Column[]
 }
 
-function SelectCell({
-  row,
-  table,
-}: {
-  row: { original: CaseRow }
-  table: { options: { meta?: RunTableMeta } }
-}) {
-  const meta = table.options.meta
-  const caseId = row.original.caseId
+function selectCell(caseId: string, meta: RunTableMeta | undefined) {
   return (
     <input
       type="checkbox"
@@ -153,7 +160,7 @@ function SelectCell({
   )
 }
 
-function Delta({ value, signed }: { value: number | null; signed: boolean }) {
+function delta(value: number | null, signed: boolean) {
   if (!signed) return <>{formatScore(value)}</>
   if (value === null) return <span className="muted">–</span>
   return (
@@ -163,7 +170,7 @@ function Delta({ value, signed }: { value: number | null; signed: boolean }) {
   )
 }
 
-function RunCell({ run, meta }: { run: RunView | undefined; meta: RunTableMeta | undefined }) {
+function runCell(run: RunView | undefined, meta: RunTableMeta | undefined) {
   if (!run)
     return meta?.loading ? (
       <span className="muted" title="loading this run">
