@@ -4,7 +4,7 @@
 // re-renders this component only, not the table above it.
 import type { Row } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { memo, useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import { usePainted } from '../../after-paint'
 import type { runTableFeatures } from './run-columns'
@@ -41,13 +41,15 @@ export function RunGrid(p: RunGridProps) {
   const runCols = visible.filter((c) => isRunColumn(c.id)).map((c) => c.id)
   const template = visible.map((c) => columnWidth(c.id)).join(' ')
   const minWidth = visible.reduce((sum, c) => sum + columnMinWidth(c.id), 0)
+  // Stable between scroll steps: a new key function makes the virtualizer measure every row again.
+  const getItemKey = useCallback((i: number) => shown[i]?.id ?? i, [shown])
   const virtual = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: painted ? OVERSCAN : FIRST_OVERSCAN,
     initialRect: { width: 1000, height: 600 },
-    getItemKey: (i) => shown[i]?.id ?? i,
+    getItemKey,
   })
   const at =
     cursor && shown.length && runCols.length
@@ -91,7 +93,8 @@ export function RunGrid(p: RunGridProps) {
 
   return (
     <div
-      className="scroller"
+      // Wider than its box (many rounds): the actions column stays in view as the runs scroll sideways.
+      className={`scroller${minWidth > (virtual.scrollRect?.width ?? Infinity) ? ' wide' : ''}`}
       ref={scroller}
       tabIndex={0}
       role="grid"
