@@ -1,14 +1,19 @@
 // A task bigger than a screen, opened in a browser against `skill-ab serve`: it opens with its first cases
 // (the rest of the runs follow), every case is still reachable by scrolling, and a change to a run beyond
-// the first screenful shows live. The task is seeded straight into the store: no agent runs here.
+// the first screenful shows live; at 1280 px the table fits, and it sorts and filters by mouse and keyboard.
+// The task is seeded straight into the store: no agent runs here.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { expect, test } from 'playwright/test'
 import { openStore } from '../src-main/db'
 import { drive, findRun, seedExportTask } from '../src-main/export/test-fixtures'
 import { CLI, makeWorld, type World } from '../test/support/fixtures'
+import { shoot } from './support/shoot'
 
 const CASES = Array.from({ length: 200 }, (_, i) => `case-${String(i).padStart(3, '0')}`)
 const LAST = CASES[CASES.length - 1] as string
+/** b's score per case: Δ from −20 to +25, the best (+25) first at case-009. */
+const scoreB = (i: number) => 40 + (i % 10) * 5
+const FAILED = 'case-013'
 
 let world: World
 let serve: ChildProcess | undefined
@@ -22,9 +27,15 @@ test.beforeAll(async () => {
     const { task, runs } = seedExportTask(store, { name: 'two hundred cases', cases: CASES, rounds: 1 })
     taskId = task.id
     store.transaction(() => {
-      for (const run of runs)
-        if (!(run.caseKey === LAST && run.side === 'b'))
-          drive(store, run.id, 'scored', { score: run.caseKey === LAST ? 41 : 60 })
+      for (const run of runs) {
+        const i = CASES.indexOf(run.caseKey)
+        if (run.caseKey === LAST && run.side === 'b') continue
+        if (run.caseKey === FAILED && run.side === 'b') drive(store, run.id, 'exec-failed')
+        else
+          drive(store, run.id, 'scored', {
+            score: run.caseKey === LAST ? 41 : run.side === 'a' ? 60 : scoreB(i),
+          })
+      }
     })
   } finally {
     store.close()
@@ -74,4 +85,47 @@ test('a task bigger than a screen: the last case shows after scrolling, and a li
   }
   await expect(last.locator('[data-side="b"] .score')).toHaveText('77')
   await expect(last).toContainText('+36')
+})
+
+test('at 1280 px the table fits with its actions; it sorts by Δ and status and filters, by mouse and keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`${url}#/task/${taskId}`)
+  await expect(page.getByText(`${CASES.length} cases · `).first()).toBeVisible()
+  const scroller = page.locator('.run-table .scroller')
+  const first = page.locator('[data-case]').first()
+  // Nothing clipped: the row's last action ends inside the table.
+  const box = await scroller.boundingBox()
+  const action = await first.getByRole('button', { name: 'Re-evaluate' }).boundingBox()
+  expect(action && box && action.x + action.width).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0))
+  expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  await shoot(page, '10-run-table-1280', page.locator('.run-table-wrap'))
+
+  // Mouse: the Δ header sorts the best cases for b first.
+  const deltas = async () =>
+    (await page.locator('[data-case] :is(.delta-pos, .delta-neg)').allTextContents()).map(Number)
+  await page.getByRole('columnheader', { name: 'Δ' }).getByRole('button').click()
+  await expect(page.getByRole('columnheader', { name: 'Δ' })).toHaveAttribute('aria-sort', 'descending')
+  const sorted = await deltas()
+  expect(sorted[0]).toBeGreaterThanOrEqual(25)
+  expect(sorted).toEqual([...sorted].sort((x, y) => y - x))
+
+  // Keyboard: the sort menu (failures first), then the status filter.
+  await page.getByLabel('Sort by').focus()
+  await page.getByLabel('Sort by').selectOption({ label: 'status, failures first' })
+  await expect(first).toHaveAttribute('data-case', FAILED)
+  await page.getByLabel('Show').focus()
+  await page.keyboard.press('ArrowDown') // "failed"
+  await expect(page.getByText('showing 1 of 200 cases')).toBeVisible()
+  await expect(page.locator('[data-case]')).toHaveCount(1)
+
+  // The grid cursor is the focus: Tab reaches the grid, arrows move, Enter opens the run under it.
+  await page.getByLabel('Show').selectOption({ label: 'every case' })
+  await scroller.focus()
+  await page.keyboard.press('ArrowRight')
+  const active = await scroller.getAttribute('aria-activedescendant')
+  await expect(page.locator(`[id="${active}"] [data-run]`)).toHaveAttribute('data-side', 'b')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('run-detail')).toBeVisible()
 })

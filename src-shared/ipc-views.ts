@@ -7,6 +7,7 @@ import type { TaskConfig } from './task-config'
 import type { OpenedTaskSummary } from './task-summary'
 import type { ReuseSavings } from './reuse'
 import type { ExpectationVerdict } from './expectation-verdict'
+import type { StartupPhase } from './startup'
 
 /** One run as a table row shows it; also the body of a live patch. */
 export interface RunView {
@@ -40,6 +41,8 @@ export interface TaskDetail {
   busy: boolean
   /** The last problem a job of this process met (cleared when a job starts). */
   message: string | null
+  /** Its execution is starting up (opencode starting, isolation proofs): null once the runs start. */
+  startup: StartupPhase | null
 }
 
 export interface StatusStep {
@@ -239,6 +242,7 @@ export interface TaskPatch {
   reused?: ReuseSavings
   busy?: boolean
   message?: string | null
+  startup?: StartupPhase | null
   removed?: boolean
 }
 

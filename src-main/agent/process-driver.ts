@@ -13,6 +13,7 @@ import {
   type RunOutcome,
   type RunSpec,
   type SideSession,
+  type SideHooks,
   type SideSpec,
 } from './types'
 import { checkModel } from './model-check'
@@ -32,7 +33,7 @@ export const DEFAULT_GRACE_MS = 3000
 export function createProcessDriver(opts: ProcessDriverOptions = {}): AgentDriver {
   return {
     name: 'process',
-    openSide: (spec) => openProcessSide(spec, opts),
+    openSide: (spec, hooks) => openProcessSide(spec, opts, hooks),
   }
 }
 
@@ -66,8 +67,13 @@ export async function proveSide(ctx: SideContext): Promise<IsolationProof> {
   }
 }
 
-async function openProcessSide(spec: SideSpec, opts: ProcessDriverOptions): Promise<SideSession> {
+async function openProcessSide(
+  spec: SideSpec,
+  opts: ProcessDriverOptions,
+  hooks: SideHooks = {},
+): Promise<SideSession> {
   const ctx = await prepareSide(spec, opts.env ?? process.env, opts.bin)
+  hooks.onProving?.()
   const proof = await proveSide(ctx)
   const skillVisible = proof.visible.some((s) => s.name === sideSkillName(spec))
   return {

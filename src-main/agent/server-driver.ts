@@ -15,6 +15,7 @@ import {
   type AgentDriver,
   type IsolationProof,
   type SideSession,
+  type SideHooks,
   type SideSpec,
 } from './types'
 import { prepareWorkDir } from './workdir'
@@ -36,7 +37,7 @@ export const DEFAULT_START_TIMEOUT_MS = 60_000
 export function createServerDriver(opts: ServerDriverOptions = {}): AgentDriver {
   return {
     name: 'server',
-    openSide: (spec) => openServerSide(spec, opts),
+    openSide: (spec, hooks) => openServerSide(spec, opts, hooks),
   }
 }
 
@@ -91,7 +92,11 @@ export async function proveOnServer(
   }
 }
 
-async function openServerSide(spec: SideSpec, opts: ServerDriverOptions): Promise<SideSession> {
+async function openServerSide(
+  spec: SideSpec,
+  opts: ServerDriverOptions,
+  hooks: SideHooks = {},
+): Promise<SideSession> {
   const ctx = await prepareSide(spec, opts.env ?? process.env, opts.bin)
   if (ctx.setupError || !ctx.bin)
     return brokenSide(spec, 'spawn_failed', ctx.setupError ?? 'opencode not found')
@@ -126,6 +131,7 @@ async function openServerSide(spec: SideSpec, opts: ServerDriverOptions): Promis
   const proofDir = proofSlot?.dir ?? join(setup.prepared.dirs.root, 'proof-work')
   let proof: IsolationProof
   let loaded = false
+  hooks.onProving?.()
   try {
     proof = await proveOnServer(ctx, client, proofDir, proofSlot !== null)
     loaded = proofSlot !== null

@@ -116,8 +116,14 @@ export interface SideSession {
   close(): Promise<void>
 }
 
+/** What opening a side reports as it goes (the task's start-up line shows it). */
+export interface SideHooks {
+  /** opencode is ready on this side and its isolation proof begins. */
+  onProving?(): void
+}
+
 export interface AgentDriver {
   readonly name: 'process' | 'server'
   /** Prepares one side (seeded dirs, config) and proves what it sees. Throws nothing: check `proof.ok`. */
-  openSide(spec: SideSpec): Promise<SideSession>
+  openSide(spec: SideSpec, hooks?: SideHooks): Promise<SideSession>
 }

@@ -14,6 +14,7 @@ import { PROVISIONAL_PREFIX, type HostDeps } from './deps'
 import { ApiRefusal, toApiError } from './errors'
 import { JobRegistry } from './jobs'
 import { PatchSource } from './live-patches'
+import { StartupPhases } from './startup-phases'
 import { runHandlers } from './run-handlers'
 import { taskHandlers } from './task-handlers'
 import { triggerHandlers } from './trigger-handlers'
@@ -70,10 +71,12 @@ export function createApiHost(opts: ApiHostOptions): ApiHost {
       }
     },
   })
+  const startups = new StartupPhases(ctx.events, (taskId, startup) => patches.touchTask(taskId, { startup }))
   const deps: HostDeps = {
     ctx,
     jobs,
     patches,
+    startups,
     transport: opts.transport,
     demo: new DemoModelServer(join(ctx.dataDir, 'demo')),
   }
@@ -107,6 +110,7 @@ export function createApiHost(opts: ApiHostOptions): ApiHost {
       await jobs.stopAll()
       patches.flush()
       patches.close()
+      startups.close()
       await deps.demo.close()
     },
   }

@@ -44,6 +44,7 @@ export function taskHandlers(d: HostDeps) {
         task: taskDetail(row, opened.task, opened.caseOrder, {
           busy: jobs.busy(row.id),
           message: jobs.message(row.id),
+          startup: d.startups.get(row.id),
         }),
         runs: opened.runs.map(runView),
         complete: opened.complete,

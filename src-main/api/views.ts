@@ -27,7 +27,7 @@ export function taskDetail(
   task: TaskRow,
   summary: OpenedTaskSummary,
   caseOrder: string[],
-  job: { busy: boolean; message: string | null },
+  job: Pick<TaskDetail, 'busy' | 'message' | 'startup'>,
 ): TaskDetail {
   return {
     summary,

@@ -1,6 +1,7 @@
 // Engine events: every state change is written to SQLite first, then announced here (UI, CLI progress).
 import { EventEmitter } from 'node:events'
 import type { RunView } from '../../src-shared/ipc-views'
+import type { StartupPhase } from '../../src-shared/startup'
 
 /** A run's new state, as the run table shows it: the renderer gets it as it is (no second mapping). */
 export type RunChange = RunView
@@ -27,11 +28,18 @@ export interface TriggerChange {
   taskId: string
 }
 
+/** A task's start-up moved on (a side's step); `phase` null: it is over (the runs start, or it failed). */
+export interface StartupChange {
+  taskId: string
+  phase: StartupPhase | null
+}
+
 interface EventMap {
   'run.changed': [RunChange]
   'task.changed': [TaskChange]
   'pairwise.changed': [PairwiseProgress]
   'trigger.changed': [TriggerChange]
+  'task.startup': [StartupChange]
 }
 
 export class EngineEvents extends EventEmitter<EventMap> {}

@@ -16,6 +16,7 @@ import type { Side } from '../../src-shared/run-state'
 import type { EngineEvents } from './events'
 import { createLimiter } from './limiter'
 import { announceRun } from './announce'
+import { reportStartup } from './startup-report'
 
 export interface EngineContext {
   store: Store
@@ -87,9 +88,15 @@ export async function executeRuns(
   if (todo.length === 0) return summary
 
   const sidesNeeded = [...new Set(todo.map((r) => r.side))].sort()
+  const startup = reportStartup(ctx.events, plan.taskId, ctx.driver.name, sidesNeeded)
   const sessions = await Promise.all(
-    sidesNeeded.map((side) => ctx.driver.openSide({ ...plan.sides[side], workRoot: plan.workRoot })),
-  )
+    sidesNeeded.map(async (side) => {
+      const hooks = { onProving: () => startup.step(side, 'proving') }
+      const session = await ctx.driver.openSide({ ...plan.sides[side], workRoot: plan.workRoot }, hooks)
+      startup.step(side, 'ready')
+      return session
+    }),
+  ).finally(() => startup.end())
   const bySide = new Map<Side, SideSession>(sidesNeeded.map((side, i) => [side, sessions[i] as SideSession]))
   try {
     for (const s of sessions) summary.proofs[s.proof.side] = s.proof

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AgentDriver, SideSpec } from '../agent/types'
+import type { AgentDriver, SideHooks, SideSpec } from '../agent/types'
+import type { StartupPhase } from '../../src-shared/startup'
 import { drive } from '../export/test-fixtures'
 import type { PairwiseAttempt } from '../judge/judge-runner'
 import { parseTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
@@ -64,12 +65,14 @@ const PREFERS_2: PairwiseAttempt = {
 /** A driver whose sides never prove isolated: execution throws before any agent runs. */
 const leakyDriver = (name: AgentDriver['name']): AgentDriver => ({
   name,
-  openSide: (spec: SideSpec) =>
-    Promise.resolve({
+  openSide: (spec: SideSpec, hooks?: SideHooks) => {
+    hooks?.onProving?.()
+    return Promise.resolve({
       proof: { side: spec.side, ok: false, visible: [], message: 'sees a skill it must not see' },
       run: () => Promise.reject(new Error('no run on a side that failed its isolation proof')),
       close: async () => {},
-    }),
+    })
+  },
 })
 
 describe('runTask', () => {
@@ -101,5 +104,23 @@ describe('runTask', () => {
     expect(w.ctx.store.pairwiseResults.listByTask(task.id)).toEqual([])
     // The run queued before execution was judged as before: its judge had started.
     expect(w.ctx.store.runs.get(c1b.id)?.status).toBe('scored')
+  })
+
+  it('announces its start-up (each side starting opencode, proving isolation, ready) and ends it even when a proof fails', async () => {
+    const loaded = load()
+    w.ctx.driverFor = leakyDriver
+    const phases: (StartupPhase | null)[] = []
+    w.ctx.events.on('task.startup', (c) => phases.push(c.phase))
+    await expect(runTask(w.ctx, loaded, { signal: new AbortController().signal })).rejects.toThrow(
+      /pre-flight check failed/,
+    )
+    expect(phases.map((p) => p && { driver: p.driver, sides: p.sides })).toEqual([
+      { driver: 'server', sides: { a: 'starting', b: 'starting' } },
+      { driver: 'server', sides: { a: 'proving', b: 'starting' } },
+      { driver: 'server', sides: { a: 'proving', b: 'proving' } },
+      { driver: 'server', sides: { a: 'ready', b: 'proving' } },
+      { driver: 'server', sides: { a: 'ready', b: 'ready' } },
+      null,
+    ])
   })
 })

@@ -51,6 +51,7 @@ function patchDetail(detail: TaskDetail, p: TaskPatch): TaskDetail {
     },
     ...(p.busy !== undefined ? { busy: p.busy } : {}),
     ...(p.message !== undefined ? { message: p.message } : {}),
+    ...(p.startup !== undefined ? { startup: p.startup } : {}),
   }
 }
 

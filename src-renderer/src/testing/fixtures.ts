@@ -68,6 +68,7 @@ export function detail(s: TaskSummary, caseOrder = ['c1', 'c2']): TaskDetail {
     demo: false,
     caseOrder,
     evaluationBatchId: null,
+    startup: null,
     busy: false,
     message: null,
   }

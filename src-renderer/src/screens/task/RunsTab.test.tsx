@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { useTaskView } from '../../stores/task-view-store'
 import { installFakeApi } from '../../testing/fake-api'
 import { detail, run, summary } from '../../testing/fixtures'
-import { click, during, giveLayout, render, settle, type Rendered } from '../../testing/render'
+import { act } from 'react'
+import { useRoute } from '../../stores/route-store'
+import { choose, click, during, giveLayout, render, settle, type Rendered } from '../../testing/render'
 import { RunsTab } from './RunsTab'
 
 let view: Rendered | undefined
@@ -41,6 +43,22 @@ async function open(list = runs) {
 }
 
 const cell = (id: string) => view?.container.querySelector(`[data-run="${id}"]`)
+const q = (selector: string) => view?.container.querySelector(selector)
+const skillFilter = () =>
+  [...(view?.container.querySelectorAll<HTMLInputElement>('.rt-controls input') ?? [])].find((i) =>
+    i.parentElement?.textContent?.includes('did not use the skill'),
+  )
+const shownCases = () =>
+  [...(view?.container.querySelectorAll('[data-case]') ?? [])].map((r) => r.getAttribute('data-case'))
+const labelled = (text: string) =>
+  [...(view?.container.querySelectorAll('label') ?? [])]
+    .find((l) => l.textContent?.startsWith(text))
+    ?.querySelector('select, input')
+async function press(key: string, target = q('[role="grid"]')) {
+  await act(async () => {
+    target?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))
+  })
+}
 
 describe('run view', () => {
   it('says beside the progress how many baseline runs came from earlier tasks and what that saved', async () => {
@@ -131,7 +149,8 @@ describe('skill use in the run table', () => {
       run('t1', 'c1', 'b', 1, { status: 'scored', score: 45, skillLoaded: true }),
     ])
     expect(view?.container.querySelector(NOT_USED)).toBeNull()
-    expect(view?.container.textContent).not.toContain('did not use the skill')
+    expect(view?.container.textContent).not.toContain('⊘ b did not use the skill')
+    expect(skillFilter()?.disabled).toBe(true)
   })
 
   it('labels a provider error as not counted against the side', async () => {
@@ -145,5 +164,122 @@ describe('skill use in the run table', () => {
     const badge = cell('t1-c1-b1')?.querySelector('.badge')
     expect(badge?.textContent).toBe('run failed: provider error')
     expect(badge?.getAttribute('title')).toMatch(/HTTP 503.*not counted against either side/)
+  })
+})
+
+describe('reviewing many cases: sort, filter, columns, keyboard', () => {
+  // c1: Δ −30 (scored), c2: Δ +50 but b did not use the skill, c3: a failed execution, Δ unknown.
+  const three = [
+    run('t1', 'c1', 'a', 1, { status: 'scored', score: 70 }),
+    run('t1', 'c1', 'b', 1, { status: 'scored', score: 40, skillLoaded: true }),
+    run('t1', 'c2', 'a', 1, { status: 'scored', score: 10 }),
+    run('t1', 'c2', 'b', 1, { status: 'scored', score: 60, skillLoaded: false }),
+    run('t1', 'c3', 'a', 1, { status: 'failed', failureType: 'crashed' }),
+    run('t1', 'c3', 'b', 1, { status: 'running' }),
+  ]
+
+  it('sorts by Δ from the menu or the Δ header (cases without a Δ last), and by status, failures first', async () => {
+    await open(three)
+    expect(shownCases()).toEqual(['c1', 'c2', 'c3'])
+    await choose(labelled('Sort by'), 'delta-desc')
+    expect(shownCases()).toEqual(['c2', 'c1', 'c3'])
+    await choose(labelled('Sort by'), 'status-asc')
+    expect(shownCases()[0]).toBe('c3')
+    await choose(labelled('Sort by'), '')
+    const deltaHeader = [...(view?.container.querySelectorAll('[role="columnheader"]') ?? [])].find((h) =>
+      h.textContent?.startsWith('Δ'),
+    )
+    // A number sorts largest first on the first click.
+    await click(deltaHeader?.querySelector('button'))
+    expect(deltaHeader?.getAttribute('aria-sort')).toBe('descending')
+    expect(shownCases()).toEqual(['c2', 'c1', 'c3'])
+    await click(deltaHeader?.querySelector('button'))
+    expect(deltaHeader?.getAttribute('aria-sort')).toBe('ascending')
+    expect(shownCases()).toEqual(['c1', 'c2', 'c3'])
+    expect((labelled('Sort by') as HTMLSelectElement).value).toBe('delta-asc')
+  })
+
+  it('shows only the cases of one status, or where b did not use the skill, and says how many it hides', async () => {
+    await open(three)
+    await choose(labelled('Show'), 'failed')
+    expect(shownCases()).toEqual(['c3'])
+    expect(q('.rt-controls')?.textContent).toContain('showing 1 of 3 cases')
+    await choose(labelled('Show'), '')
+    expect(skillFilter()?.parentElement?.textContent).toContain('(1)')
+    await click(skillFilter())
+    expect(shownCases()).toEqual(['c2'])
+  })
+
+  it('hides and shows columns from the Columns menu', async () => {
+    await open(three)
+    const header = () =>
+      [...(view?.container.querySelectorAll('[role="columnheader"]') ?? [])].map((h) => h.textContent)
+    expect(header()).toContain('mean a')
+    expect(header()).not.toContain('status')
+    const toggle = (name: string) =>
+      [...(view?.container.querySelectorAll('.rt-columns label') ?? [])]
+        .find((l) => l.textContent?.trim() === name)
+        ?.querySelector('input')
+    await click(toggle('mean a'))
+    await click(toggle('status'))
+    expect(header()).not.toContain('mean a')
+    expect(header()).toContain('status')
+    expect(q('[data-case="c3"]')?.textContent).toContain('failed')
+  })
+
+  it('moves a real cursor with the arrow keys (aria-activedescendant), opens its run with Enter and selects its case with Space', async () => {
+    await open(three)
+    const grid = q('[role="grid"]') as HTMLElement
+    await act(async () => grid.focus())
+    const active = () => document.getElementById(grid.getAttribute('aria-activedescendant') ?? '')
+    expect(active()?.querySelector('[data-run]')?.getAttribute('data-run')).toBe('t1-c1-a1')
+    await press('ArrowRight')
+    await press('ArrowDown')
+    expect(active()?.querySelector('[data-run]')?.getAttribute('data-run')).toBe('t1-c2-b1')
+    expect(active()?.classList.contains('cursor')).toBe(true)
+    await press('Enter')
+    expect(useRoute.getState().route).toMatchObject({ taskId: 't1', runId: 't1-c2-b1' })
+    await press(' ')
+    expect(q('[data-case="c2"]')?.getAttribute('aria-selected')).toBe('true')
+    // The cursor follows the sorted order: the first row is now c2.
+    await choose(labelled('Sort by'), 'delta-desc')
+    await press('ArrowUp')
+    expect(active()?.querySelector('[data-run]')?.getAttribute('data-run')).toBe('t1-c2-b1')
+  })
+})
+
+describe('start-up', () => {
+  it('says what a starting task is doing per side, and the line goes once the runs start', async () => {
+    installFakeApi({
+      'tasks.get': () => ({
+        task: {
+          ...detail(s),
+          startup: {
+            startedAt: new Date().toISOString(),
+            driver: 'server',
+            sides: { a: 'proving', b: 'starting' },
+          },
+        },
+        runs: [],
+        complete: true,
+        seq: 0,
+      }),
+    })
+    useTaskView.setState({ taskId: null, detail: null })
+    await during(() => useTaskView.getState().open('t1'))
+    view = await render(<RunsTab detail={useTaskView.getState().detail!} />)
+    const line = () => q('[aria-label="Start-up"]')
+    expect(line()?.textContent).toContain(
+      'side a: ✓ starting its opencode server● proving it sees exactly its own skill…',
+    )
+    expect(line()?.textContent).toContain('side b: ● starting its opencode server…')
+    act(() =>
+      useTaskView
+        .getState()
+        .applyPatch({ runs: [], tasks: [{ taskId: 't1', startup: null }], external: false }),
+    )
+    view.unmount()
+    view = await render(<RunsTab detail={useTaskView.getState().detail!} />)
+    expect(line()).toBeNull()
   })
 })

@@ -8,6 +8,7 @@ import { canReevaluate, canRerun } from '../../../../src-shared/run-rules'
 import { reuseText } from '../../../../src-shared/reuse'
 import { buildRows, kindCounts, runsOfRow, type CaseRow } from './run-rows'
 import { RunTable } from './RunTable'
+import { StartupLine } from './StartupLine'
 import { reevaluateRuns, rerunRuns } from './task-actions'
 
 const ids = (list: RunView[], pred: (r: RunView) => boolean) => list.filter(pred).map((r) => r.id)
@@ -82,6 +83,7 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
   return (
     <div className="stack">
       <ProgressBar counts={progress.counts} total={progress.total} />
+      {detail.startup && <StartupLine phase={detail.startup} />}
       {reused ? (
         <p className="muted small" aria-label="Baseline reuse">
           {reused}

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { run } from '../../testing/fixtures'
 import { caseDeltas } from './plots'
-import { buildRows } from './run-rows'
+import type { RunView } from '../../../../src-shared/ipc-views'
+import { buildRows, caseSkillNotUsed, caseState, sameRow, type CaseRow } from './run-rows'
 
 const runs = [
   run('t', 'c1', 'a', 1, { status: 'scored', score: 60 }),
@@ -27,5 +28,35 @@ describe('per-case means as the decision counts them', () => {
   it('a provider error is never 0: it is not the agent’s failure', () => {
     const provider = runs.map((r) => (r.failureType ? { ...r, failureType: 'provider_error' as const } : r))
     expect(buildRows(provider, ['c1']).rows[0]).toMatchObject({ meanB: 90, delta: 30 })
+  })
+})
+
+describe('a case’s state, as the table sorts and filters by it', () => {
+  const rowOf = (list: RunView[]) => buildRows(list, ['c1']).rows[0] as CaseRow
+
+  it('is that of its run most in need of a look: a failure before a run in progress before a score', () => {
+    expect(caseState(rowOf(runs))).toBe('failed')
+    const live = [runs[0]!, run('t', 'c1', 'b', 1, { status: 'evaluating' })]
+    expect(caseState(rowOf(live))).toBe('in progress')
+    expect(caseState(rowOf([runs[0]!, runs[2]!]))).toBe('scored')
+    expect(caseState(buildRows([], ['c1'], 0, { everyCase: true }).rows[0]!)).toBe('pending')
+  })
+
+  it('says when b did not invoke the skill in some round (a is never counted)', () => {
+    const a = run('t', 'c1', 'a', 1, { status: 'scored', score: 10, skillLoaded: false })
+    const b1 = run('t', 'c1', 'b', 1, { status: 'scored', score: 10, skillLoaded: true })
+    const b2 = run('t', 'c1', 'b', 2, { status: 'scored', score: 10, skillLoaded: false })
+    expect(caseSkillNotUsed(rowOf([a, b1]))).toBe(false)
+    expect(caseSkillNotUsed(rowOf([a, b1, b2]))).toBe(true)
+  })
+})
+
+describe('a row re-renders only when a patch changed its case', () => {
+  it('a rebuild that replaced another case’s run leaves this row the same; one that replaced its run does not', () => {
+    const other = run('t', 'c2', 'a', 1, { status: 'pending' })
+    const before = buildRows([...runs, other], ['c1', 'c2']).rows
+    const otherPatched = buildRows([...runs, { ...other, status: 'running' as const }], ['c1', 'c2']).rows
+    expect(sameRow(before[0]!, otherPatched[0]!)).toBe(true)
+    expect(sameRow(before[1]!, otherPatched[1]!)).toBe(false)
   })
 })

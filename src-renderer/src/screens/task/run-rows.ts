@@ -61,6 +61,21 @@ export function kindCounts(runs: Iterable<RunView>): { counts: KindCounts; total
   return { counts, total }
 }
 
+/** Whether two builds of a case's row show the same (a patch replaces only the runs it changes). */
+export function sameRow(x: CaseRow, y: CaseRow): boolean {
+  const same = (p: readonly (RunView | undefined)[], q: readonly (RunView | undefined)[]) =>
+    p.length === q.length && p.every((r, i) => r === q[i])
+  return (
+    x === y ||
+    (x.caseId === y.caseId &&
+      x.meanA === y.meanA &&
+      x.meanB === y.meanB &&
+      x.delta === y.delta &&
+      same(x.a, y.a) &&
+      same(x.b, y.b))
+  )
+}
+
 export function runsOfRow(row: CaseRow): RunView[] {
   return [...row.a, ...row.b].filter((r): r is RunView => r !== undefined)
 }
@@ -68,6 +83,34 @@ export function runsOfRow(row: CaseRow): RunView[] {
 /** A side-b run that executed without its agent invoking the skill (the per-case table marks it). */
 export function skillNotUsed(r: RunView): boolean {
   return r.side === 'b' && r.skillLoaded === false && (canReevaluate(r) || r.status === 'evaluating')
+}
+
+/** Where a case stands, most in need of a look first (the table sorts and filters by it). */
+export const CASE_STATES = ['failed', 'canceled', 'in progress', 'pending', 'scored'] as const
+export type CaseState = (typeof CASE_STATES)[number]
+
+const STATE_OF_KIND: Record<RunKind, CaseState> = {
+  'exec-failed': 'failed',
+  'eval-failed': 'failed',
+  canceled: 'canceled',
+  running: 'in progress',
+  executed: 'in progress',
+  evaluating: 'in progress',
+  pending: 'pending',
+  scored: 'scored',
+}
+
+/** A case's state: that of its run most in need of a look (a case without runs yet is pending). */
+export function caseState(row: CaseRow): CaseState {
+  let rank = CASE_STATES.indexOf('pending')
+  const runs = runsOfRow(row)
+  if (runs.length) rank = Math.min(...runs.map((r) => CASE_STATES.indexOf(STATE_OF_KIND[runKind(r)])))
+  return CASE_STATES[rank] as CaseState
+}
+
+/** Some b run of the case executed without invoking the skill. */
+export function caseSkillNotUsed(row: CaseRow): boolean {
+  return row.b.some((r) => r !== undefined && skillNotUsed(r))
 }
 
 export function formatScore(score: number | null): string {
