@@ -5,6 +5,8 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { GitRef } from '../../src-shared/task-config'
 import type { ConfigPaths } from './config-paths'
+import type { ResolvedPaths } from './load-config'
+import { checkDatasetSealed } from './sealed'
 import { displayPath, InputError, type Problem, type ProblemList } from './errors'
 import { readGitVersion, resolveGitVersion, shortSha, type GitVersion } from './git-version'
 import { inspectSkill, type CheckedSkill } from './skill'
@@ -99,3 +101,21 @@ export function withInspected<T>(
 
 /** The paths (relative to the skill folder) a checked skill's snapshot keeps. */
 export const keptFiles = (checked: CheckedSkill): string[] => checked.selection.files.map((f) => f.rel)
+
+/** The answer key never reaches an agent: neither side's snapshot may copy the dataset (inputs/sealed.ts). */
+export function checkSourcesSealed(
+  resolved: ResolvedPaths,
+  dataset: Parameters<typeof checkDatasetSealed>[1],
+  skill: CheckedSkill | null | undefined,
+  baseline: CheckedSkill | null | undefined,
+): void {
+  if (skill)
+    checkDatasetSealed(resolved.skillPath, dataset, sourceField('skill', resolved.skill), keptFiles(skill))
+  if (resolved.baseline && resolved.baselinePath && baseline)
+    checkDatasetSealed(
+      resolved.baselinePath,
+      dataset,
+      sourceField('baseline', resolved.baseline),
+      keptFiles(baseline),
+    )
+}

@@ -13,9 +13,9 @@ import { loadDataset, selectCases } from '../inputs/dataset'
 import { checkExpectationsCases } from '../inputs/expectations-check'
 import { reasonOf } from '../inputs/errors'
 import { loadTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
-import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
+import { answerKeyOf } from '../inputs/sealed'
 import { type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
-import { inspectSource, keptFiles, releaseSource, sourceField } from '../inputs/skill-source'
+import { checkSourcesSealed, inspectSource, releaseSource } from '../inputs/skill-source'
 import { defaultLabel, storeSnapshot } from '../inputs/skill-snapshot'
 import { describeGitVersion } from '../inputs/git-version'
 import { describeLeftOut } from '../inputs/skill-files'
@@ -117,20 +117,7 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
     let sealed: SealedPaths | undefined
     await attempt('dataset', () => {
       const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
-      if (checkedSkill)
-        checkDatasetSealed(
-          resolved.skillPath,
-          dataset,
-          sourceField('skill', resolved.skill),
-          keptFiles(checkedSkill),
-        )
-      if (resolved.baseline && resolved.baselinePath && checkedBaseline)
-        checkDatasetSealed(
-          resolved.baselinePath,
-          dataset,
-          sourceField('baseline', resolved.baseline),
-          keptFiles(checkedBaseline),
-        )
+      checkSourcesSealed(resolved, dataset, checkedSkill, checkedBaseline)
       sealed = answerKeyOf(dataset, dir)
       const picked = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
       checkExpectationsCases(config, picked)

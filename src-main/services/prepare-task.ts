@@ -7,10 +7,10 @@ import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
 import { checkExpectationsCases } from '../inputs/expectations-check'
 import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
-import { answerKeyOf, checkDatasetSealed } from '../inputs/sealed'
+import { answerKeyOf } from '../inputs/sealed'
 import { movedRef } from '../inputs/git-version'
 import { type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
-import { inspectSource, keptFiles, releaseSource, sourceField } from '../inputs/skill-source'
+import { checkSourcesSealed, inspectSource, releaseSource } from '../inputs/skill-source'
 import { snapshotOf, storeSnapshot } from '../inputs/skill-snapshot'
 import { SIDES } from '../../src-shared/run-state'
 import { maxRoundsOf, type TaskConfig } from '../../src-shared/task-config'
@@ -95,19 +95,7 @@ function prepareChecked(
   checkSidesDiffer(checked, checkedBaseline)
   const dataset = loadDataset(resolved.datasetPath, { skillRoot: resolved.skillPath })
   // The answer key never reaches an agent: no snapshot may copy the dataset.
-  checkDatasetSealed(
-    resolved.skillPath,
-    dataset,
-    sourceField('skill', resolved.skill),
-    keptFiles(inspectedSkill),
-  )
-  if (resolved.baselinePath && resolved.baseline && inspectedBaseline)
-    checkDatasetSealed(
-      resolved.baselinePath,
-      dataset,
-      sourceField('baseline', resolved.baseline),
-      keptFiles(inspectedBaseline),
-    )
+  checkSourcesSealed(resolved, dataset, inspectedSkill, inspectedBaseline)
   const sealed = answerKeyOf(dataset, store.dataDir)
   const cases = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
   checkExpectationsCases(config, cases)

@@ -2,6 +2,7 @@
 // export) what the judge read of it: trajectory summary, final output and diff.
 import type { OpenedExport } from '../../../../src-shared/export-read'
 import { RunBadge } from '../../components/badges'
+import { RunFigures } from '../../components/RunFigures'
 import { RunTexts } from '../../components/RunTexts'
 import { Judgements } from '../case/CaseSideBySide'
 import { exportSides } from '../case/case-rounds'
@@ -18,7 +19,6 @@ export function ExportRunDetail(props: {
   const { run } = props
   const side = exportSides(props.doc, run.caseId).find((s) => s.run.id === run.id)
   const review = run.review
-  const t = run.tokens
   return (
     <div className="stack" data-testid="run-detail">
       <div className="row">
@@ -43,19 +43,7 @@ export function ExportRunDetail(props: {
           <dl className="kv">
             <dt>status</dt>
             <dd>{run.status}</dd>
-            <dt>duration</dt>
-            <dd>{run.durationMs === null ? '–' : `${(run.durationMs / 1000).toFixed(1)} s`}</dd>
-            <dt>tokens</dt>
-            <dd>
-              {t.input} in · {t.output} out · {t.reasoning} reasoning · {t.cacheRead + t.cacheWrite} cache
-            </dd>
-            <dt>cost</dt>
-            <dd>{run.costUsd === null ? 'unknown price' : `$${run.costUsd.toFixed(4)}`}</dd>
-            <dt>skill</dt>
-            <dd>
-              {run.skillVisible === null ? '–' : run.skillVisible ? 'visible' : 'not visible'} ·{' '}
-              {run.skillLoaded === null ? '–' : run.skillLoaded ? 'loaded' : 'not loaded'}
-            </dd>
+            <RunFigures run={run} />
           </dl>
         </div>
         <div className="card" data-testid="evaluations">

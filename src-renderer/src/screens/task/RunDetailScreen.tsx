@@ -7,6 +7,7 @@ import type { RunDetail, TaskDetail } from '../../../../src-shared/ipc-views'
 import { canReevaluate, canRerun } from '../../../../src-shared/run-rules'
 import { call, errorText } from '../../api/api'
 import { DemoBadge, RunBadge, runKind } from '../../components/badges'
+import { RunFigures } from '../../components/RunFigures'
 import { RunTexts } from '../../components/RunTexts'
 import { attempt, useNotices } from '../../stores/notices-store'
 import { useRoute } from '../../stores/route-store'
@@ -107,20 +108,7 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
             </dd>
             <dt>attempt</dt>
             <dd>{run.attempt}</dd>
-            <dt>duration</dt>
-            <dd>{run.durationMs === null ? '–' : `${(run.durationMs / 1000).toFixed(1)} s`}</dd>
-            <dt>tokens</dt>
-            <dd>
-              {run.tokens.input} in · {run.tokens.output} out · {run.tokens.reasoning} reasoning ·{' '}
-              {run.tokens.cacheRead + run.tokens.cacheWrite} cache
-            </dd>
-            <dt>cost</dt>
-            <dd>{run.costUsd === null ? 'unknown price' : `$${run.costUsd.toFixed(4)}`}</dd>
-            <dt>skill</dt>
-            <dd>
-              {run.skillVisible === null ? '–' : run.skillVisible ? 'visible' : 'not visible'} ·{' '}
-              {run.skillLoaded === null ? '–' : run.skillLoaded ? 'loaded' : 'not loaded'}
-            </dd>
+            <RunFigures run={run} />
             <dt>session</dt>
             <dd className="mono">{run.sessionId ?? '–'}</dd>
             <dt>started by</dt>
