@@ -154,6 +154,22 @@ describe('skill.git checks', () => {
     expect(committed.details.map((p) => p.message)).toEqual(folder.details.map((p) => p.message))
     expect(committed.details[0]?.file).toBe(`${folder.details[0]?.file} (commit ${sha})`)
   })
+
+  it('refuses a crafted commit whose skill folder holds a ".." entry (it would write outside the folder it is read into)', () => {
+    const dir = repo()
+    const git = (input: string, ...args: string[]): string =>
+      execFileSync('git', args, { cwd: dir, input }).toString('utf8').trim()
+    const blob = git('escaped\n', 'hash-object', '-w', '--stdin')
+    const md = git(skillMd('Say arr.'), 'hash-object', '-w', '--stdin')
+    const up = git(`100644 blob ${blob}\tescaped.txt\n`, 'mktree')
+    const skill = git(`100644 blob ${md}\tSKILL.md\n040000 tree ${up}\t..\n`, 'mktree')
+    const root = git(`040000 tree ${skill}\tskill\n`, 'mktree')
+    const commit = git('', 'commit-tree', root, '-m', 'crafted')
+    const { resolved } = parseTaskConfig(config({ repo: dir, ref: commit, path: 'skill' }), dir, { env: {} })
+    expect(inputError(() => inspectSource(resolved.skill)).message).toMatch(
+      /"\.\.\/escaped\.txt" in .* is not a path a skill can hold/,
+    )
+  })
 })
 
 describe('listGitVersions', () => {

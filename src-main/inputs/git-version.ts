@@ -7,7 +7,7 @@ import { basename, dirname, join, posix, resolve } from 'node:path'
 import type { GitRef } from '../../src-shared/task-config'
 import { resolvePath } from './config-paths'
 import type { Problem, ProblemList } from './errors'
-import { git, GIT_MISSING, gitText, isSafeRef, parseCatFileBatch, parseLsTree } from './git'
+import { git, GIT_MISSING, gitText, isSafeRef, isUnsafeTreePath, parseCatFileBatch, parseLsTree } from './git'
 
 /** One commit's skill folder: what a `git` skill source resolved to. */
 export interface GitVersion {
@@ -118,7 +118,12 @@ export function readGitVersion(v: GitVersion): GitCopy {
     throw new Error(
       `${v.path || '.'}/${submodule.path} in ${v.repo} is a git submodule: a skill cannot hold one`,
     )
-  const blobs = entries.filter((e) => e.type === 'blob')
+  const unsafe = entries.find((e) => isUnsafeTreePath(e.path))
+  if (unsafe) throw new Error(`"${unsafe.path}" in ${v.repo} at ${v.sha} is not a path a skill can hold`)
+  // Links last: a crafted tree cannot make a file be written through one of its own links.
+  const blobs = entries
+    .filter((e) => e.type === 'blob')
+    .sort((x, y) => Number(x.mode === '120000') - Number(y.mode === '120000'))
   const read = git(v.repo, ['cat-file', '--batch'], blobs.map((e) => `${e.oid}\n`).join(''))
   if (!read.ok) throw new Error(`git cat-file failed in ${v.repo}: ${read.stderr}`)
   const objects = parseCatFileBatch(read.stdout)

@@ -16,7 +16,8 @@ export const GIT_MISSING = 'git is not installed (or not on PATH)'
 
 /** `git -C <cwd> <args>`, with `input` on stdin; never throws for a failing command (see `ok`). */
 export function git(cwd: string, args: readonly string[], input?: string): GitResult {
-  const res = spawnSync('git', ['-C', cwd, ...args], {
+  // A repository's own config never runs a program here (`git status` would start its fsmonitor hook).
+  const res = spawnSync('git', ['-C', cwd, '-c', 'core.fsmonitor=false', ...args], {
     input,
     maxBuffer: MAX_OUTPUT,
     env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
@@ -39,6 +40,13 @@ export function gitText(cwd: string, args: readonly string[]): string | null {
 /** A ref a user typed, safe to pass as one argument (never an option). */
 export function isSafeRef(ref: string): boolean {
   return ref.length > 0 && !ref.startsWith('-') && !/[\0\n]/.test(ref)
+}
+
+/** A tree path that could write outside the folder it is read into (a crafted tree: `..`, `.git`, empty parts). */
+export function isUnsafeTreePath(path: string): boolean {
+  return path
+    .split('/')
+    .some((part) => part === '' || part === '.' || part === '..' || part.toLowerCase() === '.git')
 }
 
 /** One entry of `git ls-tree -r -z`: mode, type, object id, path. */
