@@ -1,6 +1,7 @@
 // The Triggers screen in a browser against `skill-ab serve` (real opencode, the scripted model choosing a skill
 // from the descriptions it is shown): a set picked through the form, live progress, the description A/B
 // verdict, the confusion table and the queries that go wrong.
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'playwright/test'
 import { PROBE_SCRIPT } from '../test/support/probe-agent'
@@ -101,8 +102,13 @@ test('cancel a trigger task while it probes, resume it, then delete it', async (
   await expect(badge).toHaveText('done')
   await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0)
 
+  const taskId = (await page.locator('[data-trigger-task]').getAttribute('data-trigger-task')) ?? ''
+  const probes = join(app.world.dataDir, 'probes', taskId)
+  expect(existsSync(probes)).toBe(true)
   page.once('dialog', (d) => void d.accept())
   await page.getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByTestId('trigger-title')).toHaveCount(0)
-  await expect(page.getByRole('table', { name: 'Trigger tasks' })).not.toContainText('stop and go')
+  // Its probes' skills folders and work dirs go with it.
+  expect(existsSync(probes)).toBe(false)
+  await expect(page.locator('table', { hasText: 'stop and go' })).toHaveCount(0)
 })

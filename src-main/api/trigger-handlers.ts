@@ -3,7 +3,7 @@ import type { Store, TriggerTaskRow } from '../db'
 import { parseTriggerConfig } from '../inputs/load-trigger-config'
 import { describeInstance } from '../services/app-context'
 import { prepareTriggers } from '../services/prepare-triggers'
-import { probeTask, triggerReport } from '../services/run-triggers'
+import { deleteTriggerTask, probeTask, triggerReport } from '../services/run-triggers'
 import type { TriggerConfig } from '../../src-shared/trigger-config'
 import type { TriggerDetail, TriggerTaskView } from '../../src-shared/trigger-views'
 import type { HostDeps } from './deps'
@@ -72,7 +72,7 @@ export function triggerHandlers(d: HostDeps) {
       if (jobs.busy(taskId))
         throw new ApiRefusal('busy', `trigger task "${task.name}" is being probed: cancel it first`)
       refuseForeignOwner(d, task, 'delete it')
-      ctx.store.triggerTasks.delete(taskId)
+      deleteTriggerTask(ctx.store, taskId)
       d.patches.touchTrigger(taskId)
       return { ok: true as const }
     },

@@ -1,5 +1,6 @@
 // The trigger evaluation use cases (docs/triggers.md): run a config (create or resume its task, then probe),
 // continue a stored task from the store alone, and the task's report (metrics per version, the A/B verdict).
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { killLeftovers } from '../agent/process-group'
 import { OWNER_MARKER_VAR } from '../agent/run-env'
@@ -91,6 +92,15 @@ function mustGet(store: Store, taskId: string): TriggerTaskRow {
 
 const configOf = (task: TriggerTaskRow): TriggerConfig => JSON.parse(task.configJson) as TriggerConfig
 
+/** Where a trigger task's probes keep their skills folders and work dirs. */
+const probeRootOf = (store: Store, taskId: string): string => join(store.dataDir, 'probes', taskId)
+
+/** Removes a trigger task, its probes and their folders (its skill versions stay: other tasks may use them). */
+export function deleteTriggerTask(store: Store, taskId: string): void {
+  store.triggerTasks.delete(taskId)
+  rmSync(probeRootOf(store, taskId), { recursive: true, force: true, maxRetries: 3 })
+}
+
 function planOf(store: Store, task: TriggerTaskRow): ProbePlan {
   const config = configOf(task)
   const snapshot = (id: string | null) => (id ? store.skillVersions.get(id) : null)
@@ -113,7 +123,7 @@ function planOf(store: Store, task: TriggerTaskRow): ProbePlan {
     timeoutSec: config.agent.timeoutSec,
     idleTimeoutSec: config.agent.idleTimeoutSec,
     concurrency: config.agent.concurrency,
-    probeRoot: join(store.dataDir, 'probes', task.id),
+    probeRoot: probeRootOf(store, task.id),
     runRoot: join(store.dataDir, 'tmp'),
     setFile: task.setFile,
   }
