@@ -23,7 +23,7 @@ export interface Machine {
 }
 
 /** opencode's name for the OS: `windows` where Node says `win32`. */
-export const opencodeOs = (platform: NodeJS.Platform): string => (platform === 'win32' ? 'windows' : platform)
+const opencodeOs = (platform: NodeJS.Platform): string => (platform === 'win32' ? 'windows' : platform)
 
 /** The package names to try, best first, for a machine; empty where opencode publishes none. */
 export function platformPackages(m: Machine): string[] {
@@ -41,7 +41,7 @@ export const binaryIn = (platform: NodeJS.Platform): string =>
   platform === 'win32' ? 'bin/opencode.exe' : 'bin/opencode'
 
 /** Whether this CPU has AVX2 (Linux: /proc/cpuinfo; macOS: sysctl); unknown counts as yes. */
-export function cpuHasAvx2(platform = process.platform, cpuinfoPath = '/proc/cpuinfo'): boolean {
+function cpuHasAvx2(platform = process.platform, cpuinfoPath = '/proc/cpuinfo'): boolean {
   try {
     if (platform === 'linux') return /\bavx2\b/.test(readFileSync(cpuinfoPath, 'utf8'))
     if (platform === 'darwin' && process.arch === 'x64')
@@ -55,7 +55,7 @@ export function cpuHasAvx2(platform = process.platform, cpuinfoPath = '/proc/cpu
 }
 
 /** Whether this is Linux on musl libc (Node reports no glibc version there). */
-export function isMusl(platform = process.platform): boolean {
+function isMusl(platform = process.platform): boolean {
   if (platform !== 'linux') return false
   const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)
     ?.header

@@ -9,7 +9,7 @@ import { isAttributableFailure } from '../../src-shared/run-state'
 
 const CONFIGURATION = { a: 'without_skill', b: 'with_skill' } as const
 /** An evaluator's score at or above this counts as a passed expectation. */
-export const EXPECTATION_PASS_SCORE = 50
+const EXPECTATION_PASS_SCORE = 50
 
 /** Runs the benchmark lists: scored ones, and failures the agent is answerable for (errors). */
 const listed = (r: ExportRun): boolean =>

@@ -5,7 +5,7 @@ import type { GitVersionChoice, GitVersionList } from '../../src-shared/ipc-view
 import { git, gitText } from './git'
 
 /** The most commits listed. */
-export const MAX_COMMITS = 50
+const MAX_COMMITS = 50
 
 /** A folder's git versions, or `{repo: null}` when it is not inside a git repository (or has no commit). */
 export function listGitVersions(folder: string): GitVersionList {

@@ -40,7 +40,7 @@ export function resolveSource(
 }
 
 /** The config field that names a source (for messages): `skill.path` or `skill.git.path`. */
-export const sourceField = (field: 'skill' | 'baseline', source: SkillSource): string =>
+const sourceField = (field: 'skill' | 'baseline', source: SkillSource): string =>
   source.kind === 'git' ? `${field}.git.path` : `${field}.path`
 
 /**

@@ -11,7 +11,7 @@ export function checkedExpectations(input: Pick<JudgeInput, 'expectations'>): st
 }
 
 /** `1. …` per expectation (the number is the `id` the judge answers with). */
-export function numberedExpectations(expectations: readonly string[]): string {
+function numberedExpectations(expectations: readonly string[]): string {
   return expectations.map((e, i) => `${i + 1}. ${e.trim().replace(/\s*\n\s*/g, ' ')}`).join('\n')
 }
 

@@ -7,7 +7,7 @@ import { psProbe } from './ps-table'
 
 export type { ProcessProbe } from './probe-types'
 
-export function probeFor(platform: NodeJS.Platform): ProcessProbe {
+function probeFor(platform: NodeJS.Platform): ProcessProbe {
   if (platform === 'linux') return linuxProbe
   if (platform === 'win32') return cimProbe
   return psProbe

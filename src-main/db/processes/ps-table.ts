@@ -15,7 +15,7 @@ export interface PsRow {
 }
 
 /** Fixed columns, C locale and UTC, so `lstart` reads `Wed Dec  2 05:35:36 2026` on every machine. */
-export const PS_COLUMNS = 'pid=,ppid=,pgid=,stat=,lstart=,command='
+const PS_COLUMNS = 'pid=,ppid=,pgid=,stat=,lstart=,command='
 const PS_ENV = { LC_ALL: 'C', TZ: 'UTC', PATH: '/usr/bin:/bin:/usr/sbin:/sbin' }
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 const ROW = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+\w{3} (\w{3}) +(\d{1,2}) (\d\d:\d\d:\d\d) (\d{4}) ?(.*)$/

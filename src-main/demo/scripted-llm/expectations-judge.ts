@@ -3,7 +3,7 @@
 // the numbered list (the agent's answer, diff and trajectory); without such a phrase it fails.
 
 /** The expectations judge's system prompt says this (src-main/judge/judge-prompt.ts). */
-export const EXPECTATIONS_REQUEST = 'one verdict per expectation'
+const EXPECTATIONS_REQUEST = 'one verdict per expectation'
 
 const ITEM = /^(\d+)\. (.*)$/
 

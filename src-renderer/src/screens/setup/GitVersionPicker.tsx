@@ -9,7 +9,7 @@ import { usePreview } from './use-preview'
 const short = (sha: string) => sha.slice(0, 7)
 
 /** The text of one version's option: `branch main — abc1234 Subject`, `abc1234 Subject (2026-01-31)`. */
-export function versionText(v: GitVersionChoice): string {
+function versionText(v: GitVersionChoice): string {
   if (v.kind === 'commit') return `${short(v.sha)} ${v.subject} (${v.date.slice(0, 10)})`
   return `${v.kind} ${v.ref} — ${short(v.sha)} ${v.subject}`
 }

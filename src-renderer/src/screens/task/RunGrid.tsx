@@ -13,7 +13,7 @@ import { sameRow, type CaseRow } from './run-rows'
 import type { RunTableInstance } from './RunTable'
 import { HeaderRow } from './RunTableHeader'
 
-export const ROW_HEIGHT = 38
+const ROW_HEIGHT = 38
 /** Rows rendered beyond the visible ones, for smooth scrolling; the first frame has only a few (it shows sooner). */
 const OVERSCAN = 12
 const FIRST_OVERSCAN = 2

@@ -57,7 +57,7 @@ export function renderCell(cell: Cell<Features, CaseRow, unknown>): ReactNode {
 }
 
 /** A run column's id: its side and round ("a1", "b1", "a2", …). */
-export const runColumnId = (side: 'a' | 'b', round: number) => `${side}${round}`
+const runColumnId = (side: 'a' | 'b', round: number) => `${side}${round}`
 export const isRunColumn = (id: string) => /^[ab]\d+$/.test(id)
 export function runOfColumn(row: CaseRow, id: string): RunView | undefined {
   return (id[0] === 'a' ? row.a : row.b)[Number(id.slice(1)) - 1]
