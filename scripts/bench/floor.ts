@@ -23,6 +23,17 @@ export interface FloorOptions {
   drivers: readonly ('server' | 'process')[]
 }
 
+/** The default transport timed at two task sizes: one more run's cost, and what a task pays once. */
+interface Marginal {
+  /** Runs of the second, larger task. */
+  runs: number
+  wallMs: number
+  /** One more run's share of the wall at this concurrency (wall difference × concurrency ÷ run difference). */
+  perRunMs: number
+  /** The rest of the smaller task's wall: servers booting, isolation proofs, the judge server, exit. */
+  taskStartMs: number
+}
+
 interface Session {
   prompt: string
   side: 'a' | 'b'
@@ -201,11 +212,14 @@ export async function floorBench(opts: FloorOptions) {
     cpSync(ex.skillPath, join(skills, 'pirate-speak'), { recursive: true })
     const bareMs = await bareLoop(found.path, version, home, providers, skills, sessions, opts.concurrency)
     const runs = sessions.length
-    const transports: Record<string, { wallMs: number; ratioToBare: number; overheadPerRunMs: number }> = {}
-    for (const driver of opts.drivers) {
-      const taskHome = join(home, `task-${driver}`)
+    const transports: Record<
+      string,
+      { wallMs: number; ratioToBare: number; overheadPerRunMs: number; marginal?: Marginal }
+    > = {}
+    const timeTask = (driver: string, rounds: number, runCount: number) => {
+      const taskHome = join(home, `task-${driver}-${rounds}`)
       mkdirSync(taskHome, { recursive: true })
-      const wallMs = await skillAbRun(
+      return skillAbRun(
         opts.root,
         taskHome,
         providers,
@@ -213,7 +227,7 @@ export async function floorBench(opts: FloorOptions) {
           name: `floor ${driver}`,
           skill: { path: ex.skillPath },
           dataset: { path: ex.datasetPath },
-          repeatRounds: opts.rounds,
+          repeatRounds: rounds,
           agent: {
             model: 'scripted/agent',
             driver,
@@ -223,13 +237,27 @@ export async function floorBench(opts: FloorOptions) {
           },
           judge: { model: 'scripted/judge' },
         },
-        runs,
+        runCount,
       )
+    }
+    for (const driver of opts.drivers) {
+      const wallMs = await timeTask(driver, opts.rounds, runs)
       transports[driver] = {
         wallMs,
         ratioToBare: Math.round((wallMs / bareMs) * 100) / 100,
         // The scripted model answers at once: a run's cost is all overhead (its sessions' share of the wall).
         overheadPerRunMs: Math.round((wallMs * opts.concurrency) / runs),
+      }
+      if (driver !== opts.drivers[0]) continue
+      // The default transport again at twice the rounds: what one more run costs, apart from what a task
+      // pays once (its servers booting and proving each side's isolation, the judge server's boot).
+      const wall2 = await timeTask(driver, opts.rounds * 2, runs * 2)
+      const perRunMs = ((wall2 - wallMs) * opts.concurrency) / runs
+      transports[driver].marginal = {
+        runs: runs * 2,
+        wallMs: wall2,
+        perRunMs: Math.round(perRunMs),
+        taskStartMs: Math.round(wallMs - (runs * perRunMs) / opts.concurrency),
       }
     }
     return {

@@ -17,6 +17,7 @@ import type { EngineEvents } from './events'
 import { createLimiter } from './limiter'
 import { announceRun } from './announce'
 import { reportStartup } from './startup-report'
+import { sideQueue } from './side-queue'
 
 export interface EngineContext {
   store: Store
@@ -104,26 +105,36 @@ export async function executeRuns(
     if (failedProofs.length) throw new IsolationError(failedProofs.map((s) => s.proof))
 
     const limiter = createLimiter(plan.concurrency)
+    // A free lane takes the next run of the side with the fewest in flight (it keeps a side in warm slots).
+    const queue = sideQueue(todo)
     await Promise.all(
-      todo.map((run) =>
+      todo.map(() =>
         limiter
           .run(async () => {
-            if (summary.held > 0 || (plan.gate && !(await plan.gate.admit(run)))) {
-              summary.held += 1
-              return null
-            }
+            const run = queue.take()
+            if (!run) return null
             try {
-              return await executeOne(ctx, plan, run, bySide.get(run.side) as SideSession, signal, onExecuted)
+              if (summary.held > 0 || (plan.gate && !(await plan.gate.admit(run)))) {
+                summary.held += 1
+                return null
+              }
+              try {
+                return await executeOne(ctx, plan, run, bySide.get(run.side) as SideSession, signal, onExecuted)
+              } finally {
+                plan.gate?.settled(run)
+              }
             } finally {
-              plan.gate?.settled(run)
+              queue.done(run)
             }
           }, signal)
           .then(
             (outcome) => tally(summary, outcome),
-            () => cancelQueued(ctx, run, summary),
+            () => undefined,
           ),
       ),
     )
+    // Canceled: the runs no lane took are still queued.
+    for (const run of queue.remaining()) cancelQueued(ctx, run, summary)
   } finally {
     await Promise.all(sessions.map((s) => s.close()))
   }
