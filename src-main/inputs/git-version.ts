@@ -1,12 +1,12 @@
 // A skill version kept in git (`skill.git` / `baseline.git`: {repo, ref, path}): the ref resolved to a
 // commit, the skill folder found in that commit's tree, and its files read from git's object database into
 // a private temp folder (never a checkout: the working copy and the index are never touched).
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, posix, resolve } from 'node:path'
 import type { GitRef } from '../../src-shared/task-config'
 import { resolvePath } from './config-paths'
 import type { Problem, ProblemList } from './errors'
+import { makeGitTemp, sweepStaleGitTempsOnce } from './git-temp'
 import { git, GIT_MISSING, gitText, isSafeRef, isUnsafeTreePath, parseCatFileBatch, parseLsTree } from './git'
 
 /** One commit's skill folder: what a `git` skill source resolved to. */
@@ -106,7 +106,8 @@ export interface GitCopy {
 /**
  * Reads the skill folder of `v` from git's object database (`git ls-tree -r` + `git cat-file --batch`)
  * into a new private temp folder: files with their executable bit, symlinks as links (the skill checks
- * refuse them as they do in a folder), no `.git`. A submodule cannot be read and is refused.
+ * refuse them as they do in a folder), no `.git`. A submodule cannot be read and is refused. Folders a
+ * crashed process left are swept first (git-temp.ts).
  */
 export function readGitVersion(v: GitVersion): GitCopy {
   const tree = `${v.sha}:${v.path}`
@@ -127,7 +128,8 @@ export function readGitVersion(v: GitVersion): GitCopy {
   const read = git(v.repo, ['cat-file', '--batch'], blobs.map((e) => `${e.oid}\n`).join(''))
   if (!read.ok) throw new Error(`git cat-file failed in ${v.repo}: ${read.stderr}`)
   const objects = parseCatFileBatch(read.stdout)
-  const root = mkdtempSync(join(tmpdir(), 'skill-ab-git-'))
+  sweepStaleGitTempsOnce()
+  const root = makeGitTemp()
   const dir = join(root, basename(v.path) || basename(v.repo))
   try {
     mkdirSync(dir)
