@@ -7,7 +7,17 @@ import type { GitRef } from '../../src-shared/task-config'
 import { resolvePath } from './config-paths'
 import type { Problem, ProblemList } from './errors'
 import { makeGitTemp, sweepStaleGitTempsOnce } from './git-temp'
-import { git, GIT_MISSING, gitText, isSafeRef, isUnsafeTreePath, parseCatFileBatch, parseLsTree } from './git'
+import {
+  git,
+  GIT_MISSING,
+  gitText,
+  isLfsPointer,
+  isSafeRef,
+  isUnsafeTreePath,
+  parseCatFileBatch,
+  parseLsTree,
+  type TreeEntry,
+} from './git'
 
 /** One commit's skill folder: what a `git` skill source resolved to. */
 export interface GitVersion {
@@ -97,6 +107,25 @@ export function resolveGitVersion(
   return { repo, ref: given.ref, path, sha, subject }
 }
 
+/**
+ * A file tracked by Git LFS is only a pointer in git's objects: the agent would get the pointer instead of
+ * the file. Refused, naming the files (README "Skill versions from git").
+ */
+function refuseLfsPointers(v: GitVersion, blobs: readonly TreeEntry[], objects: Map<string, Buffer>): void {
+  const pointers = blobs.filter((e) => {
+    const content = objects.get(e.oid)
+    return e.mode !== '120000' && content !== undefined && isLfsPointer(content)
+  })
+  if (!pointers.length) return
+  const names = pointers.slice(0, 3).map((e) => `${v.path || '.'}/${e.path}`)
+  throw new Error(
+    `${names.join(', ')}${pointers.length > 3 ? ` and ${pointers.length - 3} more` : ''} in ${v.repo} at ` +
+      `${describeGitVersion(v)} ${pointers.length > 1 ? 'are Git LFS pointers' : 'is a Git LFS pointer'}, ` +
+      `not the file: Git LFS files cannot be read from a commit. Use the working copy (\`path\` in place ` +
+      `of \`git\`, after \`git lfs pull\`), or keep the skill's files out of Git LFS`,
+  )
+}
+
 /** Where a git version's files were read to: `dir` holds the skill folder; remove `root` when done. */
 export interface GitCopy {
   root: string
@@ -128,6 +157,7 @@ export function readGitVersion(v: GitVersion): GitCopy {
   const read = git(v.repo, ['cat-file', '--batch'], blobs.map((e) => `${e.oid}\n`).join(''))
   if (!read.ok) throw new Error(`git cat-file failed in ${v.repo}: ${read.stderr}`)
   const objects = parseCatFileBatch(read.stdout)
+  refuseLfsPointers(v, blobs, objects)
   sweepStaleGitTempsOnce()
   const root = makeGitTemp()
   const dir = join(root, basename(v.path) || basename(v.repo))
