@@ -140,7 +140,7 @@ async function servedText(
 }
 
 it('values the user gives the agent never reach the database, data dir, export, markdown, output or serve mode', async () => {
-  const run = await runCli(['run', 'task.json'], env, world.root)
+  const run = await runCli(['run', 'task.json', '--export', 'run.json', '--full'], env, world.root)
   expectDecided(run)
   // A full export: each run's output, trajectory and diff as the judge read them, for a reviewer.
   const exported = await runCli(
@@ -157,6 +157,9 @@ it('values the user gives the agent never reach the database, data dir, export, 
     expect(r?.finalOutput).toContain('MYCORP_LLM_AUTH=[redacted]')
     expect(r?.trajectory).toContain('assistant: Here is everything I was given:')
   }
+  // `run --export --full` writes the same reviews.
+  const runExport = readFileSync(join(world.root, 'run.json'), 'utf8')
+  expect((JSON.parse(runExport) as ExportDocument).runs.map((r) => r.review)).toEqual(review)
   const runs = runsOf(world, TASK)
   expect(runs.map((r) => r.status)).toEqual(['scored', 'scored'])
   // The agent did see and repeat them: each answer shows where they were, redacted.
@@ -178,6 +181,7 @@ it('values the user gives the agent never reach the database, data dir, export, 
     'run stderr': run.stderr,
     'export stdout/stderr': exported.stdout + exported.stderr,
     'full export JSON': readFileSync(join(world.root, 'x.json'), 'utf8'),
+    'run --full export JSON': runExport,
     markdown: readFileSync(join(world.root, 'x.md'), 'utf8'),
     'judge prompts': judgePrompts.join('\n'),
     'serve mode WebSocket': served,

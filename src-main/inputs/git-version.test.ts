@@ -170,6 +170,28 @@ describe('skill.git checks', () => {
       /"\.\.\/escaped\.txt" in .* is not a path a skill can hold/,
     )
   })
+
+  it('refuses a file tracked by Git LFS (its pointer is all a commit holds), naming it and what to do', () => {
+    const dir = repo()
+    const pointer = `version https://git-lfs.github.com/spec/v1\noid sha256:${'4d7a'.repeat(16)}\nsize 12345\n`
+    writeTree(dir, {
+      'skills/pirate-speak/assets/map.png': pointer,
+      'skills/pirate-speak/notes.txt': pointer.slice(8),
+    })
+    run(dir, 'add', '-A')
+    run(dir, 'commit', '-qm', 'A map in LFS')
+    const { resolved } = parseTaskConfig(
+      config({ repo: dir, ref: 'HEAD', path: 'skills/pirate-speak' }),
+      dir,
+      { env: {} },
+    )
+    const err = inputError(() => inspectSource(resolved.skill))
+    expect(err.message).toMatch(
+      /skill\.git\.path: skills\/pirate-speak\/assets\/map\.png in .* at [0-9a-f]{7} "A map in LFS" is a Git LFS pointer, not the file/,
+    )
+    expect(err.message).toContain('Use the working copy')
+    expect(err.message).not.toContain('notes.txt')
+  })
 })
 
 describe('listGitVersions', () => {

@@ -1,13 +1,23 @@
 // A skill version kept in git (`skill.git` / `baseline.git`: {repo, ref, path}): the ref resolved to a
 // commit, the skill folder found in that commit's tree, and its files read from git's object database into
 // a private temp folder (never a checkout: the working copy and the index are never touched).
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, posix, resolve } from 'node:path'
 import type { GitRef } from '../../src-shared/task-config'
 import { resolvePath } from './config-paths'
 import type { Problem, ProblemList } from './errors'
-import { git, GIT_MISSING, gitText, isSafeRef, isUnsafeTreePath, parseCatFileBatch, parseLsTree } from './git'
+import { makeGitTemp, sweepStaleGitTempsOnce } from './git-temp'
+import {
+  git,
+  GIT_MISSING,
+  gitText,
+  isLfsPointer,
+  isSafeRef,
+  isUnsafeTreePath,
+  parseCatFileBatch,
+  parseLsTree,
+  type TreeEntry,
+} from './git'
 
 /** One commit's skill folder: what a `git` skill source resolved to. */
 export interface GitVersion {
@@ -97,6 +107,25 @@ export function resolveGitVersion(
   return { repo, ref: given.ref, path, sha, subject }
 }
 
+/**
+ * A file tracked by Git LFS is only a pointer in git's objects: the agent would get the pointer instead of
+ * the file. Refused, naming the files (README "Skill versions from git").
+ */
+function refuseLfsPointers(v: GitVersion, blobs: readonly TreeEntry[], objects: Map<string, Buffer>): void {
+  const pointers = blobs.filter((e) => {
+    const content = objects.get(e.oid)
+    return e.mode !== '120000' && content !== undefined && isLfsPointer(content)
+  })
+  if (!pointers.length) return
+  const names = pointers.slice(0, 3).map((e) => `${v.path || '.'}/${e.path}`)
+  throw new Error(
+    `${names.join(', ')}${pointers.length > 3 ? ` and ${pointers.length - 3} more` : ''} in ${v.repo} at ` +
+      `${describeGitVersion(v)} ${pointers.length > 1 ? 'are Git LFS pointers' : 'is a Git LFS pointer'}, ` +
+      `not the file: Git LFS files cannot be read from a commit. Use the working copy (\`path\` in place ` +
+      `of \`git\`, after \`git lfs pull\`), or keep the skill's files out of Git LFS`,
+  )
+}
+
 /** Where a git version's files were read to: `dir` holds the skill folder; remove `root` when done. */
 export interface GitCopy {
   root: string
@@ -106,7 +135,8 @@ export interface GitCopy {
 /**
  * Reads the skill folder of `v` from git's object database (`git ls-tree -r` + `git cat-file --batch`)
  * into a new private temp folder: files with their executable bit, symlinks as links (the skill checks
- * refuse them as they do in a folder), no `.git`. A submodule cannot be read and is refused.
+ * refuse them as they do in a folder), no `.git`. A submodule cannot be read and is refused. Folders a
+ * crashed process left are swept first (git-temp.ts).
  */
 export function readGitVersion(v: GitVersion): GitCopy {
   const tree = `${v.sha}:${v.path}`
@@ -127,7 +157,9 @@ export function readGitVersion(v: GitVersion): GitCopy {
   const read = git(v.repo, ['cat-file', '--batch'], blobs.map((e) => `${e.oid}\n`).join(''))
   if (!read.ok) throw new Error(`git cat-file failed in ${v.repo}: ${read.stderr}`)
   const objects = parseCatFileBatch(read.stdout)
-  const root = mkdtempSync(join(tmpdir(), 'skill-ab-git-'))
+  refuseLfsPointers(v, blobs, objects)
+  sweepStaleGitTempsOnce()
+  const root = makeGitTemp()
   const dir = join(root, basename(v.path) || basename(v.repo))
   try {
     mkdirSync(dir)

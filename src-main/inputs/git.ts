@@ -83,3 +83,15 @@ export function parseCatFileBatch(out: Buffer): Map<string, Buffer> {
   }
   return objects
 }
+
+/** Git LFS pointers are under 1024 bytes (git-lfs's docs/spec.md); `hawser` is its older spec's name. */
+const LFS_POINTER =
+  /^version https:\/\/(git-lfs|hawser)\.github\.com\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*?oid sha256:[0-9a-f]{64}\n(?:[a-z0-9.-]+ [^\n]*\n)*?size \d+\n/
+
+/**
+ * Whether a blob is a Git LFS pointer (`version https://git-lfs.github.com/spec/v1`, `oid sha256:…`,
+ * `size N`): what git's object database holds for a file tracked by Git LFS, instead of the file.
+ */
+export function isLfsPointer(content: Buffer): boolean {
+  return content.length < 1024 && LFS_POINTER.test(content.toString('utf8'))
+}

@@ -93,4 +93,24 @@ describe('mergeShards', () => {
       /whole\.json is not the export of a shard/,
     )
   })
+
+  it('refuses shards priced differently, naming the model; a price unknown in both is no difference', () => {
+    const { shards } = wholeAndShards()
+    const [one, two, three] = shards as [ShardFile, ShardFile, ShardFile]
+    const sonnet = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }
+    const priced = (s: ShardFile, agent: typeof sonnet | null): ShardFile => ({
+      ...s,
+      doc: { ...s.doc, shard: { ...s.doc.shard!, prices: { agent, judge: null } } },
+    })
+    const merged = mergeShards([priced(one, sonnet), priced(two, sonnet), priced(three, sonnet)])
+    expect(merged.shard?.prices).toEqual({ agent: sonnet, judge: null })
+    expect(() =>
+      mergeShards([priced(one, sonnet), priced(two, { ...sonnet, output: 16 }), priced(three, sonnet)]),
+    ).toThrow(
+      /shard-1\.json and shard-2\.json ran with different prices: the agent model's prices differ \(\$3 in · \$15 out .* vs \$3 in · \$16 out/,
+    )
+    expect(() => mergeShards([one, two, priced(three, sonnet)])).toThrow(
+      /shard-1\.json and shard-3\.json ran with different prices: the agent model's prices differ \(unknown vs \$3 in/,
+    )
+  })
 })

@@ -6,6 +6,7 @@ import { toExportDecision } from '../export/build-export'
 import { sumFigures } from '../export/sum-figures'
 import type { ExportDocument } from '../../src-shared/export'
 import type { ExportShard } from '../../src-shared/export-shard'
+import { formatPrices, type ModelPrices } from '../../src-shared/prices'
 import { UserError } from '../../src-shared/user-error'
 import { decideRuns } from './task-decision'
 
@@ -29,6 +30,32 @@ const refuse = (message: string): never => {
   throw new UserError('input', message)
 }
 
+const PRICE_KINDS = ['input', 'output', 'cacheRead', 'cacheWrite'] as const
+
+/** Equal prices, or unknown in both (the merged decision prices every shard's runs with one set). */
+function samePrices(a: ModelPrices | null, b: ModelPrices | null): boolean {
+  if (!a || !b) return a === b
+  return PRICE_KINDS.every((k) => a[k] === b[k])
+}
+
+type Shard = ShardFile & { shard: ExportShard }
+
+/**
+ * Shards priced differently (the opencode config or opencode's model list changed between CI jobs) would give
+ * dollars no machine computed; a price unknown in both is no difference (docs/decision.md "Prices").
+ */
+function checkPrices(first: Shard, other: Shard): void {
+  for (const model of ['agent', 'judge'] as const) {
+    const a = first.shard.prices[model]
+    const b = other.shard.prices[model]
+    if (!samePrices(a, b))
+      refuse(
+        `${first.file} and ${other.file} ran with different prices: the ${model} model's prices differ ` +
+          `(${formatPrices(a)} vs ${formatPrices(b)}); run every shard with the same opencode config and version`,
+      )
+  }
+}
+
 /** Every file is a shard of the same task, each case in one shard only, and every case in some shard. */
 function checkShards(files: readonly ShardFile[]): ExportShard[] {
   if (files.length < 2) refuse('merge takes the exports of at least two shards')
@@ -41,7 +68,7 @@ function checkShards(files: readonly ShardFile[]): ExportShard[] {
   })
   const [first, ...rest] = files.map((f, k) => ({ ...f, shard: shards[k] as ExportShard }))
   if (!first) return refuse('nothing to merge')
-  for (const other of rest)
+  for (const other of rest) {
     for (const [what, valueOf] of IDENTITY) {
       const a = valueOf(first.doc, first.shard)
       const b = valueOf(other.doc, other.shard)
@@ -50,6 +77,8 @@ function checkShards(files: readonly ShardFile[]): ExportShard[] {
           `${first.file} and ${other.file} are shards of different tasks: ${what} differs (${String(a)} vs ${String(b)})`,
         )
     }
+    checkPrices(first, other)
+  }
   const owner = new Map<string, string>()
   files.forEach(({ file }, k) => {
     for (const caseId of (shards[k] as ExportShard).cases) {

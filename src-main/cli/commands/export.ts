@@ -28,6 +28,12 @@ export const REPORT_USAGE = [
   "  --benchmark-json f     write skill-creator's benchmark.json (a: without_skill, b: with_skill)",
 ]
 
+/** The usage lines of `--full` (`export`, and `run` with `--export`). */
+export const FULL_USAGE = [
+  '  --full                 add what the judge read of every run for a reviewer: final output, trajectory',
+  '                         summary and diff (blinded, each cut to a cap, the cut marked; secrets scrubbed)',
+]
+
 /** The files the flags name (`jsonFlag`: the export document's), resolved against `cwd`. */
 export function exportFilesOf(
   flags: Record<string, string | boolean | undefined>,
@@ -52,8 +58,7 @@ export const exportCommand: Command = {
     'decision) as JSON to stdout, or to --out. No secret is written: the opencode config is named, never read.',
     '',
     'Options:',
-    '  --full                 add what the judge read of every run for a reviewer: final output, trajectory',
-    '                         summary and diff (blinded, each cut to a cap, the cut marked; secrets scrubbed)',
+    ...FULL_USAGE,
     '  --out f.json           write the JSON to this file instead of stdout',
     ...REPORT_USAGE,
     '',

@@ -17,7 +17,7 @@ import { pairwisePrinter, progressPrinter } from '../progress'
 import { exportTask, writeExportFiles } from '../../services/export-task'
 import { UsageError } from '../args'
 import { decisionText } from '../decision-text'
-import { exportFilesOf, REPORT_FLAGS, REPORT_USAGE } from './export'
+import { exportFilesOf, FULL_USAGE, REPORT_FLAGS, REPORT_USAGE } from './export'
 import { parseShard, shardConfig, shardRecord } from '../../services/shard-task'
 import { withMaxCost } from '../budget-text'
 import { budgetStopText } from '../../services/budget'
@@ -31,7 +31,7 @@ export const runCommand: Command = {
   name: 'run',
   summary: 'create or resume the A/B task a config describes and execute every run',
   usage: [
-    'Usage: skill-ab run <config.json> [--export f.json] [--markdown f.md] [--junit f.xml]',
+    'Usage: skill-ab run <config.json> [--export f.json [--full]] [--markdown f.md] [--junit f.xml]',
     '                    [--benchmark-json f] [--shard i/n]',
     '                    [--trial N | --append | --rerun failed|all | --runs id,id]',
     '                    [--estimate] [--max-cost USD]',
@@ -44,6 +44,7 @@ export const runCommand: Command = {
     '',
     'Options:',
     '  --export f.json        write the export document (JSON) when done',
+    ...FULL_USAGE,
     ...REPORT_USAGE,
     '  --shard i/n            only every n-th case from the i-th (both sides, every round), for a CI',
     "                         matrix: `skill-ab merge` decides over the shards' exports together",
@@ -68,6 +69,7 @@ export const runCommand: Command = {
     append: 'boolean',
     runs: 'string',
     export: 'string',
+    full: 'boolean',
     ...REPORT_FLAGS,
     shard: 'string',
     estimate: 'boolean',
@@ -85,6 +87,9 @@ export const runCommand: Command = {
       throw new UsageError(
         '--calibrate reports a noise floor, not a task to export: drop --export, --markdown, --junit and --benchmark-json',
       )
+    const full = flags.full === true
+    if (full && !files.json)
+      throw new UsageError('--full adds to the export document: give --export f.json with it')
     const shard = parseShard(flags.shard)
     if (shard && (calibrate || mode.kind !== 'submit'))
       throw new UsageError('--shard runs its slice of the task as a plain run: drop the other run flags')
@@ -125,7 +130,7 @@ export const runCommand: Command = {
         io.err(budgetStopText(result.budget))
         return EXIT.maxCost
       }
-      const exported = await exportTask(ctx, result.task.id, io.env)
+      const exported = await exportTask(ctx, result.task.id, io.env, { full })
       const prices = ctx.store.taskPrices.get(result.task.id)
       const doc = sharded ? { ...exported, shard: shardRecord(sharded.plan, prices) } : exported
       writeExportFiles(doc, files)
