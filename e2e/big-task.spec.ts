@@ -119,9 +119,17 @@ test('at 1280 px the table fits with its actions; it sorts by Δ and status and 
   await page.keyboard.press('ArrowDown') // "failed"
   await expect(page.getByText('showing 1 of 200 cases')).toBeVisible()
   await expect(page.locator('[data-case]')).toHaveCount(1)
+  // Selecting under a filter selects what it shows, not the 199 cases it hides.
+  const bulk = page.getByLabel('Bulk actions')
+  await bulk.getByRole('button', { name: 'Select 1 shown' }).click()
+  await page.getByLabel('Show').selectOption({ label: 'scored' })
+  await expect(bulk).toContainText('1 selected is hidden by the filter, left out of bulk actions')
+  await expect(bulk.getByRole('button', { name: 'Re-run selected' })).toBeDisabled()
 
   // The grid cursor is the focus: Tab reaches the grid, arrows move, Enter opens the run under it.
   await page.getByLabel('Show').selectOption({ label: 'every case' })
+  await expect(bulk).toContainText('1 case selected')
+  await expect(page.locator(`[data-case="${FAILED}"]`)).toHaveAttribute('aria-selected', 'true')
   await scroller.focus()
   await page.keyboard.press('ArrowRight')
   const active = await scroller.getAttribute('aria-activedescendant')

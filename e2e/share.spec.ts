@@ -26,8 +26,8 @@ test.afterAll(async () => {
   await app?.stop()
 })
 
-/** Sets up a one-round task on `dataset` through the form and waits until its 4 runs are scored. */
-async function runTask(page: Page, name: string, dataset: string): Promise<void> {
+/** Sets up a one-round task on `dataset` through the form and waits until its `cases` × 2 runs are scored. */
+async function runTask(page: Page, name: string, dataset: string, cases = 2): Promise<void> {
   await page.goto(app.url)
   await fillCommandTask(page, app, name)
   await page.getByTestId('dataset-path').fill(dataset)
@@ -40,7 +40,7 @@ async function runTask(page: Page, name: string, dataset: string): Promise<void>
       timeout: 300_000,
       intervals: [1000],
     })
-    .toBe('scored,scored,scored,scored')
+    .toBe(Array.from({ length: cases * 2 }, () => 'scored').join(','))
 }
 
 test('a shared full export opens read-only: a run with its output and diff, a case with a and b side by side', async ({
@@ -60,6 +60,10 @@ test('a shared full export opens read-only: a run with its output and diff, a ca
   await download.saveAs(exported)
   const doc = exportSchema.parse(JSON.parse(readFileSync(exported, 'utf8')))
   expect(doc.full?.caps).toEqual({ finalOutput: 8000, trajectory: 12000, diff: 16000 })
+  expect(doc.cases.map((c) => c.caseHash)).toEqual([
+    expect.stringMatching(/^sha256:/),
+    expect.stringMatching(/^sha256:/),
+  ])
   const b = doc.runs.find((r) => r.caseId === 'hello' && r.side === 'b')
   expect(b?.review?.finalOutput).toBe('Done: wrote answer.txt.')
   expect(b?.review?.diff).toContain('+scripted answer')
@@ -93,18 +97,23 @@ test('a shared full export opens read-only: a run with its output and diff, a ca
   await shoot(page, '21-export-case-a-vs-b')
 })
 
-test('two experiments compared per case: an export and a local task, the unmatched cases listed', async ({
+test('two experiments compared per case: an export and a local task, a changed case marked, the unmatched listed', async ({
   page,
 }) => {
   test.setTimeout(400_000)
   expect(exported).not.toBe('')
   await page.setViewportSize({ width: 1280, height: 900 })
-  // The second experiment: "hello" again and a case the first one does not have ("goodbye" is not here).
+  // The second experiment: "hello" again, "goodbye" with another prompt (a different case under the same
+  // id), and a case the first one does not have.
   const dataset = app.world.write(
     'cases-v2.jsonl',
-    '{"id":"hello","prompt":"Say hello to the crew."}\n{"id":"ahoy","prompt":"Say ahoy to the crew."}\n',
+    [
+      '{"id":"hello","prompt":"Say hello to the crew."}',
+      '{"id":"goodbye","prompt":"Say goodbye to the whole fleet."}',
+      '{"id":"ahoy","prompt":"Say ahoy to the crew."}\n',
+    ].join('\n'),
   )
-  await runTask(page, 'share v2', dataset)
+  await runTask(page, 'share v2', dataset, 3)
   // The case view of a local task: from a run's detail.
   await page.locator('[data-case="ahoy"] .cell-run[data-side="a"]').click()
   await page.getByRole('button', { name: 'a vs b of this case' }).click()
@@ -119,13 +128,18 @@ test('two experiments compared per case: an export and a local task, the unmatch
   await page.getByLabel('First: export file').setInputFiles(exported)
   await page.getByLabel('Second: local task').selectOption({ label: 'share v2' })
   const table = page.getByTestId('comparison')
-  await expect(table.locator('tbody tr')).toHaveCount(1)
+  await expect(table.locator('tbody tr')).toHaveCount(2)
   const hello = table.locator('[data-case="hello"]')
   await expect(hello.locator('td').nth(2)).toHaveText('+100')
   await expect(hello.locator('td').nth(4)).toHaveText('+100')
   await expect(hello.locator('[data-change]')).toHaveText('+0')
-  await expect(page.getByTestId('unmatched')).toHaveText(
-    'Not matched: only in share v1: goodbye · only in share v2: ahoy',
+  await expect(hello.locator('[data-identity]')).toHaveCount(0)
+  const goodbye = table.locator('[data-case="goodbye"]')
+  await expect(goodbye.locator('[data-identity="changed"]')).toHaveText('case changed between the two')
+  await expect(goodbye.locator('[data-change]')).toHaveText('not comparable')
+  await expect(page.getByTestId('comparison-summary')).toHaveText(
+    'Over 1 case in both: mean Δ +100 → +100, change +0 · 1 case changed between the two, left out',
   )
+  await expect(page.getByTestId('unmatched')).toHaveText('Not matched: only in share v2: ahoy')
   await shoot(page, '22-compare-per-case')
 })

@@ -135,7 +135,18 @@ const caseSide = z.looseObject({
     "the side's mean over its rounds as the decision counts them, on 0–100 (a failure the agent is answerable for scores policy.failedRunScore; other failures and unscored rounds are left out); null if none",
   ),
 })
-export const exportCaseSchema = z.looseObject({ caseId: z.string(), a: caseSide, b: caseSide })
+export const exportCaseSchema = z.looseObject({
+  caseId: z.string(),
+  caseHash: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "the content hash of the case its runs executed (prompt, files, expected output, expectations): two experiments' cases with one id and different hashes are different cases; null when unknown, absent in exports written before it existed",
+    ),
+  a: caseSide,
+  b: caseSide,
+})
 
 const skillVersion = z.looseObject({
   name: z.string(),

@@ -111,9 +111,20 @@ describe('buildExport', () => {
       score: null,
       evaluations: [],
     })
+    // Each case carries the content hash its runs were planned with (Compare tells changed cases apart).
     expect(doc.cases).toEqual([
-      { caseId: 'c1', a: { status: 'pending', score: null }, b: { status: 'pending', score: null } },
-      { caseId: 'c2', a: { status: 'pending', score: null }, b: { status: 'pending', score: null } },
+      {
+        caseId: 'c1',
+        caseHash: 'h-c1',
+        a: { status: 'pending', score: null },
+        b: { status: 'pending', score: null },
+      },
+      {
+        caseId: 'c2',
+        caseHash: 'h-c2',
+        a: { status: 'pending', score: null },
+        b: { status: 'pending', score: null },
+      },
     ])
     expect(doc.decision).toMatchObject({
       verdict: 'inconclusive',
@@ -237,7 +248,7 @@ describe('buildExport', () => {
     drive(store, at('c3', 'a', 1), 'scored', { score: 40 })
     drive(store, at('c3', 'a', 2), 'scored', { score: 50 }) // c3 a: scored (45); c3 b and c4: pending
     const doc = buildTaskExport(store, task.id, env)
-    expect(doc.cases).toEqual([
+    expect(doc.cases.map(({ caseHash: _hash, ...c }) => c)).toEqual([
       { caseId: 'c1', a: { status: 'running', score: 60 }, b: { status: 'running', score: null } },
       // The agent's own failure scores 0 as the decision (and the app's table) counts it; the cancel is left out.
       { caseId: 'c2', a: { status: 'partial', score: 60 }, b: { status: 'failed', score: 0 } },

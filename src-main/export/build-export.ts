@@ -131,6 +131,9 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
         score: r.score,
       })),
       view.policy.failedRunScore,
+      // Every run of a case was planned from one version of it (a changed case cannot resume the task);
+      // runs imported from traces may have no hash.
+      new Map(runs.filter((r) => r.caseHash !== '').map((r) => [r.caseKey, r.caseHash])),
     ),
     decision: toExportDecision(decision),
     spend,

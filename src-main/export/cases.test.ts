@@ -32,10 +32,26 @@ describe('summarizeCases', () => {
       { caseId: 'c2', side: 'b', status: 'failed', failureType: 'provider_error', score: null },
       { caseId: 'c2', side: 'a', status: 'scored', failureType: null, score: 55 },
     ]
-    expect(summarizeCases(['c1', 'c2'], runs, 0)).toEqual([
-      { caseId: 'c1', a: { status: 'pending', score: null }, b: { status: 'pending', score: null } },
-      { caseId: 'c2', a: { status: 'scored', score: 55 }, b: { status: 'partial', score: 80 } },
-      { caseId: 'c9', a: { status: 'scored', score: 40 }, b: { status: 'pending', score: null } },
+    const hashes = new Map([['c2', 'sha256:c2']])
+    expect(summarizeCases(['c1', 'c2'], runs, 0, hashes)).toEqual([
+      {
+        caseId: 'c1',
+        caseHash: null,
+        a: { status: 'pending', score: null },
+        b: { status: 'pending', score: null },
+      },
+      {
+        caseId: 'c2',
+        caseHash: 'sha256:c2',
+        a: { status: 'scored', score: 55 },
+        b: { status: 'partial', score: 80 },
+      },
+      {
+        caseId: 'c9',
+        caseHash: null,
+        a: { status: 'scored', score: 40 },
+        b: { status: 'pending', score: null },
+      },
     ])
   })
 })

@@ -21,12 +21,14 @@ export function caseSideStatus(statuses: readonly RunStatus[]): ExportCaseStatus
 
 /**
  * One entry per case, in `caseOrder` (cases only seen in `runs` follow, in first-seen order). A side's
- * score is its mean as the decision counts it (the agent's own failures score `failedRunScore`).
+ * score is its mean as the decision counts it (the agent's own failures score `failedRunScore`); the case's
+ * content hash is taken from `caseHashes` (null when it has none).
  */
 export function summarizeCases(
   caseOrder: readonly string[],
   runs: readonly CaseRunInput[],
   failedRunScore: FailedRunScore,
+  caseHashes: ReadonlyMap<string, string> = new Map(),
 ): ExportCase[] {
   const bySide = new Map<string, { a: CaseRunInput[]; b: CaseRunInput[] }>()
   for (const id of caseOrder) bySide.set(id, { a: [], b: [] })
@@ -38,6 +40,7 @@ export function summarizeCases(
   const means = caseMeans(runs, failedRunScore)
   return [...bySide].map(([caseId, { a, b }]) => ({
     caseId,
+    caseHash: caseHashes.get(caseId) ?? null,
     a: { status: caseSideStatus(a.map((r) => r.status)), score: means.get(caseId)?.a ?? null },
     b: { status: caseSideStatus(b.map((r) => r.status)), score: means.get(caseId)?.b ?? null },
   }))

@@ -123,7 +123,12 @@ export function mergeShards(files: readonly ShardFile[], now: Date = new Date())
       status: docs.every((d) => d.task.status === 'done') ? 'done' : 'idle',
     },
     runs,
-    cases: summarizeCases(shard.taskCases, runs, view.policy.failedRunScore),
+    cases: summarizeCases(
+      shard.taskCases,
+      runs,
+      view.policy.failedRunScore,
+      new Map(docs.flatMap((d) => d.cases.flatMap((c) => (c.caseHash ? [[c.caseId, c.caseHash]] : [])))),
+    ),
     decision: toExportDecision(decision),
     spend: sumFigures(docs.flatMap((d) => (d.spend ? [d.spend] : []))),
     reused: sumFigures(docs.flatMap((d) => (d.reused ? [d.reused] : []))),

@@ -1,12 +1,11 @@
 // Two experiments of the same dataset side by side per case (route `#/compare`): each one's Δ (mean b −
-// mean a) and how it changed, matched by case id; cases only one of them has are listed.
+// mean a) and how it changed, matched by case id; a case whose content changed between the two is marked
+// and left out of the summary; cases only one of them has are listed.
 import { useMemo, useState } from 'react'
-import { formatScore } from '../task/run-rows'
 import { compareCases } from './compare-cases'
+import { CaseMark, ComparisonSummaryLine, signed, tone } from './ComparisonParts'
 import { ExperimentPicker, type Experiment } from './ExperimentPicker'
-
-const signed = (n: number | null): string => (n === null ? '–' : `${n >= 0 ? '+' : ''}${formatScore(n)}`)
-const tone = (n: number | null): string => (n === null ? 'muted' : n >= 0 ? 'delta-pos' : 'delta-neg')
+import { formatScore } from '../task/run-rows'
 
 export function CompareScreen() {
   const [left, setLeft] = useState<Experiment | null>(null)
@@ -25,7 +24,8 @@ export function CompareScreen() {
       <h1>Compare two experiments per case</h1>
       <div className="muted small">
         Two exports, or an export and a local task, of the same dataset: each case&apos;s Δ (mean b − mean a)
-        in both, and how it changed. Cases are matched by their id.
+        in both, and how it changed. Cases are matched by their id; one whose prompt, files or expectations
+        differ between the two is marked and left out of the summary.
       </div>
       {error && <div className="banner error">{error}</div>}
       <div className="grid-2">
@@ -48,7 +48,9 @@ export function CompareScreen() {
             <tbody>
               {comparison.matched.map((m) => (
                 <tr key={m.caseId} data-case={m.caseId}>
-                  <td className="mono">{m.caseId}</td>
+                  <td className="mono">
+                    {m.caseId} <CaseMark identity={m.identity} />
+                  </td>
                   <td className="small">
                     {formatScore(m.left.meanA)} → {formatScore(m.left.meanB)}
                   </td>
@@ -57,13 +59,20 @@ export function CompareScreen() {
                     {formatScore(m.right.meanA)} → {formatScore(m.right.meanB)}
                   </td>
                   <td className={tone(m.right.delta)}>{signed(m.right.delta)}</td>
-                  <td className={tone(m.change)} data-change>
-                    {signed(m.change)}
-                  </td>
+                  {m.identity === 'changed' ? (
+                    <td className="muted small" data-change>
+                      not comparable
+                    </td>
+                  ) : (
+                    <td className={tone(m.change)} data-change>
+                      {signed(m.change)}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
           </table>
+          {comparison.matched.length > 0 && <ComparisonSummaryLine summary={comparison.summary} />}
           {comparison.matched.length === 0 && (
             <div className="banner warn">No case in common: are these experiments of the same dataset?</div>
           )}

@@ -1,11 +1,9 @@
-// One side of the compare screen: an export file or a local task, read as its per-case means and Δ.
+// One side of the compare screen: an export file or a local task, read as its per-case means, Δ and case hashes.
 import { useEffect } from 'react'
 import { call, errorText } from '../../api/api'
 import { useTasks } from '../../stores/tasks-store'
-import { exportRows } from '../export/export-runs'
 import { openExportFile } from '../export/open-export'
-import { buildRows } from '../task/run-rows'
-import type { CaseDelta } from './compare-cases'
+import { experimentCases, type CaseDelta } from './compare-cases'
 
 export interface Experiment {
   name: string
@@ -14,10 +12,10 @@ export interface Experiment {
   cases: CaseDelta[]
 }
 
+/** A local task read as its export would be: the same means, and its cases' content hashes. */
 async function localExperiment(taskId: string): Promise<Experiment> {
-  const { task, runs } = await call('tasks.get', { taskId })
-  const { rows } = buildRows(runs, task.caseOrder, task.config.policy.failedRunScore)
-  return { name: task.summary.name, source: 'local task', cases: rows }
+  const doc = await call('tasks.export', { taskId })
+  return { name: doc.task.name, source: 'local task', cases: experimentCases(doc) }
 }
 
 export function ExperimentPicker(props: {
@@ -33,7 +31,7 @@ export function ExperimentPicker(props: {
   const fromFile = async (file: File) => {
     try {
       const doc = await openExportFile(file)
-      props.onChange({ name: doc.task.name, source: file.name, cases: exportRows(doc).rows })
+      props.onChange({ name: doc.task.name, source: file.name, cases: experimentCases(doc) })
     } catch (err) {
       props.onError((err as Error).message)
     }

@@ -29,6 +29,8 @@ export interface RunTableProps {
   failedRunScore?: FailedRunScore
   /** Runs are still arriving: a case without its runs yet says so rather than showing none. */
   loading?: boolean
+  /** Above the controls, given the rows the table shows (sorted and filtered): bulk actions act on those. */
+  toolbar?: (shown: readonly CaseRow[]) => ReactNode
 }
 
 export type RunTableInstance = ReactTable<typeof runTableFeatures, CaseRow>
@@ -61,8 +63,10 @@ export function RunTable(props: RunTableProps) {
     [rows],
   )
   const shown = table.getRowModel().rows
+  const shownCases = useMemo(() => shown.map((r) => r.original), [shown])
   return (
     <div className="run-table">
+      {props.toolbar?.(shownCases)}
       <RunTableControls table={table} cases={rows.length} shown={shown.length} skipped={stats.skipped} />
       <RunGrid
         table={table}

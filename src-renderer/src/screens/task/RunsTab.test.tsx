@@ -210,6 +210,31 @@ describe('reviewing many cases: sort, filter, columns, keyboard', () => {
     expect(shownCases()).toEqual(['c2'])
   })
 
+  it('selects only the cases a filter shows, and leaves a selected case the filter hides out of bulk actions', async () => {
+    const fake = await open(three)
+    const button = (text: string) =>
+      [...(view?.container.querySelectorAll('[aria-label="Bulk actions"] button') ?? [])].find((b) =>
+        b.textContent?.startsWith(text),
+      )
+    const bulk = () => q('[aria-label="Bulk actions"] span')?.textContent
+    expect(button('Select all 3')).toBeDefined()
+    await choose(labelled('Show'), 'scored')
+    await click(button('Select 2 shown'))
+    expect(bulk()).toBe('2 cases selected')
+    expect(q('[data-case="c1"]')?.getAttribute('aria-selected')).toBe('true')
+    // c3 (failed) was never shown, so never selected; now the filter hides c1 and c2 instead.
+    await choose(labelled('Show'), 'failed')
+    expect(bulk()).toBe('2 selected are hidden by the filter, left out of bulk actions')
+    await click(q('[aria-label="select case c3"]'))
+    expect(bulk()).toBe('1 case selected · 2 selected are hidden by the filter, left out of bulk actions')
+    await click(button('Re-run selected'))
+    await settle()
+    expect(fake.calls.find((c) => c.channel === 'runs.rerun')?.payload).toEqual({
+      taskId: 't1',
+      runIds: ['t1-c3-a1'],
+    })
+  })
+
   it('hides and shows columns from the Columns menu', async () => {
     await open(three)
     const header = () =>

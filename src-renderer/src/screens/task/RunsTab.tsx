@@ -7,11 +7,10 @@ import { useTaskView } from '../../stores/task-view-store'
 import { canReevaluate, canRerun } from '../../../../src-shared/run-rules'
 import { reuseText } from '../../../../src-shared/reuse'
 import { buildRows, kindCounts, runsOfRow, type CaseRow } from './run-rows'
+import { BulkActions, ids } from './BulkActions'
 import { RunTable } from './RunTable'
 import { StartupLine } from './StartupLine'
 import { reevaluateRuns, rerunRuns } from './task-actions'
-
-const ids = (list: RunView[], pred: (r: RunView) => boolean) => list.filter(pred).map((r) => r.id)
 
 export function RunsTab({ detail }: { detail: TaskDetail }) {
   const runs = useTaskView((s) => s.runs)
@@ -41,7 +40,6 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
   // Baseline reuse: how many a-runs came from earlier tasks' executions, and what that saved.
   const reused = reuseText(detail.summary.reused)
   const busy = detail.busy || detail.summary.status === 'running' || !complete
-  const selectedRuns = rows.filter((r) => selected.has(r.caseId)).flatMap(runsOfRow)
   const toggle = useCallback(
     (caseId: string) =>
       setSelected((s) => {
@@ -79,6 +77,18 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
     },
     [busy, taskId],
   )
+  const bulkActions = (shown: readonly CaseRow[]) => (
+    <BulkActions
+      taskId={taskId}
+      shown={shown}
+      total={rows.length}
+      selected={selected}
+      setSelected={setSelected}
+      busy={busy}
+      failedExecs={failedExecs}
+      failedEvals={failedEvals}
+    />
+  )
 
   return (
     <div className="stack">
@@ -90,57 +100,6 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
         </p>
       ) : null}
       <div className="run-table-wrap">
-        <div className="toolbar" aria-label="Bulk actions">
-          <span className="muted small">
-            {selected.size ? `${selected.size} cases selected` : 'Select cases for bulk actions'}
-          </span>
-          <button
-            className="small"
-            onClick={() => setSelected(selected.size ? new Set() : new Set(rows.map((r) => r.caseId)))}
-          >
-            {selected.size ? 'Select none' : 'Select all'}
-          </button>
-          <button
-            className="small"
-            disabled={busy || !selectedRuns.some(canRerun)}
-            onClick={() =>
-              void rerunRuns(taskId, ids(selectedRuns, canRerun)).then(() => setSelected(new Set()))
-            }
-          >
-            Re-run selected
-          </button>
-          <button
-            className="small"
-            disabled={busy || !selectedRuns.some(canReevaluate)}
-            onClick={() =>
-              void reevaluateRuns(taskId, ids(selectedRuns, canReevaluate)).then(() => setSelected(new Set()))
-            }
-          >
-            Re-evaluate selected
-          </button>
-          <span className="grow" />
-          <button
-            className="small"
-            disabled={busy || !failedExecs.length}
-            title="Execute again the runs whose execution failed"
-            onClick={() =>
-              void rerunRuns(
-                taskId,
-                failedExecs.map((r) => r.id),
-              )
-            }
-          >
-            Re-run failed executions ({failedExecs.length})
-          </button>
-          <button
-            className="small"
-            disabled={busy || !failedEvals.length}
-            title="Judge again the runs whose evaluation failed (their executions are kept)"
-            onClick={() => void reevaluateRuns(taskId, 'failed')}
-          >
-            Re-evaluate failed evaluations ({failedEvals.length})
-          </button>
-        </div>
         <RunTable
           rows={rows}
           rounds={rounds}
@@ -150,6 +109,7 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
           actions={rowActions}
           failedRunScore={detail.config.policy.failedRunScore}
           loading={!complete}
+          toolbar={bulkActions}
         />
       </div>
     </div>

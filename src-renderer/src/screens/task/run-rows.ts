@@ -116,3 +116,15 @@ export function caseSkillNotUsed(row: CaseRow): boolean {
 export function formatScore(score: number | null): string {
   return score === null ? '–' : score.toFixed(score % 1 === 0 ? 0 : 1)
 }
+
+/**
+ * What bulk actions act on: the selected cases the table shows. A selected case a filter (or a live status
+ * change) now hides stays selected, so widening the filter brings it back, but is only counted, never acted on.
+ */
+export function shownSelection(
+  shown: readonly CaseRow[],
+  selected: ReadonlySet<string>,
+): { rows: CaseRow[]; hidden: number } {
+  const rows = shown.filter((r) => selected.has(r.caseId))
+  return { rows, hidden: selected.size - rows.length }
+}

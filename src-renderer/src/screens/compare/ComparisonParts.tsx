@@ -1,0 +1,54 @@
+// Pieces of the per-case comparison: a case's mark when its content changed between the two experiments (or
+// one did not record it), and the summary line over the cases that are comparable.
+import { formatScore } from '../task/run-rows'
+import type { CaseIdentity, ComparisonSummary } from './compare-cases'
+
+export const signed = (n: number | null): string =>
+  n === null ? '–' : `${n >= 0 ? '+' : ''}${formatScore(n)}`
+export const tone = (n: number | null): string => (n === null ? 'muted' : n >= 0 ? 'delta-pos' : 'delta-neg')
+
+const cases = (n: number) => `${n} case${n === 1 ? '' : 's'}`
+
+export function CaseMark({ identity }: { identity: CaseIdentity }) {
+  if (identity === 'changed')
+    return (
+      <span
+        className="badge warn"
+        data-identity="changed"
+        title="Its prompt, files, expected output or expectations differ between the two: a different case under the same id, left out of the summary"
+      >
+        case changed between the two
+      </span>
+    )
+  if (identity === 'unknown')
+    return (
+      <span
+        className="muted small"
+        data-identity="unknown"
+        title="One of the two is an export written before exports recorded each case's content: whether the case changed is unknown"
+      >
+        (content unknown)
+      </span>
+    )
+  return null
+}
+
+export function ComparisonSummaryLine({ summary: s }: { summary: ComparisonSummary }) {
+  const notes = [
+    s.changed > 0 && `${cases(s.changed)} changed between the two, left out`,
+    s.unknown > 0 && `${cases(s.unknown)} of unknown content (an older export), counted`,
+  ].filter(Boolean)
+  return (
+    <div className="small" data-testid="comparison-summary">
+      {s.n ? (
+        <>
+          Over {cases(s.n)} in both: mean Δ {signed(s.meanLeft)} → {signed(s.meanRight)}, change{' '}
+          <span className={tone(s.meanChange)}>{signed(s.meanChange)}</span>
+        </>
+      ) : (
+        'No case in both has a Δ in each to compare'
+      )}
+      {notes.length > 0 && ` · ${notes.join(' · ')}`}
+    </div>
+  )
+}
