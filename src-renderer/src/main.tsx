@@ -1,5 +1,5 @@
 // The page's entry: small on purpose. It opens the connection first (connect-first.ts), asks for the landing
-// task's first screenful, then runs the screens (mount.tsx: React DOM and the tasks screen; the page fetches and
+// task's first screenful, then runs the screens (mount.tsx: React DOM and every screen; the page fetches and
 // compiles them meanwhile) while the answer travels, and mounts them with it. Marks `skill-ab:*` time each
 // step for the bench (docs/architecture.md, "First render").
 import './connect-first'
