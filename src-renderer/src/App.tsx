@@ -1,28 +1,15 @@
 // The app frame: top bar (navigation, demo marker, theme), the screen of the route, notices.
-import { lazy, Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
 import { Notices } from './components/Notices'
+import { CompareScreen } from './screens/compare/CompareScreen'
+import { EvaluationCenter } from './screens/EvaluationCenter'
+import { ExportViewer } from './screens/ExportViewer'
+import { SettingsScreen } from './screens/SettingsScreen'
+import { TaskSetupScreen } from './screens/setup/TaskSetupScreen'
 import { TasksScreen } from './screens/TasksScreen'
+import { TriggersScreen } from './screens/triggers/TriggersScreen'
 import { useRoute, type Screen } from './stores/route-store'
 import { effectiveTheme, useTheme } from './stores/theme-store'
-
-// The screens a page does not open on load in their own chunks: the tasks screen (where the app opens) is
-// parsed and shown sooner without them (docs/architecture.md, "First render").
-const TaskSetupScreen = lazy(() =>
-  import('./screens/setup/TaskSetupScreen').then((m) => ({ default: m.TaskSetupScreen })),
-)
-const TriggersScreen = lazy(() =>
-  import('./screens/triggers/TriggersScreen').then((m) => ({ default: m.TriggersScreen })),
-)
-const EvaluationCenter = lazy(() =>
-  import('./screens/EvaluationCenter').then((m) => ({ default: m.EvaluationCenter })),
-)
-const SettingsScreen = lazy(() =>
-  import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
-)
-const ExportViewer = lazy(() => import('./screens/ExportViewer').then((m) => ({ default: m.ExportViewer })))
-const CompareScreen = lazy(() =>
-  import('./screens/compare/CompareScreen').then((m) => ({ default: m.CompareScreen })),
-)
 
 const NAV: { screen: Screen; label: string }[] = [
   { screen: 'tasks', label: 'Tasks' },
@@ -74,15 +61,13 @@ export function App() {
         </button>
       </header>
       <div className="content">
-        <Suspense fallback={<p className="muted">Loading…</p>}>
-          {route.screen === 'tasks' && <TasksScreen />}
-          {route.screen === 'setup' && <TaskSetupScreen />}
-          {route.screen === 'triggers' && <TriggersScreen />}
-          {route.screen === 'evaluations' && <EvaluationCenter />}
-          {route.screen === 'settings' && <SettingsScreen />}
-          {route.screen === 'export' && <ExportViewer />}
-          {route.screen === 'compare' && <CompareScreen />}
-        </Suspense>
+        {route.screen === 'tasks' && <TasksScreen />}
+        {route.screen === 'setup' && <TaskSetupScreen />}
+        {route.screen === 'triggers' && <TriggersScreen />}
+        {route.screen === 'evaluations' && <EvaluationCenter />}
+        {route.screen === 'settings' && <SettingsScreen />}
+        {route.screen === 'export' && <ExportViewer />}
+        {route.screen === 'compare' && <CompareScreen />}
       </div>
       <Notices />
     </div>
