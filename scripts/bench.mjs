@@ -238,6 +238,12 @@ process.stdout.write(
             ([driver, t]) =>
               `  skill-ab run, ${driver.padEnd(7)} ${t.wallMs} ms = ${t.ratioToBare} × the bare loop, ${t.overheadPerRunMs} ms a run`,
           ),
+          ...Object.entries(floor.transports)
+            .filter(([, t]) => t.marginal)
+            .map(
+              ([driver, t]) =>
+                `  ${driver} at ${t.marginal.runs} runs: ${t.marginal.wallMs} ms; one more run ${t.marginal.perRunMs} ms, a task's start ${t.marginal.taskStartMs} ms (paid once)`,
+            ),
         ]
       : []),
     ...(triggers

@@ -107,30 +107,28 @@ export async function executeRuns(
     const limiter = createLimiter(plan.concurrency)
     // A free lane takes the next run of the side with the fewest in flight (it keeps a side in warm slots).
     const queue = sideQueue(todo)
+    const startNext = async (): Promise<RunOutcome | null> => {
+      const run = queue.take()
+      if (!run) return null
+      try {
+        if (summary.held > 0 || (plan.gate && !(await plan.gate.admit(run)))) {
+          summary.held += 1
+          return null
+        }
+        const session = bySide.get(run.side) as SideSession
+        return await executeOne(ctx, plan, run, session, signal, onExecuted).finally(() =>
+          plan.gate?.settled(run),
+        )
+      } finally {
+        queue.done(run)
+      }
+    }
     await Promise.all(
       todo.map(() =>
-        limiter
-          .run(async () => {
-            const run = queue.take()
-            if (!run) return null
-            try {
-              if (summary.held > 0 || (plan.gate && !(await plan.gate.admit(run)))) {
-                summary.held += 1
-                return null
-              }
-              try {
-                return await executeOne(ctx, plan, run, bySide.get(run.side) as SideSession, signal, onExecuted)
-              } finally {
-                plan.gate?.settled(run)
-              }
-            } finally {
-              queue.done(run)
-            }
-          }, signal)
-          .then(
-            (outcome) => tally(summary, outcome),
-            () => undefined,
-          ),
+        limiter.run(startNext, signal).then(
+          (outcome) => tally(summary, outcome),
+          () => undefined,
+        ),
       ),
     )
     // Canceled: the runs no lane took are still queued.
