@@ -50,11 +50,23 @@ test('the decision panel measures the noise floor and shows the lift beside it',
   await expect(line).toContainText('from “floor (A/A calibration)”')
   await expect(line).not.toContainText('not finished', { timeout: 60_000 })
   await expect(line).toContainText(/false passes \d+% of 200 splits \(α 5%\)/)
-  await expect(line.getByRole('button')).toHaveCount(0) // a finished calibration has nothing left to run
+  // A finished calibration has nothing left to run: it can only be deleted.
+  await expect(line.getByRole('button')).toHaveText(['Delete the calibration'])
   // Round 1 of side a was the A/B task's: the calibration executed only round 2 (one run per case).
   const executed = app.llm.requests.filter((r) => r.kind === 'agent' && !r.skillListed).length
   expect(executed - executedBefore).toBe(executedBefore)
   // The calibration is not listed with the A/B tasks.
   await expect(page.getByRole('navigation', { name: 'Tasks' }).locator('[data-task]')).toHaveCount(1)
   await shoot(page, '40-noise-floor', page.locator('[data-verdict]'))
+
+  // Deleted (after a confirm): the panel offers to measure again; the A/B task keeps its runs and verdict.
+  const verdict = await page.locator('[data-verdict]').getAttribute('data-verdict')
+  page.once('dialog', (d) => void d.accept())
+  await line.getByRole('button', { name: 'Delete the calibration' }).click()
+  await expect(none).toContainText('Noise floor not measured')
+  await expect(page.locator('[data-verdict]')).toHaveAttribute('data-verdict', verdict ?? '')
+  // Gone from the data dir, not only from the panel: a reload finds no floor either.
+  await page.reload()
+  await page.getByRole('tab', { name: 'Decision' }).click()
+  await expect(none).toContainText('Noise floor not measured')
 })

@@ -21,6 +21,8 @@ interface DecisionState {
   calibrating: string | null
   refresh(taskId: string, basis: string): Promise<void>
   watchCalibration(calibrationId: string): void
+  /** Asks for the open task's noise floor again (a calibration was deleted). */
+  reloadFloor(): Promise<void>
   /** A live patch: one that touches the calibration being watched refreshes the floor (at most once a second). */
   applyPatch(patch: Pick<Patch, 'tasks'>): void
 }
@@ -63,15 +65,20 @@ export const useDecision = create<DecisionState>((set, get) => ({
   watchCalibration(calibrationId) {
     set({ calibrating: calibrationId })
   },
+  async reloadFloor() {
+    const { taskId } = get()
+    if (!taskId) return
+    const floor = await call('tasks.noiseFloor', { taskId })
+    if (get().taskId === taskId) set({ floor })
+  },
   applyPatch(patch) {
     const { calibrating, taskId } = get()
     if (!taskId || !calibrating || !patch.tasks.some((t) => t.taskId === calibrating) || floorQueued) return
     floorQueued = setTimeout(() => {
       floorQueued = null
-      void call('tasks.noiseFloor', { taskId }).then(
-        (floor) => get().taskId === taskId && set({ floor }),
-        () => {}, // the next patch asks again
-      )
+      get()
+        .reloadFloor()
+        .catch(() => {}) // the next patch asks again
     }, REFRESH_MS)
   },
 }))

@@ -20,7 +20,7 @@ type Later = Partial<Pick<Decision, 'failures' | 'trigger' | 'pairwise' | 'warni
 /**
  * `spend`: what the task was paid; absent in an export written before spend was recorded. `floor`: the
  * noise floor of its dataset and model, shown beside the lift when given (undefined: not shown, as in an
- * export); `onCalibrate` offers to measure it.
+ * export); `onCalibrate` offers to measure it, `onDeleteCalibration` to delete the calibration it comes from.
  */
 export function DecisionPanel({
   decision,
@@ -28,12 +28,14 @@ export function DecisionPanel({
   spend,
   floor,
   onCalibrate,
+  onDeleteCalibration,
 }: {
   decision: Decision
   runs: RunView[]
   spend?: (Spend & { cap?: SpendCap | null }) | null
   floor?: TaskNoiseFloor | null
   onCalibrate?: () => void
+  onDeleteCalibration?: () => void
 }) {
   const { capability: cap, coverage } = decision
   const later: Later = decision
@@ -55,7 +57,12 @@ export function DecisionPanel({
               ` · about ${decision.casesNeeded.cases} cases × ${decision.casesNeeded.rounds} rounds would be needed to pass`}
           </div>
           {floor !== undefined && (
-            <NoiseFloorLine lift={cap.estimate} floor={floor} onCalibrate={onCalibrate} />
+            <NoiseFloorLine
+              lift={cap.estimate}
+              floor={floor}
+              onCalibrate={onCalibrate}
+              onDelete={onDeleteCalibration}
+            />
           )}
         </div>
       </div>

@@ -39,6 +39,24 @@ describe('decision panel: noise floor', () => {
     expect(line?.querySelector('button')).toBeNull() // finished: nothing left to run
   })
 
+  it('offers to delete the calibration its floor comes from', async () => {
+    let deleted = 0
+    view = await render(
+      <DecisionPanel
+        decision={decisionFixture()}
+        runs={[]}
+        floor={FLOOR}
+        onCalibrate={() => {}}
+        onDeleteCalibration={() => (deleted += 1)}
+      />,
+    )
+    const line = view.container.querySelector('[data-noise-floor="task_cal"]')
+    const buttons = [...(line?.querySelectorAll('button') ?? [])]
+    expect(buttons.map((b) => b.textContent)).toEqual(['Delete the calibration'])
+    await click(buttons[0])
+    expect(deleted).toBe(1)
+  })
+
   it('offers to continue a calibration that is not finished', async () => {
     let asked = 0
     const unfinished = { ...FLOOR, finished: false }

@@ -13,7 +13,14 @@ import { TaskCaseScreen } from '../case/TaskCaseScreen'
 import { RunDetailScreen } from './RunDetailScreen'
 import { RunsTab } from './RunsTab'
 import { SourceChanged } from './SourceChanged'
-import { calibrateTask, cancelTask, deleteTask, exportTask, startTask } from './task-actions'
+import {
+  calibrateTask,
+  cancelTask,
+  deleteCalibration,
+  deleteTask,
+  exportTask,
+  startTask,
+} from './task-actions'
 
 const TABS: { id: TaskTab; label: string }[] = [
   { id: 'runs', label: 'Runs' },
@@ -167,6 +174,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
             spend={decision.spend}
             floor={decision.floor}
             onCalibrate={() => void calibrateTask(taskId)}
+            onDeleteCalibration={() => decision.floor && void deleteCalibration(decision.floor)}
           />
         ) : (
           <div className="muted">{decision.error ?? 'Computing the decision…'}</div>

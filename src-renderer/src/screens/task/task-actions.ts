@@ -1,5 +1,6 @@
 // The task screen's actions, each reported to the user on failure; the patches show their effect.
 import type { ExportDocument } from '../../../../src-shared/export'
+import type { TaskNoiseFloor } from '../../../../src-shared/noise-floor'
 import { getApi } from '../../api/api'
 import { useDecision } from '../../stores/decision-store'
 import { attempt, useNotices } from '../../stores/notices-store'
@@ -22,6 +23,14 @@ export async function calibrateTask(taskId: string): Promise<void> {
         'info',
         'A/A calibration started: the baseline runs against itself (runs earlier tasks executed are reused); the noise floor shows here as its runs are judged.',
       )
+}
+
+/** Deletes the A/A calibration whose floor the open task shows; runs other tasks reuse are kept. */
+export async function deleteCalibration(floor: TaskNoiseFloor): Promise<void> {
+  const question = `Delete the calibration "${floor.calibrationName}" and its runs? Runs an A/B task shares with it are kept.`
+  if (!confirm(question)) return
+  const ok = await attempt('Delete', () => api()['tasks.delete']({ taskId: floor.calibrationTaskId }))
+  if (ok) await useDecision.getState().reloadFloor()
 }
 
 export const cancelTask = (taskId: string) => attempt('Cancel', () => api()['tasks.cancel']({ taskId }))
