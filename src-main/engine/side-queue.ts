@@ -15,19 +15,24 @@ export interface SideQueue<R extends Queued> {
   remaining(): R[]
 }
 
+interface Lane<R> {
+  /** The side's runs with their place in the plan. */
+  runs: { run: R; at: number }[]
+  next: number
+  inFlight: number
+}
+
 export function sideQueue<R extends Queued>(planned: readonly R[]): SideQueue<R> {
-  const lanes = new Map<Side, { runs: R[]; next: number; inFlight: number }>()
-  for (const run of planned) {
+  const lanes = new Map<Side, Lane<R>>()
+  planned.forEach((run, at) => {
     const lane = lanes.get(run.side) ?? { runs: [], next: 0, inFlight: 0 }
-    lane.runs.push(run)
+    lane.runs.push({ run, at })
     lanes.set(run.side, lane)
-  }
-  const order = new Map(planned.map((run, i) => [run.id, i]))
-  const head = (lane: { runs: R[]; next: number }): number =>
-    order.get(lane.runs[lane.next]?.id ?? '') ?? Infinity
+  })
+  const head = (lane: Lane<R>): number => lane.runs[lane.next]?.at ?? Infinity
   return {
     take() {
-      let best: { runs: R[]; next: number; inFlight: number } | undefined
+      let best: Lane<R> | undefined
       for (const lane of lanes.values()) {
         if (lane.next >= lane.runs.length) continue
         if (
@@ -39,7 +44,7 @@ export function sideQueue<R extends Queued>(planned: readonly R[]): SideQueue<R>
       }
       if (!best) return undefined
       best.inFlight += 1
-      return best.runs[best.next++]
+      return best.runs[best.next++]?.run
     },
     done(run) {
       const lane = lanes.get(run.side)
@@ -48,7 +53,8 @@ export function sideQueue<R extends Queued>(planned: readonly R[]): SideQueue<R>
     remaining() {
       return [...lanes.values()]
         .flatMap((lane) => lane.runs.slice(lane.next))
-        .sort((x, y) => (order.get(x.id) ?? 0) - (order.get(y.id) ?? 0))
+        .sort((x, y) => x.at - y.at)
+        .map((q) => q.run)
     },
   }
 }

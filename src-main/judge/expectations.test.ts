@@ -1,9 +1,8 @@
 // The expectations evaluator: a verdict per expectation parsed from the judge's list (repaired when needed),
 // the share passed as the score, a blind prompt, and the scripted model answering it deterministically.
 import { describe, expect, it } from 'vitest'
-import type { AgentEvent } from '../agent/types'
 import { defaultJudge } from '../demo/scripted-llm'
-import type { BlindSpec } from './blind'
+import { BLIND, SKILL_DIR, toolUse } from './blind-fixtures'
 import { presetEvaluator, resolveEvaluators } from './evaluators'
 import { renderExpectationsPrompt } from './expectations-prompt'
 import { judgeConfigOverrides } from './judge-prompt'
@@ -100,25 +99,17 @@ describe('score and reason', () => {
 
 describe('the expectations prompt', () => {
   const spec = resolveEvaluators([{ id: 'preset-expectations', weight: 1 }])[0]!
-  const DIR = '/data/skills/tidy-notes/abc/tidy-notes'
-  const BLIND: BlindSpec = {
-    skills: [
-      { name: 'tidy-notes', text: 'Group every action item under a heading called Next Steps first.' },
-    ],
-    snapshotDirs: [DIR],
-  }
-  const tool = (name: string, input: unknown, output: string): AgentEvent => ({
-    type: 'tool_use',
-    part: { tool: name, state: { status: 'completed', input, output } },
-  })
   const work = [
-    tool('write', { filePath: '/w/b/report.md', content: 'TOTAL=42' }, 'Wrote file successfully.'),
+    toolUse('write', { filePath: '/w/b/report.md', content: 'TOTAL=42' }, 'Wrote file successfully.'),
   ]
   const b: JudgeInput = {
     prompt: 'Sum the sales in data.xlsx.',
     expectedOutput: null,
     expectations: [...EXPECTATIONS, '  '],
-    events: [tool('skill', { name: 'tidy-notes' }, `Base directory for this skill: ${DIR}`), ...work],
+    events: [
+      toolUse('skill', { name: 'tidy-notes' }, `Base directory for this skill: ${SKILL_DIR}`),
+      ...work,
+    ],
     finalOutput: 'I used tidy-notes. TOTAL=42',
     diff: '+TOTAL=42\n',
     workDir: '/w/b',

@@ -1,7 +1,6 @@
 // What the judge is sent: the template over the condensed run, placeholders for what is missing; its agent.
 import { describe, expect, it } from 'vitest'
-import type { AgentEvent } from '../agent/types'
-import type { BlindSpec } from './blind'
+import { BLIND, SKILL_DIR, toolUse } from './blind-fixtures'
 import type { EvaluatorSpec } from './evaluators'
 import { judgeConfigOverrides, renderJudgePrompt, templateValues } from './judge-prompt'
 import type { JudgeInput } from './judge-types'
@@ -50,24 +49,13 @@ describe('templateValues', () => {
 })
 
 describe('templateValues: blind judging', () => {
-  const DIR = '/data/skills/tidy-notes/abc/tidy-notes'
-  const BLIND: BlindSpec = {
-    skills: [
-      { name: 'tidy-notes', text: 'Group every action item under a heading called Next Steps first.' },
-    ],
-    snapshotDirs: [DIR],
-  }
-  const tool = (name: string, input: unknown, output: string): AgentEvent => ({
-    type: 'tool_use',
-    part: { tool: name, state: { status: 'completed', input, output } },
-  })
-  const skillCall = tool(
+  const skillCall = toolUse(
     'skill',
     { name: 'tidy-notes' },
-    `<skill_content name="tidy-notes">Base directory for this skill: ${DIR}`,
+    `<skill_content name="tidy-notes">Base directory for this skill: ${SKILL_DIR}`,
   )
   const work = [
-    tool('write', { filePath: '/w/b/notes.md', content: '## Next Steps' }, 'Wrote file successfully.'),
+    toolUse('write', { filePath: '/w/b/notes.md', content: '## Next Steps' }, 'Wrote file successfully.'),
     { type: 'text', part: { text: 'Grouped every action item under a heading called Next Steps.' } },
   ]
   const b: JudgeInput = {
