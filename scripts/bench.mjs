@@ -6,9 +6,9 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { build } from 'vite'
+import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright'
+import { loadBench } from './bench/load-bench.mjs'
 import { peerBenchFromEnv, peerLines } from './bench/peer-run.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -23,26 +23,10 @@ if (
   const res = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
   if (res.status !== 0) process.exit(res.status ?? 1)
 }
-/** Bundles a bench module (TypeScript, importing the app's code) for Node and imports it. */
-async function loadBench(name) {
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      ssr: `scripts/bench/${name}.ts`,
-      outDir: `.tmp/bench-${name}`,
-      emptyOutDir: true,
-      target: 'node22',
-      rollupOptions: { output: { entryFileNames: `${name}.mjs`, format: 'es' } },
-    },
-  })
-  return import(pathToFileURL(join(root, '.tmp', `bench-${name}`, `${name}.mjs`)).href)
-}
-const { seedBenchTask, benchPatchSource } = await loadBench('seed')
-const { floorBench } = await loadBench('floor')
-const { adaptiveBench, adaptiveLines } = await loadBench('adaptive')
-const { triggerBench } = await loadBench('triggers')
+const { seedBenchTask, benchPatchSource } = await loadBench(root, 'seed')
+const { floorBench } = await loadBench(root, 'floor')
+const { adaptiveBench, adaptiveLines } = await loadBench(root, 'adaptive')
+const { triggerBench, triggerLines } = await loadBench(root, 'triggers')
 // Adaptive rounds against fixed 3 rounds, simulated (no agent): a minute or so at 2,000 tasks a scenario.
 const adaptive = adaptiveBench(Number(process.env.BENCH_ADAPTIVE_TASKS ?? 2000))
 // The CI time this work started from (a fresh clone's `.ci/run`), and the target set against it.
@@ -246,11 +230,7 @@ process.stdout.write(
             ),
         ]
       : []),
-    ...(triggers
-      ? [
-          `trigger probe vs full run:        ${triggers.probe.meanTokens} vs ${triggers.fullRun.meanTokens} tokens (${triggers.tokensRatio} ×), ${triggers.probe.meanMs} vs ${triggers.fullRun.meanMs} ms (${triggers.timeRatio} ×); ${triggers.probes} probes, ${triggers.triggered} triggered, ${triggers.fullRuns} full runs + judgements`,
-        ]
-      : []),
+    ...(triggers ? triggerLines(triggers) : []),
     ...(peer ? peerLines(peer) : []),
     'adaptive rounds (min 1, max 5) vs fixed 3 rounds, simulated:',
     ...adaptiveLines(adaptive),
