@@ -1,6 +1,7 @@
 // What a task list shows (CLI `list --json`, the app's tasks screen): one shape for every front door.
 import type { RunStatus, TaskStatus } from './run-state'
 import type { Verdict } from './decision'
+import type { NoiseFloor } from './noise-floor'
 import type { ReuseSavings } from './reuse'
 
 export interface TaskSummary {
@@ -19,3 +20,6 @@ export interface TaskSummary {
 
 /** A task as opened for its screen: the verdict is `null` until it is decided (a patch brings it). */
 export type OpenedTaskSummary = Omit<TaskSummary, 'verdict'> & { verdict: Verdict | null }
+
+/** An A/A calibration as `skill-ab list --calibrations` shows it: its runs and the noise floor they give. */
+export type CalibrationSummary = Omit<TaskSummary, 'verdict'> & { floor: NoiseFloor }

@@ -91,6 +91,20 @@ describe('A/A calibration', () => {
     expect(readFileSync(join(world.root, 'ab.md'), 'utf8')).toMatch(floorLine)
   })
 
+  it('lists the calibration and its floor apart from the A/B tasks', async () => {
+    const tasks = await runCli(['list'], world.env, world.root)
+    expect(tasks.stdout).toMatch(/^\S+ {2}ab {2}\(pirate-speak v2\)/m)
+    expect(tasks.stdout).not.toContain('ab (A/A calibration)')
+    expect(tasks.stdout).toContain('and 1 A/A calibration: skill-ab list --calibrations')
+    const json = await runCli(['list', '--calibrations', '--json'], world.env, world.root)
+    const listed = JSON.parse(json.stdout) as { name: string; status: string; floor: NoiseFloor }[]
+    expect(listed).toHaveLength(1)
+    expect(listed[0]).toMatchObject({ name: 'ab (A/A calibration)', status: 'done' })
+    expect(listed[0]?.floor).toMatchObject({ cases: 2, rounds: 2, splits: 200, sd: expect.any(Number) })
+    const text = await runCli(['list', '--calibrations'], world.env, world.root)
+    expect(text.stdout).toMatch(/ab \(A\/A calibration\) {2}done {2}8 scored .*noise floor ±\d+\.\d/)
+  })
+
   it('--calibrate writes no export', async () => {
     const res = await runCli(['run', 'ab.json', '--calibrate', '--export', 'x.json'], world.env, world.root)
     expect(res.code).toBe(2)

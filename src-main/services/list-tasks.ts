@@ -3,8 +3,9 @@
 import type { RunRow, TaskRow } from '../db'
 import { readConfig } from '../export/config-view'
 import { cachedTaskDecision, scopeRuns, taskDecision, taskRunCounts } from './task-decision'
-import type { OpenedTaskSummary, TaskSummary } from '../../src-shared/task-summary'
+import type { CalibrationSummary, OpenedTaskSummary, TaskSummary } from '../../src-shared/task-summary'
 import type { AppContext } from './app-context'
+import { calibrationFloor } from './calibration'
 import { findTask } from './find-task'
 import { reconcileTask } from './reconcile'
 
@@ -31,6 +32,15 @@ export function listTasks(ctx: AppContext): TaskSummary[] {
   return ctx.store.tasks.list().map((t) => {
     reconcileTask(ctx, t.id)
     return summarize(ctx, ctx.store.tasks.get(t.id) ?? t)
+  })
+}
+
+/** Every A/A calibration (`run --calibrate`), newest first, reconciled, with the noise floor it measured. */
+export function listCalibrations(ctx: AppContext): CalibrationSummary[] {
+  return ctx.store.tasks.listKind('calibration').map((t) => {
+    reconcileTask(ctx, t.id)
+    const task = ctx.store.tasks.get(t.id) ?? t
+    return { ...counted(ctx, task), floor: calibrationFloor(ctx.store, task) }
   })
 }
 
