@@ -1,11 +1,14 @@
 // `skill-ab run` on two git versions of one skill (README "Skill versions from git"), end to end with the
 // real opencode binary and the scripted LLM: each side runs its commit's files, labelled by short sha, and
-// the user's working copy (uncommitted edits, untracked files, the index) is left exactly as it was.
-import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+// the user's working copy (uncommitted edits, untracked files, the index) is left exactly as it was, and a
+// crashed process's git temp folder is swept.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../src-main/db'
+import { processStartTime } from '../src-main/db/process-info'
 import { contentHash } from '../src-main/inputs/skill'
 import { sourceChanges } from '../src-main/services/source-changes'
 import { taskConfigSchema } from '../src-shared/task-config'
@@ -79,8 +82,21 @@ describe('skill-ab run with git versions', () => {
         agent: SERVER_AGENT,
       }),
     )
-    const res = await runCli(['run', 'git.json'], world.env, world.root)
+    // Git temp folders an earlier process left: a crashed one's is swept at this run's first git read, a
+    // live one's (this test process's) is kept.
+    const tmp = join(world.root, 'tmp')
+    const leftover = (name: string, pid: number | undefined) => {
+      mkdirSync(join(tmp, name), { recursive: true })
+      const owner = { pid, startTime: pid && processStartTime(pid), hostname: hostname() }
+      writeFileSync(join(tmp, name, 'owner.json'), JSON.stringify(owner))
+      return join(tmp, name)
+    }
+    const crashed = leftover('skill-ab-git-crashed', spawnSync('true').pid)
+    const live = leftover('skill-ab-git-live', process.pid)
+    const res = await runCli(['run', 'git.json'], { ...world.env, TMPDIR: tmp }, world.root)
     expectDecided(res)
+    expect(existsSync(crashed)).toBe(false)
+    expect(existsSync(live)).toBe(true)
     expect(git('status', '--porcelain')).toBe(before.status)
     expect(bytesUnder(join(world.root, 'repo'))).toEqual(before.files)
 
