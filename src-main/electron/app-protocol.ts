@@ -10,10 +10,17 @@ export const APP_SCHEME = 'app'
 export const APP_ORIGIN = `${APP_SCHEME}://renderer`
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`
 
-/** Before the app is ready: a standard, secure scheme (its own origin, storage and fetch, like https). */
+/**
+ * Before the app is ready: a standard, secure scheme (its own origin, storage and fetch, like https), whose
+ * scripts V8 may keep compiled between launches (`codeCache`): compiling the screens' chunk is most of a
+ * cold first render's cost (docs/architecture.md, "First render").
+ */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+    },
   ])
 }
 

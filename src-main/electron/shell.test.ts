@@ -94,7 +94,10 @@ describe('electron shell', () => {
     await start()
     expect(fake.calls.indexOf('schemes:before-ready')).toBeGreaterThanOrEqual(0)
     expect(fake.schemes).toEqual([
-      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+      {
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }),
+      },
     ])
     const index = await fake.fetchScheme('app://renderer/index.html')
     expect(index.status).toBe(200)
