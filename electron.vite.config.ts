@@ -14,7 +14,8 @@ const cspMeta = {
  * as an async module script: the browser compiles a script off the main thread while it streams in (a
  * `modulepreload` link's chunk was compiled on the main thread when the entry imported it, ~20 ms at 5,000
  * runs), and running it only defines the screens. Its import of the entry runs the entry first, so the
- * connection still opens before anything else (docs/architecture.md, "First render").
+ * connection still opens before anything else; placed after the root element in the body, neither can run
+ * before the page has it (docs/architecture.md, "First render").
  */
 const loadScreens = {
   name: 'skill-ab-load-screens',
@@ -29,7 +30,7 @@ const loadScreens = {
         .map((c) => ({
           tag: 'script',
           attrs: { type: 'module', async: true, crossorigin: true, src: `./${c.fileName}` },
-          injectTo: 'head' as const,
+          injectTo: 'body' as const,
         })),
   },
 }
