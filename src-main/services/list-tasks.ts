@@ -27,19 +27,21 @@ function counted(ctx: AppContext, t: TaskRow): Omit<TaskSummary, 'verdict'> {
   }
 }
 
+/** A listed task as it stands once runs stuck by a dead owner are unstuck. */
+function reconciled(ctx: AppContext, t: TaskRow): TaskRow {
+  reconcileTask(ctx, t.id)
+  return ctx.store.tasks.get(t.id) ?? t
+}
+
 /** Every task, newest first, each reconciled before it is read. */
 export function listTasks(ctx: AppContext): TaskSummary[] {
-  return ctx.store.tasks.list().map((t) => {
-    reconcileTask(ctx, t.id)
-    return summarize(ctx, ctx.store.tasks.get(t.id) ?? t)
-  })
+  return ctx.store.tasks.list().map((t) => summarize(ctx, reconciled(ctx, t)))
 }
 
 /** Every A/A calibration (`run --calibrate`), newest first, reconciled, with the noise floor it measured. */
 export function listCalibrations(ctx: AppContext): CalibrationSummary[] {
   return ctx.store.tasks.listKind('calibration').map((t) => {
-    reconcileTask(ctx, t.id)
-    const task = ctx.store.tasks.get(t.id) ?? t
+    const task = reconciled(ctx, t)
     return { ...counted(ctx, task), floor: calibrationFloor(ctx.store, task) }
   })
 }
