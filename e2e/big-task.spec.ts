@@ -3,9 +3,10 @@
 // the first screenful shows live; at 1280 px the table fits, and it sorts and filters by mouse and keyboard.
 // The task is seeded straight into the store: no agent runs here.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { expect, test } from 'playwright/test'
+import { expect, test, type Page } from 'playwright/test'
 import { openStore } from '../src-main/db'
-import { drive, findRun, seedExportTask } from '../src-main/export/test-fixtures'
+import { drive, findRun, seedExportTask, type Target } from '../src-main/export/test-fixtures'
+import { FAILURE_TYPES } from '../src-shared/run-state'
 import { CLI, makeWorld, type World } from '../test/support/fixtures'
 import { shoot } from './support/shoot'
 
@@ -19,6 +20,8 @@ let world: World
 let serve: ChildProcess | undefined
 let url = ''
 let taskId = ''
+/** Two rounds, a run of every kind and failure in them (the widest cells a table shows). */
+let kindsTaskId = ''
 
 test.beforeAll(async () => {
   world = makeWorld('http://127.0.0.1:9') // no model is asked
@@ -37,6 +40,7 @@ test.beforeAll(async () => {
           })
       }
     })
+    kindsTaskId = seedEveryKind(store)
   } finally {
     store.close()
   }
@@ -136,4 +140,76 @@ test('at 1280 px the table fits with its actions; it sorts by Δ and status and 
   await expect(page.locator(`[id="${active}"] [data-run]`)).toHaveAttribute('data-side', 'b')
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('run-detail')).toBeVisible()
+})
+
+function seedEveryKind(store: ReturnType<typeof openStore>): string {
+  // Not running or evaluating: serve finds no process behind those and settles them when it opens the store.
+  const kinds: Target[] = ['executed', 'eval-failed', 'canceled']
+  // A canceled run is its own kind (status canceled), not a failed execution.
+  const failures = FAILURE_TYPES.filter((f) => f !== 'canceled')
+  const cells = [...failures.map((f) => ['exec-failed', f] as const), ...kinds.map((k) => [k, null] as const)]
+  const cases = ['a-case-with-a-long-name', ...cells.map((_, i) => `k${i}`)]
+  const { task, runs } = seedExportTask(store, { name: 'every kind of run', cases, rounds: 2 })
+  store.transaction(() => {
+    for (const run of runs) {
+      const i = cases.indexOf(run.caseKey) - 1
+      const [target, failureType] =
+        i >= 0 && run.round === 2 ? (cells[i] as (typeof cells)[number]) : (['scored', null] as const)
+      // Side b ran without its skill (the cell's ⊘) and scored 100; the first case's a scored 0 (Δ +100).
+      const score = run.side === 'a' && i < 0 ? 0 : 100
+      if (target === 'scored') drive(store, run.id, 'scored', { score, skillLoaded: run.side === 'a' })
+      else drive(store, run.id, target, failureType ? { failureType } : {})
+    }
+  })
+  return task.id
+}
+
+/** What a cell shows that does not fit its box (a case's name excepted: it has the room left, and a title). */
+const clippedCells = (page: Page) =>
+  page.locator('.rt-row > div:not(.rt-case)').evaluateAll((cells) =>
+    cells.flatMap((cell) => {
+      const doc = cell.ownerDocument
+      const style = doc.defaultView?.getComputedStyle(cell)
+      const room =
+        cell.clientWidth - parseFloat(style?.paddingLeft ?? '0') - parseFloat(style?.paddingRight ?? '0')
+      const range = doc.createRange()
+      range.selectNodeContents(cell)
+      const need = range.getBoundingClientRect().width
+      // A badge shrinks to fit (ending in …) before its cell overflows.
+      const short = Math.max(
+        0,
+        ...[...cell.querySelectorAll('.badge')].map((b) => b.scrollWidth - b.clientWidth),
+      )
+      const over = Math.max(short, need - room)
+      return over > 0.5 ? [`${cell.textContent}: ${over.toFixed(0)} px too wide`] : []
+    }),
+  )
+
+test('at 1280 px nothing in the run table is cut: every badge, a sorted header, both actions', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`${url}#/task/${kindsTaskId}`)
+  await expect(page.getByText('10 cases · 40 runs')).toBeVisible()
+  const scroller = page.locator('.run-table .scroller')
+  expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  await expect(page.locator('[data-case="k2"] [data-round="2"][data-side="a"]')).toContainText('crashed')
+  const long = page.locator('[data-case="a-case-with-a-long-name"]')
+  await expect(long.locator('.skill-unused')).toHaveCount(2)
+  await expect(long).toContainText('+100')
+  expect(await clippedCells(page)).toEqual([])
+  for (const name of ['case', 'mean a', 'mean b', 'Δ']) {
+    const header = page.getByRole('columnheader', { name: new RegExp(`^${name}( ▲| ▼)?$`) })
+    // Numbers sort descending first, names ascending: two clicks show both arrows.
+    const seen = new Set<string | null>()
+    for (const click of [1, 2]) {
+      await header.getByRole('button').click()
+      await expect(header).toHaveAttribute('aria-sort', /^(ascending|descending)$/)
+      const order = await header.getAttribute('aria-sort')
+      seen.add(order)
+      expect(await clippedCells(page), `sorted by ${name}, ${order} (click ${click})`).toEqual([])
+    }
+    expect(seen.size).toBe(2)
+  }
+  await shoot(page, '10-run-table-kinds-1280', page.locator('.run-table-wrap'))
 })

@@ -1,6 +1,7 @@
 // Test-only: a task with a full task config and its runs, driven through the real repositories' transitions.
 import type { RunRow, Store, TaskKind, TaskRow } from '../db'
 import type { TokenCounts } from '../agent/types'
+import type { FailureType } from '../../src-shared/run-state'
 import { taskConfigSchema, type TaskConfigInput } from '../../src-shared/task-config'
 
 export interface SeedOptions {
@@ -77,6 +78,10 @@ export interface DriveOptions {
   costUsd?: number | null
   durationMs?: number
   sessionId?: string
+  /** Whether the agent invoked the skill (unset: not recorded). */
+  skillLoaded?: boolean
+  /** An exec-failed run's failure (default agent_error). */
+  failureType?: FailureType
 }
 
 const TOKENS: TokenCounts = { input: 500, output: 300, reasoning: 100, cacheRead: 50, cacheWrite: 50 }
@@ -93,12 +98,16 @@ export function drive(store: Store, runId: string, target: Target, o: DriveOptio
   const started = step(store, runId, 'pending', 'running', { sessionId: o.sessionId ?? `ses_${runId}` })
   if (target === 'running') return started
   if (target === 'exec-failed')
-    return step(store, runId, 'running', 'failed', { failureType: 'agent_error', failureMessage: 'boom' })
+    return step(store, runId, 'running', 'failed', {
+      failureType: o.failureType ?? 'agent_error',
+      failureMessage: 'boom',
+    })
   const startedAt = started.startedAt ?? new Date().toISOString()
   const executed = step(store, runId, 'running', 'executed', {
     tokens: o.tokens ?? TOKENS,
     costUsd: o.costUsd === undefined ? 0.01 : o.costUsd,
     executedAt: new Date(Date.parse(startedAt) + (o.durationMs ?? 4200)).toISOString(),
+    ...(o.skillLoaded === undefined ? {} : { skillLoaded: o.skillLoaded }),
   })
   if (target === 'executed') return executed
   step(store, runId, 'executed', 'evaluating')

@@ -37,11 +37,16 @@ export function runTitle(run: Pick<RunView, 'status' | 'failureType' | 'failureM
   return KIND_LABEL[kind]
 }
 
-export function RunBadge({ run }: { run: Pick<RunView, 'status' | 'failureType' | 'failureMessage'> }) {
+/** `compact` (a table cell): a failed execution is named by its failure alone; the title says the rest. */
+export function RunBadge(props: {
+  run: Pick<RunView, 'status' | 'failureType' | 'failureMessage'>
+  compact?: boolean
+}) {
+  const { run } = props
   const kind = runKind(run)
   const label =
     kind === 'exec-failed' && run.failureType
-      ? `run failed: ${failureLabel(run.failureType)}`
+      ? `${props.compact ? '' : 'run failed: '}${failureLabel(run.failureType)}`
       : KIND_LABEL[kind]
   return (
     <span className={`badge ${kind}`} title={runTitle(run)} data-status={run.status}>

@@ -66,24 +66,31 @@ export function runOfColumn(row: CaseRow, id: string): RunView | undefined {
 /** Columns no user hides or shows (filters and the row's checkbox). */
 export const FIXED_COLUMNS: ReadonlySet<string> = new Set(['select', 'case', 'skillUnused'])
 
-/** Least widths (px) that fit two rounds from 1280 px wide; the case column takes what is left. */
+/**
+ * Least widths (px) that fit two rounds from 1280 px wide with nothing cut (e2e/big-task.spec.ts): a sorted
+ * header ("mean a ▲"), both actions, the widest run cell ("100 ⊘ scored", "could not start"). With more room
+ * the runs widen a little, then the case column (a long name ends in …, its title whole) takes the rest.
+ */
 export function columnMinWidth(id: string): number {
   if (id === 'select') return 32
   if (id === 'case') return 96
-  if (isRunColumn(id)) return 112
+  if (isRunColumn(id)) return 115
   if (id === 'status') return 84
-  if (id === 'actions') return 164
-  return 58
+  if (id === 'actions') return 166
+  if (id === 'meanA' || id === 'meanB') return 76
+  return 54
 }
 
 export function columnWidth(id: string): string {
   const min = columnMinWidth(id)
-  return id === 'case' ? `minmax(${min}px, 1fr)` : `${min}px`
+  if (id === 'case') return `minmax(${min}px, 1fr)`
+  return isRunColumn(id) ? `minmax(${min}px, 150px)` : `${min}px`
 }
 
 /** Side a's columns in a's colour, b's in b's; the actions column stays in view when the runs scroll. */
 export function columnClass(id: string): string {
   if (id === 'actions') return 'rt-actions'
+  if (id === 'case') return 'rt-case'
   if (isRunColumn(id)) return `side-${id[0]} rt-run`
   if (id === 'meanA') return 'side-a'
   if (id === 'meanB') return 'side-b'
@@ -118,7 +125,11 @@ export function runColumns(rounds: number, withActions: boolean): Column[] {
       enableSorting: false,
       cell: ({ row, table }) => selectCell(row.original.caseId, table.options.meta),
     }),
-    helper.accessor('caseId', { id: 'case', header: 'case', cell: ({ getValue }) => getValue() }),
+    helper.accessor('caseId', {
+      id: 'case',
+      header: 'case',
+      cell: ({ getValue }) => <span title={getValue()}>{getValue()}</span>,
+    }),
     helper.accessor((r) => byState(caseState(r)), {
       id: 'status',
       header: 'status',
@@ -187,13 +198,13 @@ function runCell(run: RunView | undefined, meta: RunTableMeta | undefined) {
       data-round={run.round}
       onClick={() => meta?.onOpenRun(run)}
     >
-      <span className="score">{formatScore(run.score)}</span>
+      {run.score !== null && <span className="score">{formatScore(run.score)}</span>}
       {skillNotUsed(run) && (
         <span className="skill-unused" role="img" aria-label={SKILL_NOT_USED} title={SKILL_NOT_USED}>
           ⊘
         </span>
       )}
-      <RunBadge run={run} />
+      <RunBadge run={run} compact />
     </div>
   )
 }
