@@ -54,6 +54,12 @@ test('set up, run, watch live, decide, re-evaluate and export an A/B task in the
   await expect
     .poll(async () => (await runs(page)).some((r) => r.status === 'running'), { timeout: 120_000 })
     .toBe(true)
+  // The sidebar says which skill on one line (beside the task's status; its verdict is beside the name).
+  const skillLine = page.getByRole('option', { name: /pirate e2e/ }).locator('.skill')
+  await expect(skillLine).toHaveText(/^pirate-speak [0-9a-f]{8}$/)
+  expect(await skillLine.evaluate((el) => el.getClientRects().length === 1 && el.clientHeight < 24)).toBe(
+    true,
+  )
   await shoot(page, '03-run-view-running')
   await expect
     .poll(async () => (await runs(page)).map((r) => r.status).join(','), {

@@ -37,18 +37,19 @@ export function TasksSidebar({ tasks, selectedId }: { tasks: TaskSummary[]; sele
             data-task={t.id}
             onClick={() => navigate({ taskId: t.id })}
           >
+            {/* The verdict beside the name, the status beside the skill: each line fits, or ends in …. */}
             <div className="row">
               <span className="name grow" title={t.name}>
                 {t.name.startsWith(DEMO_TASK_PREFIX) ? t.name.slice(DEMO_TASK_PREFIX.length) : t.name}
               </span>
               {t.name.startsWith(DEMO_TASK_PREFIX) && <DemoBadge />}
+              <VerdictBadge verdict={t.verdict} />
             </div>
             <div className="row small muted" style={{ margin: '2px 0 6px' }}>
-              <span className="grow">
+              <span className="grow skill" title={`${t.skillName} ${t.skillVersion}`}>
                 {t.skillName} {t.skillVersion}
               </span>
               <span className={`badge ${t.status === 'running' ? 'running' : ''}`}>{t.status}</span>
-              <VerdictBadge verdict={t.verdict} />
             </div>
             <ProgressBar counts={countsFromStatus(t.runs)} total={total(t)} compact />
           </li>
