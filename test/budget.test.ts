@@ -126,8 +126,13 @@ describe('skill-ab run: estimate and budget', () => {
     expect(done.length).toBe(8 - left)
 
     const from = llm.requests.length
-    const second = await run([config, '--max-cost', '100'])
+    const second = await run([config, '--max-cost', '100', '--export', 'capped-export.json'])
     expect([0, 1, 3], second.stderr).toContain(second.code)
+    // A reviewer of the export sees the cap the task last ran under.
+    const shared = JSON.parse(readFileSync(`${world.root}/capped-export.json`, 'utf8')) as {
+      task: { config: { budget?: { maxCostUsd?: number } } }
+    }
+    expect(shared.task.config.budget?.maxCostUsd).toBe(100)
     const final = runsOf('capped')
     expect(final.every((r) => r.status === 'scored' && r.attempt === 1)).toBe(true)
     for (const r of done) expect(final.find((f) => f.id === r.id)?.sessionId).toBe(r.sessionId)
