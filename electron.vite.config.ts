@@ -11,11 +11,10 @@ const cspMeta = {
 
 /**
  * Loads the screens' chunk (mount.tsx, imported by the entry once its first request is out) with the page,
- * as an async module script: the browser compiles a script off the main thread while it streams in (a
- * `modulepreload` link's chunk was compiled on the main thread when the entry imported it, ~20 ms at 5,000
- * runs), and running it only defines the screens. Its import of the entry runs the entry first, so the
- * connection still opens before anything else; placed after the root element in the body, neither can run
- * before the page has it (docs/architecture.md, "First render").
+ * as an async module script (a `modulepreload` link measures the same): running it only defines the screens.
+ * Its import of the entry runs the entry first, so the connection still opens before anything else; placed
+ * after the root element in the body, neither can run before the page has it (docs/architecture.md,
+ * "First render").
  */
 const loadScreens = {
   name: 'skill-ab-load-screens',

@@ -54,7 +54,7 @@ const url = await new Promise((resolve, reject) => {
 
 /** When each step towards the first render happened in the page (wall-clock ms): the document and the JS
  * chunks arriving, the app's `skill-ab:` marks, the first run cell and its frame painted. Run inside the page. */
-function pagePhases() {
+function pagePhases(firstRun, painted) {
   const at = (ms) => performance.timeOrigin + ms
   const [nav] = performance.getEntriesByType('navigation')
   const phases = { navigationStart: at(0), htmlLoaded: at(nav.responseEnd) }
@@ -63,7 +63,23 @@ function pagePhases() {
       phases[`${r.name.replace(/^.*\/|-[\w-]{8}\.js$/g, '')}.js`] = at(r.responseEnd)
   for (const m of performance.getEntriesByType('mark'))
     if (m.name.startsWith('skill-ab:')) phases[m.name.slice('skill-ab:'.length)] = at(m.startTime)
-  return { ...phases, firstRun: window.firstRunAt, painted: window.paintedAt }
+  return { ...phases, firstRun, painted }
+}
+
+/** The page's init script: when the first run cell exists (wall-clock), and once its frame is painted,
+ * reports that and the phases through the `skillAbBenchReport` binding. */
+function reportFirstRender(phasesOf) {
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('[data-run]')) return
+    const firstRunAt = performance.timeOrigin + performance.now()
+    observer.disconnect()
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const phases = phasesOf(firstRunAt, performance.timeOrigin + performance.now())
+        window.skillAbBenchReport(JSON.stringify({ firstRunAt, phases }))
+      }),
+    )
+  }).observe(document, { childList: true, subtree: true })
 }
 
 const browser = await chromium.launch({
@@ -73,39 +89,39 @@ const browser = await chromium.launch({
 const results = {}
 const SAMPLES = Number(process.env.BENCH_RENDER_SAMPLES ?? 5)
 try {
-  // First render: page.goto until the first run cell exists, timed inside the page (a MutationObserver), as
-  // Playwright's own waiting polls at up to 500 ms steps. Each sample in a fresh context (nothing cached).
+  // First render: from page.goto until the first run cell exists, timed inside the page (a MutationObserver)
+  // and reported through a binding once its frame is painted. Playwright puts nothing else in the page until
+  // then: its injected script (for an evaluate or a waitFor…) is parsed on the page's main thread and, landing
+  // at a build-dependent moment (after the load event), would skew the comparison between builds.
   const samples = []
   let page = null
-  for (let i = 0; i < SAMPLES; i++) {
-    if (page) await page.context().close()
+  let reported = () => {}
+  const openPage = async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
-    page = await context.newPage()
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-run]')) return
-        window.firstRunAt = performance.timeOrigin + performance.now()
-        observer.disconnect()
-        // For the breakdown: when the frame holding it has been painted.
-        requestAnimationFrame(() =>
-          setTimeout(() => (window.paintedAt = performance.timeOrigin + performance.now())),
-        )
-      }).observe(document, { childList: true, subtree: true })
-    })
+    const opened = await context.newPage()
+    await opened.exposeFunction('skillAbBenchReport', (json) => reported(JSON.parse(json)))
+    await opened.addInitScript(`(${reportFirstRender})(${pagePhases})`)
+    return opened
+  }
+  /** Loads (goto or reload, not waiting for the load event) and resolves with what the page reported. */
+  const timedLoad = async (load) => {
+    const report = new Promise((resolve) => (reported = resolve))
     const t0 = Date.now()
-    await page.goto(`${url}#/task/${seeded.taskId}`)
-    await page.waitForSelector('[data-run]')
-    const firstRunAt = await page.evaluate(() => window.firstRunAt)
-    await page.waitForFunction(() => window.paintedAt)
-    const phases = await page.evaluate(pagePhases)
+    await load({ waitUntil: 'commit' })
+    const { firstRunAt, phases } = await report
     // The task opens with a first screenful; the rest of its runs follow.
     await page.waitForFunction(() => window.skillAbDebug.complete(), null, { polling: 'raf' })
-    samples.push({
+    return {
       firstRenderMs: Math.round(firstRunAt - t0),
       phases: Object.fromEntries(Object.entries(phases).map(([k, at]) => [k, Math.round(at - t0)])),
-      renderedRows: await page.locator('[data-case]').count(),
       allRunsMs: Date.now() - t0,
-    })
+    }
+  }
+  for (let i = 0; i < SAMPLES; i++) {
+    if (page) await page.context().close()
+    page = await openPage()
+    const sample = await timedLoad((o) => page.goto(`${url}#/task/${seeded.taskId}`, o))
+    samples.push({ ...sample, renderedRows: await page.locator('[data-case]').count() })
   }
   const median = (key) =>
     samples.map(typeof key === 'function' ? key : (x) => x[key]).sort((x, y) => x - y)[
@@ -122,13 +138,7 @@ try {
   // The same tab reloaded: V8 still holds the page's compiled code, so this is the first render without the
   // cold compile a fresh context pays (the figure above).
   const reloads = []
-  for (let i = 0; i < SAMPLES; i++) {
-    const t0 = Date.now()
-    await page.reload()
-    await page.waitForSelector('[data-run]')
-    reloads.push(Math.round((await page.evaluate(() => window.firstRunAt)) - t0))
-    await page.waitForFunction(() => window.skillAbDebug.complete(), null, { polling: 'raf' })
-  }
+  for (let i = 0; i < SAMPLES; i++) reloads.push((await timedLoad((o) => page.reload(o))).firstRenderMs)
   results.reloadFirstRenderMs = [...reloads].sort((x, y) => x - y)[Math.floor(reloads.length / 2)]
   results.reloadFirstRenderSamples = reloads
 
