@@ -1,4 +1,4 @@
-/* global document, window, requestAnimationFrame, MutationObserver -- code run inside the page by page.evaluate */
+/* global document, window, requestAnimationFrame -- code run inside the page by page.evaluate */
 // `npm run bench`: a 5,000-run task seeded in a temp data dir, opened in Chromium through `skill-ab serve`.
 // Measures time to first render of the run view, scrolling to the last case, live patches applied per
 // second in the renderer, and the main-side coalescing throughput; prints them and writes JSON.
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright'
+import { firstRenderProbe } from './bench/first-render-probe.mjs'
 import { loadBench } from './bench/load-bench.mjs'
 import { peerBenchFromEnv, peerLines } from './bench/peer-run.mjs'
 
@@ -66,22 +67,6 @@ function pagePhases(firstRun, painted) {
   return { ...phases, firstRun, painted }
 }
 
-/** The page's init script: when the first run cell exists (wall-clock), and once its frame is painted,
- * reports that and the phases through the `skillAbBenchReport` binding. */
-function reportFirstRender(phasesOf) {
-  new MutationObserver((_, observer) => {
-    if (!document.querySelector('[data-run]')) return
-    const firstRunAt = performance.timeOrigin + performance.now()
-    observer.disconnect()
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        const phases = phasesOf(firstRunAt, performance.timeOrigin + performance.now())
-        window.skillAbBenchReport(JSON.stringify({ firstRunAt, phases }))
-      }),
-    )
-  }).observe(document, { childList: true, subtree: true })
-}
-
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
@@ -99,8 +84,8 @@ try {
   const openPage = async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
     const opened = await context.newPage()
-    await opened.exposeFunction('skillAbBenchReport', (json) => reported(JSON.parse(json)))
-    await opened.addInitScript(`(${reportFirstRender})(${pagePhases})`)
+    await opened.exposeFunction('skillAbFirstRender', (json) => reported(JSON.parse(json)))
+    await opened.addInitScript(`(${firstRenderProbe})(${pagePhases})`)
     return opened
   }
   /** Loads (goto or reload, not waiting for the load event) and resolves with what the page reported. */

@@ -1,4 +1,4 @@
-/* global document, window, requestAnimationFrame, MutationObserver -- code run inside the page */
+/* global window -- code run inside the page */
 // Two builds' first render of the 5,000-run view, compared pair by pair: `node scripts/bench/render-ab.mjs
 // <rootA> <rootB> [pairs]` (each root a built checkout, e.g. a `git worktree` after `npm run build`). Each
 // serves its own seeded task; their cold loads alternate (A B, B A, …) in fresh contexts of one browser, and
@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright'
+import { firstRenderProbe } from './first-render-probe.mjs'
 import { loadBench } from './load-bench.mjs'
 
 const [rootA, rootB] = process.argv.slice(2, 4).map((r) => resolve(r))
@@ -37,16 +38,6 @@ async function serveBuild(root) {
   }
 }
 
-/** In the page: when the first run cell exists and when its frame is painted, reported once painted. */
-function reportFirstRender() {
-  new MutationObserver((_, observer) => {
-    if (!document.querySelector('[data-run]')) return
-    const firstRun = performance.now()
-    observer.disconnect()
-    requestAnimationFrame(() => setTimeout(() => window.renderAbReport(firstRun, performance.now())))
-  }).observe(document, { childList: true, subtree: true })
-}
-
 const builds = { A: await serveBuild(rootA), B: await serveBuild(rootB) }
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -57,8 +48,11 @@ async function sample(build) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
   const page = await context.newPage()
   let reported = () => {}
-  await page.exposeFunction('renderAbReport', (firstRun, painted) => reported([firstRun, painted]))
-  await page.addInitScript(reportFirstRender)
+  await page.exposeFunction('skillAbFirstRender', (json) => {
+    const { firstRunAt, paintedAt, timeOrigin } = JSON.parse(json)
+    reported([firstRunAt, paintedAt].map((at) => at - timeOrigin))
+  })
+  await page.addInitScript(`(${firstRenderProbe})(null)`)
   const load = async (go) => {
     const report = new Promise((ok) => (reported = ok))
     await go({ waitUntil: 'commit' })
@@ -79,6 +73,13 @@ try {
   for (let i = 0; i < PAIRS; i++)
     for (const k of i % 2 ? ['B', 'A'] : ['A', 'B']) times[k].push(await sample(builds[k]))
   const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]
+  /** Two-sided exact binomial p of `k` of `n` pairs going one way when either way is as likely. */
+  const signTest = (k, n) => {
+    let tail = 0
+    for (let i = 0, c = 1; i <= n; c = (c * (n - i)) / (i + 1), i++)
+      if (Math.min(i, n - i) <= Math.min(k, n - k)) tail += c / 2 ** n
+    return Math.min(1, tail)
+  }
   console.log(
     `A ${rootA}\nB ${rootB}\n${PAIRS} pairs of cold loads (fresh contexts), each followed by a reload`,
   )
@@ -87,8 +88,9 @@ try {
     const b = times.B.map((t) => t[j])
     const diff = a.map((x, i) => b[i] - x)
     const slower = diff.filter((d) => d > 0).length
+    const mean = diff.reduce((sum, d) => sum + d, 0) / PAIRS
     console.log(
-      `${what.padEnd(30)} A ${median(a).toFixed(0)} ms, B ${median(b).toFixed(0)} ms; B − A ${median(diff).toFixed(1)} ms (median of pairs), B slower in ${slower} of ${PAIRS}`,
+      `${what.padEnd(30)} A ${median(a).toFixed(0)} ms, B ${median(b).toFixed(0)} ms; B − A ${mean.toFixed(1)} ms (mean of pairs), B slower in ${slower} of ${PAIRS} (sign test p ${signTest(slower, PAIRS).toFixed(3)})`,
     )
   }
 } finally {

@@ -2,13 +2,11 @@
 // filtered rows) and the keyboard. The grid keeps the focus and points at its cursor cell with
 // aria-activedescendant: arrow keys move between runs, Enter opens one, Space selects its case. Scrolling
 // re-renders this component only, not the table above it.
-import type { Row } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import type { RunView } from '../../../../src-shared/ipc-views'
+import { memo, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { usePainted } from '../../after-paint'
-import type { runTableFeatures } from './run-columns'
-import { columnClass, columnMinWidth, columnWidth, isRunColumn, renderCell, runOfColumn } from './run-columns'
+import { cellOf, columnClass, columnMinWidth, columnWidth, isRunColumn, runOfColumn } from './run-columns'
+import type { RunTableMeta } from './run-columns'
 import { sameRow, type CaseRow } from './run-rows'
 import type { RunTableInstance } from './RunTable'
 import { HeaderRow } from './RunTableHeader'
@@ -18,31 +16,29 @@ const ROW_HEIGHT = 38
 const OVERSCAN = 12
 const FIRST_OVERSCAN = 2
 
-type TableRow = Row<typeof runTableFeatures, CaseRow>
-
 export interface RunGridProps {
-  table: RunTableInstance
-  /** The table's rows, sorted and filtered. */
-  shown: TableRow[]
-  selected: ReadonlySet<string>
-  onToggle(caseId: string): void
-  onOpenRun(run: RunView): void
-  actions?: (row: CaseRow) => ReactNode
-  loading: boolean
+  /** Sorts by a header's button; null in the first frame (labels only). */
+  table: RunTableInstance | null
+  /** The cases shown, in order (sorted and filtered). */
+  rows: CaseRow[]
+  /** The visible columns' ids, in order. */
+  columns: string[]
+  meta: RunTableMeta
 }
 
 export function RunGrid(p: RunGridProps) {
-  const { table, shown } = p
+  const { table, rows: shown, meta } = p
   const gridId = useId()
   const scroller = useRef<HTMLDivElement>(null)
   const [cursor, setCursor] = useState<{ row: number; col: number } | null>(null)
   const painted = usePainted()
-  const visible = table.getVisibleLeafColumns()
-  const runCols = visible.filter((c) => isRunColumn(c.id)).map((c) => c.id)
-  const template = visible.map((c) => columnWidth(c.id)).join(' ')
-  const minWidth = visible.reduce((sum, c) => sum + columnMinWidth(c.id), 0)
+  const visible = p.columns
+  const columns = visible.join(' ')
+  const runCols = visible.filter(isRunColumn)
+  const template = visible.map(columnWidth).join(' ')
+  const minWidth = visible.reduce((sum, id) => sum + columnMinWidth(id), 0)
   // Stable between scroll steps: a new key function makes the virtualizer measure every row again.
-  const getItemKey = useCallback((i: number) => shown[i]?.id ?? i, [shown])
+  const getItemKey = useCallback((i: number) => shown[i]?.caseId ?? i, [shown])
   const virtual = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
@@ -73,7 +69,7 @@ export function RunGrid(p: RunGridProps) {
       virtual.scrollToIndex(next.row)
       e.preventDefault()
     }
-    const row = shown[cur.row]?.original
+    const row = shown[cur.row]
     if (e.key === 'ArrowDown') move(cur.row + 1, cur.col)
     else if (e.key === 'ArrowUp') move(cur.row - 1, cur.col)
     else if (e.key === 'ArrowRight') move(cur.row, cur.col + 1)
@@ -84,9 +80,9 @@ export function RunGrid(p: RunGridProps) {
     else if (e.key === 'End') move(e.ctrlKey ? shown.length - 1 : cur.row, runCols.length - 1)
     else if (e.key === 'Enter') {
       const run = row && runOfColumn(row, runCols[cur.col] as string)
-      if (run) p.onOpenRun(run)
+      if (run) meta.onOpenRun(run)
     } else if (e.key === ' ') {
-      if (row) p.onToggle(row.caseId)
+      if (row) meta.onToggle(row.caseId)
       e.preventDefault()
     }
   }
@@ -109,29 +105,26 @@ export function RunGrid(p: RunGridProps) {
         table={table}
         template={template}
         minWidth={minWidth}
-        columns={visible.map((c) => c.id).join(' ')}
-        sorting={JSON.stringify(table.state.sorting)}
+        columns={columns}
+        sorting={JSON.stringify(table?.state.sorting ?? [])}
       />
       <div style={{ height: virtual.getTotalSize(), position: 'relative', minWidth }}>
         {virtual.getVirtualItems().map((item) => {
-          const row = shown[item.index] as TableRow
+          const row = shown[item.index] as CaseRow
           return (
             <CaseRowView
-              key={row.id}
-              table={table}
+              key={row.caseId}
               row={row}
-              original={row.original}
+              meta={meta}
               index={item.index}
               start={item.start}
               template={template}
               minWidth={minWidth}
-              columns={visible.map((c) => c.id).join(' ')}
-              selected={p.selected.has(row.id)}
+              columns={columns}
+              selected={meta.selected.has(row.caseId)}
               cursorCol={at?.row === item.index ? (runCols[at.col] ?? null) : null}
               cellId={(col) => cellId(item.index, col)}
               runCols={runCols}
-              actions={p.actions}
-              loading={p.loading}
             />
           )
         })}
@@ -141,10 +134,10 @@ export function RunGrid(p: RunGridProps) {
 }
 
 interface CaseRowProps {
-  table: RunTableInstance
-  row: TableRow
   /** The case's runs: only a patch that changes them re-renders the row. */
-  original: CaseRow
+  row: CaseRow
+  /** What the cells act through; a change of its actions or loading re-renders the row. */
+  meta: RunTableMeta
   index: number
   start: number
   template: string
@@ -156,13 +149,11 @@ interface CaseRowProps {
   cursorCol: string | null
   cellId(col: number): string
   runCols: string[]
-  actions?: (row: CaseRow) => ReactNode
-  loading: boolean
 }
 
 /**
  * One case's row; re-renders only when its runs, selection, cursor or the columns change (not on every
- * patch). Its cells' renderers are called in place (renderCell), not mounted as components.
+ * patch). Its cells are drawn in place (cellOf), not mounted as components.
  */
 const CaseRowView = memo(
   function CaseRowView(p: CaseRowProps) {
@@ -172,7 +163,7 @@ const CaseRowView = memo(
         role="row"
         aria-rowindex={p.index + 2}
         aria-selected={p.selected}
-        data-case={p.original.caseId}
+        data-case={p.row.caseId}
         style={{
           gridTemplateColumns: p.template,
           minWidth: p.minWidth,
@@ -184,18 +175,17 @@ const CaseRowView = memo(
           transform: `translateY(${p.start}px)`,
         }}
       >
-        {p.row.getVisibleCells().map((cell) => {
-          const id = cell.column.id
+        {p.columns.split(' ').map((id) => {
           const runCol = p.runCols.indexOf(id)
           const cursor = id === p.cursorCol
           return (
             <div
-              key={cell.id}
+              key={id}
               role="gridcell"
               id={runCol >= 0 ? p.cellId(runCol) : undefined}
               className={`${columnClass(id)}${cursor ? ' cursor' : ''}`}
             >
-              {renderCell(cell)}
+              {cellOf(id, p.row, p.meta)}
             </div>
           )
         })}
@@ -203,13 +193,13 @@ const CaseRowView = memo(
     )
   },
   (x, y) =>
-    sameRow(x.original, y.original) &&
+    sameRow(x.row, y.row) &&
     x.index === y.index &&
     x.start === y.start &&
     x.template === y.template &&
     x.columns === y.columns &&
     x.selected === y.selected &&
     x.cursorCol === y.cursorCol &&
-    x.actions === y.actions &&
-    x.loading === y.loading,
+    x.meta.actions === y.meta.actions &&
+    x.meta.loading === y.meta.loading,
 )

@@ -1,12 +1,14 @@
 // The per-case a/b table on TanStack Table: sorting (by Δ, status, …), filters (a status, cases where b did
 // not use the skill) and column visibility, with the controls above it and its figures below. The grid
-// (RunGrid) shows the rows on screen and owns the keyboard.
+// (RunGrid) shows the rows on screen and owns the keyboard. A big task's first frame, while the rest of its
+// runs load, is drawn before the table is built (docs/architecture.md, "First render").
 import { useTable, type ReactTable } from '@tanstack/react-table'
 import { useMemo, type ReactNode } from 'react'
 import type { FailedRunScore } from '../../../../src-shared/decision-score'
 import { isAttributableFailure } from '../../../../src-shared/run-state'
 import type { RunView } from '../../../../src-shared/ipc-views'
-import { runColumns, runTableFeatures, type RunTableMeta } from './run-columns'
+import { usePainted } from '../../after-paint'
+import { defaultColumns, runColumns, runTableFeatures, type RunTableMeta } from './run-columns'
 import { RunGrid } from './RunGrid'
 import { RunTableControls } from './RunTableControls'
 import { caseSkillNotUsed, runsOfRow, type CaseRow } from './run-rows'
@@ -36,21 +38,44 @@ export interface RunTableProps {
 export type RunTableInstance = ReactTable<typeof runTableFeatures, CaseRow>
 
 export function RunTable(props: RunTableProps) {
+  // Building TanStack Table and compiling its code held a 5,000-run task's first paint back by 15–30 ms:
+  // that frame shows the first screenful in dataset order, as the table would, without the sort buttons and
+  // the sort and filter controls. The table takes over once the frame is painted, before anyone could have
+  // scrolled or focused it.
+  const painted = usePainted()
+  if (props.loading && !painted) return <RunTableView {...props} table={null} shown={props.rows} />
+  return <SortableRunTable {...props} />
+}
+
+function SortableRunTable(props: RunTableProps) {
   const { rows, rounds } = props
   const withActions = props.actions !== undefined
   const columns = useMemo(() => runColumns(rounds, withActions), [rounds, withActions])
+  // Stable options: new ones on each render would make the table copy itself.
+  const options = useMemo(
+    () => ({ features: runTableFeatures, columns, data: rows, getRowId, initialState: INITIAL_STATE }),
+    [columns, rows],
+  )
+  const table = useTable(options)
+  const model = table.getRowModel().rows
+  const shown = useMemo(() => model.map((r) => r.original), [model])
+  return <RunTableView {...props} table={table} shown={shown} />
+}
+
+/** The controls, the grid and the figures; `table` null in the first frame (nothing sorts or filters yet). */
+function RunTableView(props: RunTableProps & { table: RunTableInstance | null; shown: CaseRow[] }) {
+  const { rows, rounds, table, shown } = props
   const { selected, onToggle, onOpenRun, actions } = props
   const loading = props.loading === true
   const meta = useMemo<RunTableMeta>(
     () => ({ selected, onToggle, onOpenRun, actions, loading }),
     [selected, onToggle, onOpenRun, actions, loading],
   )
-  // Stable options: new ones on each render would make the table copy itself.
-  const options = useMemo(
-    () => ({ features: runTableFeatures, columns, data: rows, getRowId, initialState: INITIAL_STATE, meta }),
-    [columns, rows, meta],
+  const visible = table?.getVisibleLeafColumns()
+  const columns = useMemo(
+    () => visible?.map((c) => c.id) ?? defaultColumns(rounds, actions !== undefined),
+    [visible, rounds, actions],
   )
-  const table = useTable(options)
   // Figures over every case: once per rows, not per scroll step.
   const stats = useMemo(
     () => ({
@@ -62,24 +87,14 @@ export function RunTable(props: RunTableProps) {
     }),
     [rows],
   )
-  const shown = table.getRowModel().rows
-  const shownCases = useMemo(() => shown.map((r) => r.original), [shown])
   return (
     <div className="run-table">
-      {props.toolbar?.(shownCases)}
+      {props.toolbar?.(shown)}
       <RunTableControls table={table} cases={rows.length} shown={shown.length} skipped={stats.skipped} />
-      <RunGrid
-        table={table}
-        shown={shown}
-        selected={selected}
-        onToggle={onToggle}
-        onOpenRun={onOpenRun}
-        actions={actions}
-        loading={loading}
-      />
+      <RunGrid table={table} rows={shown} columns={columns} meta={meta} />
       <div className="muted small" style={{ padding: '6px 10px' }}>
-        {rows.length} cases · {props.loading ? 'loading the runs…' : `${stats.runs} runs`} · ↑↓←→ move, Enter
-        opens a run, Space selects its case
+        {rows.length} cases · {loading ? 'loading the runs…' : `${stats.runs} runs`} · ↑↓←→ move, Enter opens
+        a run, Space selects its case
         {stats.skipped > 0 && ' · ⊘ b did not use the skill'}
         {props.failedRunScore === 0 &&
           stats.agentFailures &&

@@ -1,5 +1,6 @@
 // Above the per-case table: how its cases are ordered (Δ, status, …), which it shows (a status, cases where b
-// did not invoke the skill), and which columns. Plain form controls: a keyboard reaches each with Tab.
+// did not invoke the skill), and which columns. Plain form controls: a keyboard reaches each with Tab. The
+// first frame (no table yet) has the bar without them: a form control costs that frame several ms.
 import type { SortingState } from '@tanstack/react-table'
 import { CASE_STATES, type CaseState } from './run-rows'
 import { FIXED_COLUMNS } from './run-columns'
@@ -17,18 +18,29 @@ const keyOf = (sorting: SortingState) =>
   sorting[0] ? `${sorting[0].id}-${sorting[0].desc ? 'desc' : 'asc'}` : ''
 
 export function RunTableControls(p: {
-  table: RunTableInstance
+  table: RunTableInstance | null
   cases: number
   shown: number
   /** Cases where b did not use the skill. */
   skipped: number
 }) {
-  const { table } = p
+  const { table, skipped } = p
+  const count = (
+    <span className="muted small" aria-live="polite">
+      {p.shown === p.cases ? `${p.cases} cases` : `showing ${p.shown} of ${p.cases} cases`}
+    </span>
+  )
+  if (!table)
+    return (
+      <div className="toolbar rt-controls" aria-label="Sort and filter the cases" aria-busy="true">
+        <span className="grow" />
+        {count}
+      </div>
+    )
   const order = keyOf(table.state.sorting)
   const byHeader = !ORDERS.some((o) => o.key === order)
   const status = (table.getColumn('status')?.getFilterValue() as CaseState | undefined) ?? ''
   const skillOnly = table.getColumn('skillUnused')?.getFilterValue() === true
-  const { skipped } = p
   const hideable = table.getAllLeafColumns().filter((c) => !FIXED_COLUMNS.has(c.id))
   return (
     <div className="toolbar rt-controls" aria-label="Sort and filter the cases">
@@ -81,9 +93,7 @@ export function RunTableControls(p: {
         </div>
       </details>
       <span className="grow" />
-      <span className="muted small" aria-live="polite">
-        {p.shown === p.cases ? `${p.cases} cases` : `showing ${p.shown} of ${p.cases} cases`}
-      </span>
+      {count}
     </div>
   )
 }

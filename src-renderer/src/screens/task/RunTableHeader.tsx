@@ -1,11 +1,13 @@
 // The per-case table's header: a sort button per sortable column (aria-sort says the order), in the
-// columns' widths. It re-renders when the columns or the sorting change, not on every scroll step.
+// columns' widths; labels alone in the first frame, before TanStack Table holds the rows. It re-renders when
+// the columns or the sorting change, not on every scroll step.
 import { memo } from 'react'
-import { columnClass } from './run-columns'
+import { columnClass, columnLabel } from './run-columns'
 import type { RunTableInstance } from './RunTable'
 
 interface HeaderRowProps {
-  table: RunTableInstance
+  /** Null in the first frame: nothing sorts yet. */
+  table: RunTableInstance | null
   template: string
   minWidth: number
   /** The visible columns' ids and the sorting: the header re-renders when they change, not on a scroll. */
@@ -22,24 +24,25 @@ export const HeaderRow = memo(
         role="row"
         aria-rowindex={1}
       >
-        {p.table.getHeaderGroups()[0]?.headers.map((header) => {
-          const sorted = header.column.getIsSorted()
-          const title = (header.column.columnDef.meta as { title?: string } | undefined)?.title
+        {p.columns.split(' ').map((id) => {
+          const column = p.table?.getColumn(id)
+          const sorted = column?.getIsSorted()
+          const { label, title } = columnLabel(id)
           return (
             <div
-              key={header.id}
+              key={id}
               role="columnheader"
-              className={columnClass(header.column.id)}
+              className={columnClass(id)}
               title={title}
               aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
             >
-              {header.column.getCanSort() ? (
-                <button className="sort" onClick={header.column.getToggleSortingHandler()}>
-                  <p.table.FlexRender header={header} />
+              {column?.getCanSort() ? (
+                <button className="sort" onClick={column.getToggleSortingHandler()}>
+                  {label}
                   {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
                 </button>
               ) : (
-                <p.table.FlexRender header={header} />
+                label
               )}
             </div>
           )
@@ -48,6 +51,7 @@ export const HeaderRow = memo(
     )
   },
   (x, y) =>
+    x.table === y.table &&
     x.template === y.template &&
     x.minWidth === y.minWidth &&
     x.columns === y.columns &&

@@ -1,5 +1,6 @@
-// The per-case table's columns on TanStack Table: what each shows, how it sorts and filters, its width.
-// The rows, the keyboard and the scrolling are RunTable's.
+// The per-case table's columns: what each shows (cellOf, the same before and once TanStack Table holds the
+// rows), how it sorts and filters on TanStack Table, its label and width. The rows, the keyboard and the
+// scrolling are RunGrid's.
 import {
   columnFilteringFeature,
   columnVisibilityFeature,
@@ -8,7 +9,6 @@ import {
   createSortedRowModel,
   rowSortingFeature,
   tableFeatures,
-  type Cell,
   type ColumnDef,
 } from '@tanstack/react-table'
 import type { ReactNode } from 'react'
@@ -41,20 +41,10 @@ export const runTableFeatures = tableFeatures({
   rowSortingFeature,
   filteredRowModel: createFilteredRowModel(),
   sortedRowModel: createSortedRowModel(),
-  tableMeta: {} as RunTableMeta,
 })
 type Features = typeof runTableFeatures
 type Column = ColumnDef<Features, CaseRow, unknown>
 const helper = createColumnHelper<Features, CaseRow>()
-
-/**
- * A cell's content, its renderer called in place rather than mounted as a component (flexRender would): no
- * renderer here uses hooks, and a scroll step then renders a few elements per cell instead of components.
- */
-export function renderCell(cell: Cell<Features, CaseRow, unknown>): ReactNode {
-  const render = cell.column.columnDef.cell
-  return typeof render === 'function' ? (render as (c: unknown) => ReactNode)(cell.getContext()) : render
-}
 
 /** A run column's id: its side and round ("a1", "b1", "a2", …). */
 const runColumnId = (side: 'a' | 'b', round: number) => `${side}${round}`
@@ -99,73 +89,79 @@ export function columnClass(id: string): string {
 
 const byState = (state: CaseState) => CASE_STATES.indexOf(state)
 
+const LABELS: Record<string, { label: string; title?: string }> = {
+  select: { label: '' },
+  case: { label: 'case' },
+  status: { label: 'status', title: 'The case’s run most in need of a look' },
+  meanA: { label: 'mean a', title: 'Mean score of side a’s scored rounds' },
+  meanB: { label: 'mean b', title: 'Mean score of side b’s scored rounds' },
+  delta: { label: 'Δ', title: 'mean b − mean a' },
+  skillUnused: { label: 'b skipped the skill' },
+  actions: { label: 'actions' },
+}
+
+/** A column's header text and its tooltip. */
+export function columnLabel(id: string): { label: string; title?: string } {
+  return isRunColumn(id) ? { label: `${id[0]} · round ${id.slice(1)}` } : (LABELS[id] ?? { label: id })
+}
+
+/** The columns shown until a user picks others (Columns): all but the status and the skill filter's. */
+export function defaultColumns(rounds: number, withActions: boolean): string[] {
+  const runs = Array.from({ length: rounds }, (_, i) => [runColumnId('a', i + 1), runColumnId('b', i + 1)])
+  return ['select', 'case', ...runs.flat(), 'meanA', 'meanB', 'delta', ...(withActions ? ['actions'] : [])]
+}
+
+/**
+ * A cell's content, called in place for each visible column of a row on screen (no component per cell: a
+ * scroll step then renders a few elements per cell).
+ */
+export function cellOf(id: string, row: CaseRow, meta: RunTableMeta): ReactNode {
+  if (isRunColumn(id)) return runCell(runOfColumn(row, id), meta)
+  if (id === 'select') return selectCell(row.caseId, meta)
+  if (id === 'case') return <span title={row.caseId}>{row.caseId}</span>
+  if (id === 'status') return caseState(row)
+  if (id === 'meanA') return delta(row.meanA, false)
+  if (id === 'meanB') return delta(row.meanB, false)
+  if (id === 'delta') return delta(row.delta, true)
+  if (id === 'actions') return meta.actions?.(row)
+  return null
+}
+
+/** TanStack Table's columns: ids, labels, what each sorts and filters by (cellOf draws their cells). */
 export function runColumns(rounds: number, withActions: boolean): Column[] {
-  const runCols = Array.from({ length: rounds }, (_, i) =>
-    (['a', 'b'] as const).map((side) =>
-      helper.display({
-        id: runColumnId(side, i + 1),
-        header: `${side} · round ${i + 1}`,
-        cell: ({ row, table }) =>
-          runCell(runOfColumn(row.original, runColumnId(side, i + 1)), table.options.meta),
-      }),
-    ),
-  ).flat()
-  const score = (get: (r: CaseRow) => number | null, id: string, header: string, title: string) =>
-    helper.accessor((r) => get(r) ?? undefined, {
-      id,
-      header,
-      meta: { title },
-      sortUndefined: 'last',
-      cell: ({ getValue }) => delta(getValue() ?? null, id === 'delta'),
-    })
+  const header = (id: string) => columnLabel(id).label
+  const display = (id: string) => helper.display({ id, header: header(id), enableSorting: false })
+  const runCols = defaultColumns(rounds, false).filter(isRunColumn).map(display)
+  const score = (get: (r: CaseRow) => number | null, id: string) =>
+    helper.accessor((r) => get(r) ?? undefined, { id, header: header(id), sortUndefined: 'last' })
   return [
-    helper.display({
-      id: 'select',
-      header: '',
-      enableSorting: false,
-      cell: ({ row, table }) => selectCell(row.original.caseId, table.options.meta),
-    }),
-    helper.accessor('caseId', {
-      id: 'case',
-      header: 'case',
-      cell: ({ getValue }) => <span title={getValue()}>{getValue()}</span>,
-    }),
+    display('select'),
+    helper.accessor('caseId', { id: 'case', header: header('case') }),
     helper.accessor((r) => byState(caseState(r)), {
       id: 'status',
-      header: 'status',
-      meta: { title: 'The case’s run most in need of a look' },
+      header: header('status'),
       filterFn: (row, id, value: CaseState) => row.getValue(id) === byState(value),
-      cell: ({ getValue }) => CASE_STATES[getValue()],
     }),
     ...runCols,
-    score((r) => r.meanA, 'meanA', 'mean a', 'Mean score of side a’s scored rounds'),
-    score((r) => r.meanB, 'meanB', 'mean b', 'Mean score of side b’s scored rounds'),
-    score((r) => r.delta, 'delta', 'Δ', 'mean b − mean a'),
+    score((r) => r.meanA, 'meanA'),
+    score((r) => r.meanB, 'meanB'),
+    score((r) => r.delta, 'delta'),
     helper.accessor(caseSkillNotUsed, {
       id: 'skillUnused',
-      header: 'b skipped the skill',
+      header: header('skillUnused'),
       filterFn: (row, id, only: boolean) => !only || row.getValue(id) === true,
     }),
-    ...(withActions
-      ? [
-          helper.display({
-            id: 'actions',
-            header: 'actions',
-            enableSorting: false,
-            cell: ({ row, table }) => table.options.meta?.actions?.(row.original),
-          }),
-        ]
-      : []),
+    ...(withActions ? [display('actions')] : []),
   ] as Column[]
 }
 
-function selectCell(caseId: string, meta: RunTableMeta | undefined) {
+function selectCell(caseId: string, meta: RunTableMeta) {
   return (
     <input
       type="checkbox"
       tabIndex={-1}
-      checked={meta?.selected.has(caseId) ?? false}
-      onChange={() => meta?.onToggle(caseId)}
+      checked={meta.selected.has(caseId)}
+      onChange={() => meta.onToggle(caseId)}
       aria-label={`select case ${caseId}`}
     />
   )
@@ -181,9 +177,9 @@ function delta(value: number | null, signed: boolean) {
   )
 }
 
-function runCell(run: RunView | undefined, meta: RunTableMeta | undefined) {
+function runCell(run: RunView | undefined, meta: RunTableMeta) {
   if (!run)
-    return meta?.loading ? (
+    return meta.loading ? (
       <span className="muted" title="loading this run">
         …
       </span>
@@ -196,7 +192,7 @@ function runCell(run: RunView | undefined, meta: RunTableMeta | undefined) {
       data-run={run.id}
       data-side={run.side}
       data-round={run.round}
-      onClick={() => meta?.onOpenRun(run)}
+      onClick={() => meta.onOpenRun(run)}
     >
       {run.score !== null && <span className="score">{formatScore(run.score)}</span>}
       {skillNotUsed(run) && (
