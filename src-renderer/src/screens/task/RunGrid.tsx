@@ -5,8 +5,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { usePainted } from '../../after-paint'
-import { cellOf, columnClass, columnMinWidth, columnWidth, isRunColumn, runOfColumn } from './run-columns'
-import type { RunTableMeta } from './run-columns'
+import {
+  cellOf,
+  columnClass,
+  columnMinWidth,
+  columnWidth,
+  isRunColumn,
+  runOfColumn,
+  type RunTableMeta,
+} from './run-columns'
 import { sameRow, type CaseRow } from './run-rows'
 import type { RunTableInstance } from './RunTable'
 import { HeaderRow } from './RunTableHeader'

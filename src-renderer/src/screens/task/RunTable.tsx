@@ -8,15 +8,20 @@ import type { FailedRunScore } from '../../../../src-shared/decision-score'
 import { isAttributableFailure } from '../../../../src-shared/run-state'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import { usePainted } from '../../after-paint'
-import { defaultColumns, runColumns, runTableFeatures, type RunTableMeta } from './run-columns'
+import {
+  HIDDEN_AT_FIRST,
+  defaultColumns,
+  runColumns,
+  runTableFeatures,
+  type RunTableMeta,
+} from './run-columns'
 import { RunGrid } from './RunGrid'
 import { RunTableControls } from './RunTableControls'
 import { caseSkillNotUsed, runsOfRow, type CaseRow } from './run-rows'
 
 export { SKILL_NOT_USED } from './run-columns'
 
-/** Hidden until a user asks for them (Columns); the filters' columns are never shown. */
-const INITIAL_STATE = { columnVisibility: { status: false, skillUnused: false } }
+const INITIAL_STATE = { columnVisibility: Object.fromEntries(HIDDEN_AT_FIRST.map((id) => [id, false])) }
 const getRowId = (r: CaseRow) => r.caseId
 
 export interface RunTableProps {

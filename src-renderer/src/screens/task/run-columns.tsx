@@ -105,10 +105,20 @@ export function columnLabel(id: string): { label: string; title?: string } {
   return isRunColumn(id) ? { label: `${id[0]} · round ${id.slice(1)}` } : (LABELS[id] ?? { label: id })
 }
 
-/** The columns shown until a user picks others (Columns): all but the status and the skill filter's. */
-export function defaultColumns(rounds: number, withActions: boolean): string[] {
+/** Every column's id, in order. */
+export function columnIds(rounds: number, withActions: boolean): string[] {
   const runs = Array.from({ length: rounds }, (_, i) => [runColumnId('a', i + 1), runColumnId('b', i + 1)])
-  return ['select', 'case', ...runs.flat(), 'meanA', 'meanB', 'delta', ...(withActions ? ['actions'] : [])]
+  return ['select', 'case', 'status', ...runs.flat(), 'meanA', 'meanB', 'delta', 'skillUnused'].concat(
+    withActions ? ['actions'] : [],
+  )
+}
+
+/** Hidden until a user asks for them (Columns); the skill filter's column is never shown. */
+export const HIDDEN_AT_FIRST: readonly string[] = ['status', 'skillUnused']
+
+/** The columns shown until a user picks others (the first frame's, before TanStack Table holds them). */
+export function defaultColumns(rounds: number, withActions: boolean): string[] {
+  return columnIds(rounds, withActions).filter((id) => !HIDDEN_AT_FIRST.includes(id))
 }
 
 /**
@@ -130,29 +140,29 @@ export function cellOf(id: string, row: CaseRow, meta: RunTableMeta): ReactNode 
 /** TanStack Table's columns: ids, labels, what each sorts and filters by (cellOf draws their cells). */
 export function runColumns(rounds: number, withActions: boolean): Column[] {
   const header = (id: string) => columnLabel(id).label
-  const display = (id: string) => helper.display({ id, header: header(id), enableSorting: false })
-  const runCols = defaultColumns(rounds, false).filter(isRunColumn).map(display)
-  const score = (get: (r: CaseRow) => number | null, id: string) =>
+  const score = (id: string, get: (r: CaseRow) => number | null) =>
     helper.accessor((r) => get(r) ?? undefined, { id, header: header(id), sortUndefined: 'last' })
-  return [
-    display('select'),
-    helper.accessor('caseId', { id: 'case', header: header('case') }),
-    helper.accessor((r) => byState(caseState(r)), {
-      id: 'status',
-      header: header('status'),
-      filterFn: (row, id, value: CaseState) => row.getValue(id) === byState(value),
-    }),
-    ...runCols,
-    score((r) => r.meanA, 'meanA'),
-    score((r) => r.meanB, 'meanB'),
-    score((r) => r.delta, 'delta'),
-    helper.accessor(caseSkillNotUsed, {
-      id: 'skillUnused',
-      header: header('skillUnused'),
-      filterFn: (row, id, only: boolean) => !only || row.getValue(id) === true,
-    }),
-    ...(withActions ? [display('actions')] : []),
-  ] as Column[]
+  const column = (id: string): Column => {
+    if (id === 'case') return helper.accessor('caseId', { id, header: header(id) }) as Column
+    if (id === 'status')
+      return helper.accessor((r) => byState(caseState(r)), {
+        id,
+        header: header(id),
+        filterFn: (row, id, value: CaseState) => row.getValue(id) === byState(value),
+      }) as Column
+    if (id === 'meanA') return score(id, (r) => r.meanA) as Column
+    if (id === 'meanB') return score(id, (r) => r.meanB) as Column
+    if (id === 'delta') return score(id, (r) => r.delta) as Column
+    if (id === 'skillUnused')
+      return helper.accessor(caseSkillNotUsed, {
+        id,
+        header: header(id),
+        filterFn: (row, id, only: boolean) => !only || row.getValue(id) === true,
+      }) as Column
+    // The checkbox, the runs and the actions: shown, not sorted.
+    return helper.display({ id, header: header(id), enableSorting: false }) as Column
+  }
+  return columnIds(rounds, withActions).map(column)
 }
 
 function selectCell(caseId: string, meta: RunTableMeta) {
