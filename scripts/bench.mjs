@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright'
+import { chromiumPath, launchChromium } from './bench/browser.mjs'
 import { firstRenderProbe } from './bench/first-render-probe.mjs'
 import { loadBench } from './bench/load-bench.mjs'
 import { peerBenchFromEnv, peerLines } from './bench/peer-run.mjs'
@@ -24,6 +24,7 @@ if (
   const res = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
   if (res.status !== 0) process.exit(res.status ?? 1)
 }
+chromiumPath() // before anything is seeded or started
 const { seedBenchTask, benchPatchSource } = await loadBench(root, 'seed')
 const { floorBench } = await loadBench(root, 'floor')
 const { adaptiveBench, adaptiveLines } = await loadBench(root, 'adaptive')
@@ -67,13 +68,11 @@ function pagePhases(firstRun, painted) {
   return { ...phases, firstRun, painted }
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-})
 const results = {}
 const SAMPLES = Number(process.env.BENCH_RENDER_SAMPLES ?? 5)
+let browser = null
 try {
+  browser = await launchChromium()
   // First render: from page.goto until the first run cell exists, timed inside the page (a MutationObserver)
   // and reported through a binding once its frame is painted. Playwright puts nothing else in the page until
   // then: its injected script (for an evaluate or a waitFor…) is parsed on the page's main thread and, landing
@@ -176,7 +175,7 @@ try {
   })
   results.domRowsAfterPatches = await page.locator('[data-case]').count()
 } finally {
-  await browser.close()
+  await browser?.close()
   serve.kill('SIGINT')
   await new Promise((r) => serve.once('exit', r))
   rmSync(home, { recursive: true, force: true })

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium } from 'playwright'
+import { launchChromium } from './browser.mjs'
 import { firstRenderProbe } from './first-render-probe.mjs'
 import { loadBench } from './load-bench.mjs'
 
@@ -38,11 +38,14 @@ async function serveBuild(root) {
   }
 }
 
-const builds = { A: await serveBuild(rootA), B: await serveBuild(rootB) }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-})
+// The browser first: a missing one stops this before any server is started.
+const browser = await launchChromium()
+const builds = await Promise.all([serveBuild(rootA), serveBuild(rootB)])
+  .then(([A, B]) => ({ A, B }))
+  .catch(async (err) => {
+    await browser.close()
+    throw err
+  })
 /** A cold load of the build's task, then a reload of the same tab: [first run, painted, reload's first run]. */
 async function sample(build) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
