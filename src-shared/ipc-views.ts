@@ -238,7 +238,9 @@ export interface TaskPatch {
   taskId: string
   status?: TaskStatus
   verdict?: Verdict
+  /** With `runs`, always. */
   runs?: Record<RunStatus, number>
+  failedEvaluations?: number
   reused?: ReuseSavings
   busy?: boolean
   message?: string | null

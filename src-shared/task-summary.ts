@@ -12,6 +12,8 @@ export interface TaskSummary {
   status: TaskStatus
   verdict: Verdict
   runs: Record<RunStatus, number>
+  /** Of `runs.failed`, those that failed at evaluation (their execution is kept); the rest failed to execute. */
+  failedEvaluations: number
   /** Side-a runs linked to earlier tasks' executions (baseline reuse) and what they saved. */
   reused: ReuseSavings
   createdAt: string

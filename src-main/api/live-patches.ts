@@ -125,7 +125,7 @@ export class PatchSource {
     const reused = task ? this.opts.store.baselineLinks.savings(task.id) : null
     return {
       ...t,
-      ...(counts ? { runs: counts } : {}),
+      ...counts,
       ...(reused ? { reused } : {}),
       ...this.opts.taskExtras?.(t.taskId, t),
     }

@@ -1,6 +1,6 @@
 // The task view counts the runs its decision counts: runs of a round (or case) the config no longer
 // selects stay in the store but are neither counted nor listed.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Decision } from '../../src-shared/decision'
 import type { RunView, TaskDetail } from '../../src-shared/ipc-views'
 import type { TaskSummary } from '../../src-shared/task-summary'
@@ -39,5 +39,36 @@ describe('tasks.get and tasks.list count the runs the decision counts', () => {
 
     const [listed] = await t.ok<TaskSummary[]>('tasks.list')
     expect(listed?.runs).toEqual(opened.task.summary.runs)
+  })
+
+  it('tells failed evaluations from failed executions in a first screenful, the list and a live patch', async () => {
+    const { task, runs } = seedExportTask(t.ctx.store, { cases: ['c1', 'c2'], rounds: 1 })
+    drive(t.ctx.store, findRun(runs, 'c1', 'a', 1).id, 'exec-failed')
+    drive(t.ctx.store, findRun(runs, 'c1', 'b', 1).id, 'eval-failed')
+    drive(t.ctx.store, findRun(runs, 'c2', 'a', 1).id, 'eval-failed')
+
+    // A first screenful (one case) counts the whole task: what its progress line shows until the rest is here.
+    const first = await t.ok<{ task: TaskDetail; complete: boolean }>('tasks.get', {
+      taskId: task.id,
+      firstCases: 1,
+    })
+    expect(first.complete).toBe(false)
+    expect(first.task.summary.runs).toMatchObject({ failed: 3, pending: 1 })
+    expect(first.task.summary.failedEvaluations).toBe(2)
+    const [listed] = await t.ok<TaskSummary[]>('tasks.list')
+    expect(listed?.failedEvaluations).toBe(2)
+
+    // A correction scores one failed evaluation: the patch that follows counts one less.
+    await t.ok('results.correct', {
+      runId: findRun(runs, 'c2', 'a', 1).id,
+      evaluatorId: 'preset-agent-task-completion',
+      score: 60,
+      note: 'the judge timed out; read by hand',
+    })
+    await vi.waitFor(() => {
+      const own = t.patches.flatMap((p) => p.tasks).findLast((p) => p.taskId === task.id && p.runs)
+      expect(own?.runs?.failed).toBe(2)
+      expect(own?.failedEvaluations).toBe(1)
+    })
   })
 })

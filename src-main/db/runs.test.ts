@@ -207,9 +207,9 @@ describe('runs.update and queries', () => {
   it('counts only the runs of a dataset’s cases and rounds when scoped; a dataset without cases, every case', () => {
     store.runs.insertPending(taskId, [...grid, { caseKey: 'c3', round: 1, side: 'a', caseHash: 'h-c3' }])
     const datasetId = store.tasks.get(taskId)?.datasetId ?? null
-    expect(store.runs.countsByStatus(taskId, { datasetId, maxRound: null }).pending).toBe(8)
-    expect(store.runs.countsByStatus(taskId, { datasetId, maxRound: 1 }).pending).toBe(4)
+    expect(store.runs.statusCounts(taskId, { datasetId, maxRound: null }).runs.pending).toBe(8)
+    expect(store.runs.statusCounts(taskId, { datasetId, maxRound: 1 }).runs.pending).toBe(4)
     const { dataset: empty } = store.datasets.import('/data/none.jsonl', 'jsonl', [])
-    expect(store.runs.countsByStatus(taskId, { datasetId: empty.id, maxRound: null }).pending).toBe(9)
+    expect(store.runs.statusCounts(taskId, { datasetId: empty.id, maxRound: null }).runs.pending).toBe(9)
   })
 })

@@ -176,18 +176,23 @@ export class RunsRepo {
   }
 
   /**
-   * The task's runs per status; with `scope`, only runs of the cases of dataset `datasetId` (null, or a
-   * dataset without cases: every case) and rounds up to `maxRound` (null: every round). The cases are
-   * selected in SQL: a task's counts are read on every live patch, and binding its thousands of case keys
-   * cost more than the count.
+   * The task's runs per status, and how many of its failed runs failed at evaluation (their execution is
+   * kept; the rest of `failed` failed to execute). With `scope`, only runs of the cases of dataset
+   * `datasetId` (null, or a dataset without cases: every case) and rounds up to `maxRound` (null: every
+   * round). The cases are selected in SQL: a task's counts are read on every live patch, and binding its
+   * thousands of case keys cost more than the count.
    */
-  countsByStatus(
+  statusCounts(
     taskId: string,
     scope?: { datasetId: string | null; maxRound: number | null },
-  ): Record<RunStatus, number> {
+  ): { runs: Record<RunStatus, number>; failedEvaluations: number } {
     let q = this.sql.qb
       .selectFrom('run')
-      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .select((eb) => [
+        'status',
+        sql<number>`failure_type is null`.as('evaluation'),
+        eb.fn.countAll<number>().as('n'),
+      ])
       .where('task_id', '=', taskId)
     if (scope?.maxRound != null) q = q.where('round', '<=', scope.maxRound)
     const datasetId = scope?.datasetId
@@ -198,10 +203,19 @@ export class RunsRepo {
         .where('dataset_id', '=', datasetId)
       q = q.where((eb) => eb.or([eb('case_key', 'in', cases), eb.not(eb.exists(cases))]))
     }
-    const rows = this.sql.all(q.groupBy('status'))
-    const counts = Object.fromEntries(RUN_STATUSES.map((s) => [s, 0])) as Record<RunStatus, number>
-    for (const r of rows) counts[r.status as RunStatus] = r.n
-    return counts
+    const rows = this.sql.all(q.groupBy(['status', 'evaluation']))
+    const runs = Object.fromEntries(RUN_STATUSES.map((s) => [s, 0])) as Record<RunStatus, number>
+    let failedEvaluations = 0
+    for (const r of rows) {
+      runs[r.status as RunStatus] += r.n
+      if (r.status === 'failed' && r.evaluation) failedEvaluations += r.n
+    }
+    return { runs, failedEvaluations }
+  }
+
+  /** The task's runs per status (every case and round). */
+  countsByStatus(taskId: string): Record<RunStatus, number> {
+    return this.statusCounts(taskId).runs
   }
 
   /**

@@ -20,7 +20,7 @@ function counted(ctx: AppContext, t: TaskRow): Omit<TaskSummary, 'verdict'> {
     skillName: t.skillName,
     skillVersion: t.skillVersion,
     status: t.status,
-    runs: taskRunCounts(ctx.store, t),
+    ...taskRunCounts(ctx.store, t),
     reused: ctx.store.baselineLinks.savings(t.id),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,

@@ -47,11 +47,17 @@ export function scopeRuns(
   return { runs, caseOrder, complete: first === null }
 }
 
-/** The task's runs in its scope, per status: what the task list, the task view and live patches count. */
-export function taskRunCounts(store: Store, task: TaskRow): Record<RunStatus, number> {
+/**
+ * The task's runs in its scope, per status, and how many of the failed ones failed at evaluation: what the
+ * task list, the task view and live patches count.
+ */
+export function taskRunCounts(
+  store: Store,
+  task: TaskRow,
+): { runs: Record<RunStatus, number>; failedEvaluations: number } {
   // The cases of the task's dataset as taskScope selects them, in SQL.
   const maxRound = readConfig(task.configJson).rounds
-  return store.runs.countsByStatus(task.id, { datasetId: task.datasetId, maxRound })
+  return store.runs.statusCounts(task.id, { datasetId: task.datasetId, maxRound })
 }
 
 /** Where the task stands, over the runs its decision counts (runs of cases or rounds it no longer selects wait for nothing). */

@@ -15,14 +15,16 @@ const ORDER: RunKind[] = [
   'running',
 ]
 
-export function countsFromStatus(runs: Record<RunStatus, number>): KindCounts {
+/** A task's counts as the list and a task opening show them: `failed` split by `failedEvaluations`. */
+export function countsFromStatus(runs: Record<RunStatus, number>, failedEvaluations: number): KindCounts {
   return {
     pending: runs.pending,
     running: runs.running,
     executed: runs.executed,
     evaluating: runs.evaluating,
     scored: runs.scored,
-    'exec-failed': runs.failed,
+    'eval-failed': failedEvaluations,
+    'exec-failed': runs.failed - failedEvaluations,
     canceled: runs.canceled,
   }
 }

@@ -46,7 +46,7 @@ function patchDetail(detail: TaskDetail, p: TaskPatch): TaskDetail {
       ...detail.summary,
       ...(p.status ? { status: p.status } : {}),
       ...(p.verdict ? { verdict: p.verdict } : {}),
-      ...(p.runs ? { runs: p.runs } : {}),
+      ...(p.runs ? { runs: p.runs, failedEvaluations: p.failedEvaluations ?? 0 } : {}),
       ...(p.reused ? { reused: p.reused } : {}),
     },
     ...(p.busy !== undefined ? { busy: p.busy } : {}),

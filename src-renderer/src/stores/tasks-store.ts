@@ -38,7 +38,7 @@ export const useTasks = create<TasksState>((set, get) => ({
           ...t,
           ...(p.status ? { status: p.status } : {}),
           ...(p.verdict ? { verdict: p.verdict } : {}),
-          ...(p.runs ? { runs: p.runs } : {}),
+          ...(p.runs ? { runs: p.runs, failedEvaluations: p.failedEvaluations ?? 0 } : {}),
           ...(p.reused ? { reused: p.reused } : {}),
         }
       })

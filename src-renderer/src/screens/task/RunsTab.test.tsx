@@ -96,6 +96,28 @@ describe('run view', () => {
     expect(view?.container.textContent).toContain('4 of 4 runs finished')
   })
 
+  it('counts failed evaluations apart from failed executions while the rest of the runs load', async () => {
+    // The first screenful holds c1 only (the rest never comes); the progress line counts the whole task
+    // from its summary.
+    installFakeApi({
+      'tasks.get': (req: { firstCases?: number }) =>
+        req.firstCases === undefined
+          ? new Promise(() => {})
+          : {
+              task: detail({ ...s, failedEvaluations: 1 }),
+              runs: runs.slice(0, 2),
+              complete: false,
+              seq: 0,
+            },
+    })
+    useTaskView.setState({ taskId: null, detail: null })
+    await during(() => useTaskView.getState().open('t1'))
+    view = await render(<RunsTab detail={useTaskView.getState().detail!} />)
+    expect(useTaskView.getState().complete).toBe(false)
+    expect(q('[data-count="eval-failed"]')?.textContent).toBe('1 eval failed')
+    expect(q('[data-count="exec-failed"]')?.textContent).toBe('1 run failed')
+  })
+
   it('re-evaluates only the evaluation failures and re-runs only the execution failures in bulk', async () => {
     const fake = await open()
     const buttons = [...(view?.container.querySelectorAll('button') ?? [])]
