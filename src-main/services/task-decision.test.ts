@@ -45,7 +45,7 @@ describe('taskRunCounts', () => {
     const { task, runs } = seedExportTask(store, { cases: ['c1'], rounds: 3, config: { repeatRounds: 2 } })
     for (const round of [1, 2]) drive(store, findRun(runs, 'c1', 'b', round).id, 'scored', { score: 70 })
     drive(store, findRun(runs, 'c1', 'b', 3).id, 'exec-failed')
-    expect(taskRunCounts(store, task)).toMatchObject({ pending: 2, scored: 2, failed: 0 })
+    expect(taskRunCounts(store, task).runs).toMatchObject({ pending: 2, scored: 2, failed: 0 })
     expect(taskDecision(store, task).failures).toMatchObject({ runsB: 2, failuresB: 0 })
   })
 })
