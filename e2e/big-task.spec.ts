@@ -91,6 +91,36 @@ test('a task bigger than a screen: the last case shows after scrolling, and a li
   await expect(last).toContainText('+36')
 })
 
+test('a task whose source changed says so in its line: the runs do not move when that answer comes', async ({
+  page,
+}) => {
+  // The task's skill folder is gone (seeded, never on disk). The page's table top, every frame from the first.
+  await page.addInitScript(`
+    const tops = (window.tableTops = [])
+    const frame = () => {
+      const table = document.querySelector('.run-table')
+      if (table) tops.push(Math.round(table.getBoundingClientRect().top))
+      if (tops.length < 600) requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+  `)
+  await page.setViewportSize({ width: 1400, height: 900 })
+  await page.goto(`${url}#/task/${taskId}`)
+  const notice = page.getByTestId('source-changed')
+  await expect(notice.getByText('source changed', { exact: true })).toBeVisible()
+  await expect(page.getByText(`${CASES.length} cases · ${CASES.length * 2} runs`)).toBeVisible()
+  const tops = await page.evaluate<number[]>('window.tableTops')
+  expect(tops.length).toBeGreaterThan(1)
+  expect(new Set(tops)).toEqual(new Set([tops[0]]))
+
+  // Opened, what changed shows over the page; the table stays where it was.
+  await notice.getByText('source changed', { exact: true }).click()
+  await expect(notice.getByText(/skill folder not found/)).toBeVisible()
+  await expect(notice.getByRole('button', { name: 'New task for this version' })).toBeVisible()
+  expect(Math.round((await page.locator('.run-table').boundingBox())?.y ?? 0)).toBe(tops[0])
+  await shoot(page, '10-source-changed')
+})
+
 test('at 1280 px the table fits with its actions; it sorts by Δ and status and filters, by mouse and keyboard', async ({
   page,
 }) => {

@@ -23,6 +23,9 @@ describe('the task screen when the source changed', () => {
     view = await render(<SourceChanged detail={detail(summary('task_1', 'pirate check'))} />)
     await settle()
     const notice = view.container.querySelector('[data-testid="source-changed"]')
+    // A badge that opens over the page (it arrives after the runs are drawn and must not push them down).
+    expect(notice?.querySelector('summary')?.textContent).toBe('source changed')
+    expect(notice?.hasAttribute('open')).toBe(false)
     expect(notice?.textContent).toContain(`The source changed since this task was made: ${changed}`)
     expect(notice?.textContent).toContain('keeps running the version it stored')
 

@@ -1,5 +1,7 @@
 // The task's source folders changed since it was made (the user edited the skill, the baseline or a case):
-// the task keeps running what it stored, and the user is offered a new task for the new version.
+// the task keeps running what it stored, and the user is offered a new task for the new version. Said by a
+// badge in the task's line that opens over the page: the answer comes after the runs are drawn, and a
+// banner arriving then pushed them down.
 import { useEffect, useState } from 'react'
 import type { TaskConfig } from '../../../../src-shared/task-config'
 import type { TaskDetail } from '../../../../src-shared/ipc-views'
@@ -35,19 +37,24 @@ export function SourceChanged({ detail }: { detail: TaskDetail }) {
   const changes = useSourceChanges(summary.id, summary.status)
   if (!changes?.length || detail.demo) return null
   return (
-    <div className="banner warn" data-testid="source-changed">
-      <div>
-        The source changed since this task was made: {changes.join('; ')}. This task keeps running the version
-        it stored (start, continue and re-run use its snapshot).
+    <details className="source-changed" data-testid="source-changed">
+      <summary className="badge warn" title="What changed, and a new task for the new version">
+        source changed
+      </summary>
+      <div className="banner warn popover">
+        <div>
+          The source changed since this task was made: {changes.join('; ')}. This task keeps running the
+          version it stored (start, continue and re-run use its snapshot).
+        </div>
+        <button
+          onClick={() => {
+            useSetupDraft.getState().setPrefill(newVersionSetup(config, summary.name))
+            useRoute.getState().navigate({ screen: 'setup' })
+          }}
+        >
+          New task for this version
+        </button>
       </div>
-      <button
-        onClick={() => {
-          useSetupDraft.getState().setPrefill(newVersionSetup(config, summary.name))
-          useRoute.getState().navigate({ screen: 'setup' })
-        }}
-      >
-        New task for this version
-      </button>
-    </div>
+    </details>
   )
 }

@@ -81,7 +81,7 @@ function Header({ detail }: { detail: TaskDetail }) {
           Delete
         </button>
       </div>
-      <div className="row wrap small muted">
+      <div className="row wrap small muted task-meta">
         <span>
           skill <b>{summary.skillName}</b> {summary.skillVersion}
           {commitNote(config.skill)} vs{' '}
@@ -109,6 +109,7 @@ function Header({ detail }: { detail: TaskDetail }) {
             deciding…
           </span>
         )}
+        <SourceChanged detail={detail} />
       </div>
       {detail.demo && (
         <div className="banner warn">
@@ -116,7 +117,6 @@ function Header({ detail }: { detail: TaskDetail }) {
           not a measurement.
         </div>
       )}
-      <SourceChanged detail={detail} />
       {detail.message && <div className="banner error">{detail.message}</div>}
     </div>
   )
