@@ -119,6 +119,12 @@ test('a task whose source changed says so in its line: the runs do not move when
   await expect(notice.getByRole('button', { name: 'New task for this version' })).toBeVisible()
   expect(Math.round((await page.locator('.run-table').boundingBox())?.y ?? 0)).toBe(tops[0])
   await shoot(page, '10-source-changed')
+  // It closes as a menu does: Escape, or a press elsewhere.
+  await page.keyboard.press('Escape')
+  await expect(notice.getByRole('button', { name: 'New task for this version' })).toBeHidden()
+  await notice.getByText('source changed', { exact: true }).click()
+  await page.getByTestId('task-title').click()
+  await expect(notice.getByRole('button', { name: 'New task for this version' })).toBeHidden()
 })
 
 test('at 1280 px the table fits with its actions; it sorts by Δ and status and filters, by mouse and keyboard', async ({

@@ -2,6 +2,7 @@
 // did not invoke the skill), and which columns. Plain form controls: a keyboard reaches each with Tab. The
 // first frame (no table yet) has the bar without them: a form control costs that frame several ms.
 import type { SortingState } from '@tanstack/react-table'
+import { useClosingDetails } from '../../components/closing-details'
 import { CASE_STATES, type CaseState } from './run-rows'
 import { FIXED_COLUMNS } from './run-columns'
 import type { RunTableInstance } from './RunTable'
@@ -25,6 +26,7 @@ export function RunTableControls(p: {
   skipped: number
 }) {
   const { table, skipped } = p
+  const columnsMenu = useClosingDetails()
   const count = (
     <span className="muted small" aria-live="polite">
       {p.shown === p.cases ? `${p.cases} cases` : `showing ${p.shown} of ${p.cases} cases`}
@@ -81,7 +83,7 @@ export function RunTableControls(p: {
         />{' '}
         only where b did not use the skill ({skipped})
       </label>
-      <details className="rt-columns">
+      <details className="rt-columns" ref={columnsMenu}>
         <summary className="small">Columns</summary>
         <div className="menu">
           {hideable.map((c) => (

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import type { TaskConfig } from '../../../../src-shared/task-config'
 import type { TaskDetail } from '../../../../src-shared/ipc-views'
 import { getApi } from '../../api/api'
+import { useClosingDetails } from '../../components/closing-details'
 import { useRoute } from '../../stores/route-store'
 import { useSetupDraft } from '../../stores/setup-draft-store'
 
@@ -35,9 +36,10 @@ function useSourceChanges(taskId: string, status: string): string[] | null {
 export function SourceChanged({ detail }: { detail: TaskDetail }) {
   const { summary, config } = detail
   const changes = useSourceChanges(summary.id, summary.status)
+  const popover = useClosingDetails()
   if (!changes?.length || detail.demo) return null
   return (
-    <details className="source-changed" data-testid="source-changed">
+    <details className="source-changed" data-testid="source-changed" ref={popover}>
       <summary className="badge warn" title="What changed, and a new task for the new version">
         source changed
       </summary>
