@@ -1,11 +1,11 @@
 /* global window -- code run inside the page */
-// Two builds' first render of the 5,000-run view, compared pair by pair: `node scripts/bench/render-ab.mjs
-// <rootA> <rootB> [pairs]` (each root a built checkout, e.g. a `git worktree` after `npm run build`). Each
-// serves its own seeded task; their cold loads alternate (A B, B A, …) in fresh contexts of one browser, and
-// each cold load is followed by a reload of its tab. Times are ms from navigation start, reported by the page
-// through a binding: Playwright puts no script in the page before the frame is painted. On 2 cores, run
-// medians of one build drift by 10–20 ms between runs; the paired difference and how often B was slower are
-// the figures to trust.
+// Two builds' first render of the 5,000-run view, compared round by round: `node scripts/bench/render-ab.mjs
+// <rootA> <rootB> [rounds]` (each root a built checkout, e.g. a `git worktree` after `npm run build`). A is
+// served twice (A and A′, each with its own seeded task) and B once; each round loads all three cold, in a
+// rotating order, in fresh contexts of one browser, each cold load followed by a reload of its tab. B − A is
+// the figure; A′ − A, a build against itself, is the method's own noise at that many rounds, printed beside
+// it (on 2 cores one build's medians drift 10–20 ms between runs). Times are ms from navigation start,
+// reported by the page through a binding: Playwright puts no script in the page before the frame is painted.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,8 +15,8 @@ import { firstRenderProbe } from './first-render-probe.mjs'
 import { loadBench } from './load-bench.mjs'
 
 const [rootA, rootB] = process.argv.slice(2, 4).map((r) => resolve(r))
-const PAIRS = Number(process.argv[4] ?? 40)
-if (!rootA || !rootB) throw new Error('usage: render-ab.mjs <rootA> <rootB> [pairs]')
+const ROUNDS = Number(process.argv[4] ?? 40)
+if (!rootA || !rootB) throw new Error('usage: render-ab.mjs <rootA> <rootB> [rounds]')
 
 async function serveBuild(root) {
   const { seedBenchTask } = await loadBench(root, 'seed')
@@ -40,10 +40,17 @@ async function serveBuild(root) {
 
 // The browser first: a missing one stops this before any server is started.
 const browser = await launchChromium()
-const builds = await Promise.all([serveBuild(rootA), serveBuild(rootB)])
-  .then(([A, B]) => ({ A, B }))
+const started = []
+const serving = (root) => serveBuild(root).then((build) => (started.push(build), build))
+// A′ after A: both bundle A's seeding module into one folder.
+const builds = await Promise.all([
+  serving(rootA).then(async (A) => [A, await serving(rootA)]),
+  serving(rootB),
+])
+  .then(([[A, A2], B]) => ({ A, B, 'A′': A2 }))
   .catch(async (err) => {
     await browser.close()
+    for (const build of started) build.stop()
     throw err
   })
 /** A cold load of the build's task, then a reload of the same tab: [first run, painted, reload's first run]. */
@@ -69,35 +76,46 @@ async function sample(build) {
   return [firstRun, painted, reload]
 }
 
+/** Each of the three first, second and last equally often, each before and after each other equally often. */
+const ORDERS = [
+  ['A', 'B', 'A′'],
+  ['B', 'A′', 'A'],
+  ['A′', 'A', 'B'],
+  ['A′', 'B', 'A'],
+  ['B', 'A', 'A′'],
+  ['A', 'A′', 'B'],
+]
+
 try {
-  await sample(builds.A) // warms both servers and the browser
-  await sample(builds.B)
-  const times = { A: [], B: [] }
-  for (let i = 0; i < PAIRS; i++)
-    for (const k of i % 2 ? ['B', 'A'] : ['A', 'B']) times[k].push(await sample(builds[k]))
+  for (const build of Object.values(builds)) await sample(build) // warms the servers and the browser
+  const times = { A: [], B: [], 'A′': [] }
+  for (let i = 0; i < ROUNDS; i++)
+    for (const k of ORDERS[i % ORDERS.length]) times[k].push(await sample(builds[k]))
   const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]
-  /** Two-sided exact binomial p of `k` of `n` pairs going one way when either way is as likely. */
+  /** Two-sided exact binomial p of `k` of `n` rounds going one way when either way is as likely. */
   const signTest = (k, n) => {
     let tail = 0
     for (let i = 0, c = 1; i <= n; c = (c * (n - i)) / (i + 1), i++)
       if (Math.min(i, n - i) <= Math.min(k, n - k)) tail += c / 2 ** n
     return Math.min(1, tail)
   }
+  /** X − A per round: its mean, how often X was slower and the sign test's p. */
+  const against = (xs, as) => {
+    const diff = xs.map((x, i) => x - as[i])
+    const slower = diff.filter((d) => d > 0).length
+    const mean = diff.reduce((sum, d) => sum + d, 0) / ROUNDS
+    return `${mean.toFixed(1).padStart(5)} ms, slower in ${slower} of ${ROUNDS} (p ${signTest(slower, ROUNDS).toFixed(3)})`
+  }
   console.log(
-    `A ${rootA}\nB ${rootB}\n${PAIRS} pairs of cold loads (fresh contexts), each followed by a reload`,
+    `A ${rootA} (served twice: A and A′)\nB ${rootB}\n${ROUNDS} rounds of cold loads (fresh contexts), each followed by a reload`,
   )
   for (const [j, what] of ['first run cell', 'painted', 'reloaded tab, first run cell'].entries()) {
-    const a = times.A.map((t) => t[j])
-    const b = times.B.map((t) => t[j])
-    const diff = a.map((x, i) => b[i] - x)
-    const slower = diff.filter((d) => d > 0).length
-    const mean = diff.reduce((sum, d) => sum + d, 0) / PAIRS
+    const [a, b, a2] = ['A', 'B', 'A′'].map((k) => times[k].map((t) => t[j]))
     console.log(
-      `${what.padEnd(30)} A ${median(a).toFixed(0)} ms, B ${median(b).toFixed(0)} ms; B − A ${mean.toFixed(1)} ms (mean of pairs), B slower in ${slower} of ${PAIRS} (sign test p ${signTest(slower, PAIRS).toFixed(3)})`,
+      `${what.padEnd(30)} medians A ${median(a).toFixed(0)}, A′ ${median(a2).toFixed(0)}, B ${median(b).toFixed(0)} ms; B − A ${against(b, a)}; A′ − A (noise) ${against(a2, a)}`,
     )
   }
 } finally {
   await browser.close()
-  builds.A.stop()
-  builds.B.stop()
+  for (const build of Object.values(builds)) build.stop()
 }
