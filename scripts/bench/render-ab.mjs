@@ -15,8 +15,8 @@ import { firstRenderProbe } from './first-render-probe.mjs'
 import { loadBench } from './load-bench.mjs'
 
 const [rootA, rootB] = process.argv.slice(2, 4).map((r) => resolve(r))
-const ROUNDS = Number(process.argv[4] ?? 40)
-if (!rootA || !rootB) throw new Error('usage: render-ab.mjs <rootA> <rootB> [rounds]')
+const ROUNDS = Number(process.argv[4] ?? 60)
+if (!rootA || !rootB || !(ROUNDS >= 1)) throw new Error('usage: render-ab.mjs <rootA> <rootB> [rounds ≥ 1]')
 
 async function serveBuild(root) {
   const { seedBenchTask } = await loadBench(root, 'seed')
@@ -42,7 +42,7 @@ async function serveBuild(root) {
 const browser = await launchChromium()
 const started = []
 const serving = (root) => serveBuild(root).then((build) => (started.push(build), build))
-// A′ after A: both bundle A's seeding module into one folder.
+// A′ is started after A: both bundle A's seeding module into the same folder (`.tmp/bench-seed`).
 const builds = await Promise.all([
   serving(rootA).then(async (A) => [A, await serving(rootA)]),
   serving(rootB),
@@ -76,7 +76,7 @@ async function sample(build) {
   return [firstRun, painted, reload]
 }
 
-/** Each of the three first, second and last equally often, each before and after each other equally often. */
+/** All six orders of the three, in turn: none is favoured by coming first, last or after another. */
 const ORDERS = [
   ['A', 'B', 'A′'],
   ['B', 'A′', 'A'],
@@ -117,5 +117,5 @@ try {
   }
 } finally {
   await browser.close()
-  for (const build of Object.values(builds)) build.stop()
+  for (const build of started) build.stop()
 }
