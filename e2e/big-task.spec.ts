@@ -7,6 +7,7 @@ import { expect, test, type Page } from 'playwright/test'
 import { openStore } from '../src-main/db'
 import { drive, findRun, seedExportTask, type Target } from '../src-main/export/test-fixtures'
 import { FAILURE_TYPES } from '../src-shared/run-state'
+import { FIRST_FRAME_FONTS, WARM_TEXT } from '../src-renderer/src/first-frame-fonts'
 import { CLI, makeWorld, type World } from '../test/support/fixtures'
 import { shoot } from './support/shoot'
 
@@ -89,6 +90,61 @@ test('a task bigger than a screen: the last case shows after scrolling, and a li
   }
   await expect(last.locator('[data-side="b"] .score')).toHaveText('77')
   await expect(last).toContainText('+36')
+})
+
+test('the task view draws its text only in fonts and characters the page looked up before its first frame', async ({
+  page,
+}) => {
+  // A font or a character the warm-up (warm-fonts.ts) misses is found during the first frame's layout
+  // instead, on a cold page several ms each. Both tasks: every kind of run, and a task bigger than a screen.
+  // The hidden line is laid out before the first run cell exists, and gone once that frame is painted.
+  await page.addInitScript(`
+    window.warmOrder = []
+    new MutationObserver((changes) => {
+      for (const c of changes)
+        for (const n of c.addedNodes) {
+          if (n.parentElement === document.body && n.getAttribute?.('aria-hidden') === 'true') warmOrder.push('warm-up')
+          if (n.querySelector?.('[data-run]') && !warmOrder.includes('runs')) warmOrder.push('runs')
+        }
+    }).observe(document, { childList: true, subtree: true })
+  `)
+  const drawn = new Set<string>()
+  let chars = ''
+  for (const id of [kindsTaskId, taskId]) {
+    await page.goto(`${url}#/task/${id}`)
+    await expect(page.locator('[data-run]').first()).toBeVisible()
+    await expect(page.getByText(/\d+ cases · \d+ runs/)).toBeVisible()
+    expect(await page.evaluate(() => (globalThis as unknown as { warmOrder: string[] }).warmOrder)).toEqual([
+      'warm-up',
+      'runs',
+    ])
+    const seen = await page.locator('body').evaluate((body) => {
+      const fonts: string[] = []
+      let text = ''
+      const doc = body.ownerDocument
+      const walk = doc.createTreeWalker(body, 4 /* NodeFilter.SHOW_TEXT */)
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const el = n.parentElement
+        if (!n.textContent?.trim() || !el?.checkVisibility({ visibilityProperty: true })) continue
+        const css = doc.defaultView?.getComputedStyle(el)
+        if (!css) continue
+        const mono = css.fontFamily.startsWith('ui-monospace') ? ' mono' : ''
+        fonts.push(`${css.fontWeight} ${parseFloat(css.fontSize)}${mono}`)
+        text += n.textContent
+      }
+      return { fonts, text }
+    })
+    for (const font of seen.fonts) drawn.add(font)
+    chars += seen.text
+  }
+  const warmed = new Set(FIRST_FRAME_FONTS.map((f) => `${f.weight} ${f.size}${f.mono ? ' mono' : ''}`))
+  expect(
+    [...drawn].filter((font) => !warmed.has(font)),
+    'fonts to add to FIRST_FRAME_FONTS',
+  ).toEqual([])
+  const beyondAscii = [...new Set(chars)].filter((c) => c > '~' && !WARM_TEXT.includes(c))
+  expect(beyondAscii, 'characters to add to WARM_TEXT').toEqual([])
+  await expect(page.locator('body > [aria-hidden="true"]')).toHaveCount(0)
 })
 
 test('a task whose source changed says so in its line: the runs do not move when that answer comes', async ({

@@ -11,6 +11,7 @@ import { restAfter, useTaskView } from './stores/task-view-store'
 import { useTasks } from './stores/tasks-store'
 import { applyTheme, useTheme } from './stores/theme-store'
 import { wirePatches } from './stores/wire-patches'
+import { warmFonts } from './warm-fonts'
 import './styles.css'
 
 performance.mark('skill-ab:entry')
@@ -39,7 +40,8 @@ Object.assign(window, {
 })
 
 // The screens run once that request is out (running them first would hold the page's connection back), or
-// after a while without a connection (they say what is wrong). They mount once the first screenful is here
+// after a while without a connection (they say what is wrong); the fonts of their first frame are looked up
+// then, while the page waits (warm-fonts.ts). They mount once the first screenful is here
 // (one render with the runs costs less than an empty one and then that), or after a while without it.
 const after = (ms: number) => new Promise((r) => setTimeout(r, ms))
 void apiReady().then(() => performance.mark('skill-ab:connected'))
@@ -47,7 +49,7 @@ const requestSent = Promise.race([apiReady(), after(500)])
 const firstScreenful = Promise.race([opened, after(300)])
 const root = document.getElementById('root')
 const shown = requestSent
-  .then(() => import('./mount'))
+  .then(() => (warmFonts(document), import('./mount')))
   .then(async (m) => {
     performance.mark('skill-ab:screens-loaded')
     await firstScreenful
