@@ -213,3 +213,42 @@ describe('runs.update and queries', () => {
     expect(store.runs.statusCounts(taskId, { datasetId: empty.id, maxRound: null }).runs.pending).toBe(9)
   })
 })
+
+describe('what opening a task reads (every page load and live patch)', () => {
+  /** The query plan of each statement `read` prepares. */
+  function plansOf(read: () => void): string[] {
+    const db = store.db
+    const prepare = db.prepare
+    const sources: string[] = []
+    db.prepare = ((source: string) => (sources.push(source), prepare.call(db, source))) as typeof prepare
+    try {
+      read()
+    } finally {
+      db.prepare = prepare
+    }
+    return sources.map((source) => {
+      const unbound = Array<null>(source.split('?').length - 1).fill(null)
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...unbound) as { detail: string }[]
+      return plan.map((step) => step.detail).join(' | ')
+    })
+  }
+
+  it('takes counts, runs left running, a first screenful and reuse savings from indexes, never every run’s row', () => {
+    store.runs.insertPending(taskId, grid)
+    const datasetId = store.tasks.get(taskId)?.datasetId ?? null
+    expect(plansOf(() => store.runs.statusCounts(taskId, { datasetId, maxRound: 2 }))[0]).toMatch(
+      /^SEARCH run USING COVERING INDEX run_task_status \(task_id=\?\)/,
+    )
+    expect(plansOf(() => store.runs.listByTask(taskId, { status: ['running', 'evaluating'] }))).toEqual([
+      expect.stringMatching(/^SEARCH run USING INDEX run_task_status \(task_id=\? AND status=\?\)/),
+    ])
+    expect(plansOf(() => store.runs.listByTask(taskId, { caseKeys: ['c1'] }))).toEqual([
+      expect.stringMatching(/^SEARCH run USING INDEX \w+ \(task_id=\? AND case_key=\?\)/),
+    ])
+    for (const plan of plansOf(() => store.baselineLinks.savings(taskId)))
+      expect(plan).toMatch(/SEARCH r(un)? USING INDEX run_task_reused \(task_id=\?\)/)
+    expect(plansOf(() => store.datasets.caseKeys(datasetId ?? ''))).toEqual([
+      'SEARCH dataset_case USING COVERING INDEX dataset_case_order (dataset_id=?)',
+    ])
+  })
+})

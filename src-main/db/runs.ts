@@ -165,7 +165,10 @@ export class RunsRepo {
     let q = this.sql.qb.selectFrom('run').selectAll().where('task_id', '=', taskId)
     if (opts.status) q = q.where('status', 'in', opts.status.length ? opts.status : ['-'])
     if (opts.caseKeys) q = q.where('case_key', 'in', opts.caseKeys.length ? [...opts.caseKeys] : ['-'])
-    return this.sql.all(q.orderBy('ordinal')).map(toRunRow)
+    // Filtered, the few rows are found by their index and sorted after (`+ordinal`): sorting by the
+    // ordinal index would read every run of the task.
+    const filtered = opts.status !== undefined || opts.caseKeys !== undefined
+    return this.sql.all(q.orderBy(filtered ? sql`+ordinal` : 'ordinal')).map(toRunRow)
   }
 
   /** Runs of every task in these statuses (the reaper: running/evaluating runs of dead owners). */

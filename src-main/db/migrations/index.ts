@@ -10,6 +10,7 @@ import { migration0008 } from './0008_trigger_eval'
 import { migration0009 } from './0009_baseline_reuse'
 import { migration0010 } from './0010_task_prices'
 import { migration0011 } from './0011_calibration'
+import { migration0012 } from './0012_task_view_indexes'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0009,
   migration0010,
   migration0011,
+  migration0012,
 ]
