@@ -99,12 +99,15 @@ try {
       if (Math.min(i, n - i) <= Math.min(k, n - k)) tail += c / 2 ** n
     return Math.min(1, tail)
   }
-  /** X − A per round: its mean, how often X was slower and the sign test's p. */
+  /**
+   * X − A per round: its mean, its median (a hiccup of the machine moves the mean, hardly the median), how
+   * often X was slower and the sign test's p.
+   */
   const against = (xs, as) => {
     const diff = xs.map((x, i) => x - as[i])
     const slower = diff.filter((d) => d > 0).length
     const mean = diff.reduce((sum, d) => sum + d, 0) / ROUNDS
-    return `${mean.toFixed(1).padStart(5)} ms, slower in ${slower} of ${ROUNDS} (p ${signTest(slower, ROUNDS).toFixed(3)})`
+    return `${mean.toFixed(1).padStart(5)} ms (median ${median(diff).toFixed(1)}), slower in ${slower} of ${ROUNDS} (p ${signTest(slower, ROUNDS).toFixed(3)})`
   }
   console.log(
     `A ${rootA} (served twice: A and A′)\nB ${rootB}\n${ROUNDS} rounds of cold loads (fresh contexts), each followed by a reload`,
