@@ -99,6 +99,21 @@ export const exportTokensSchema = z.looseObject({
   cacheWrite: count,
 })
 
+/** The evidence of a run or probe (docs/opencode.md "Evidence per run"). */
+export const exportOfferedSkillsSchema = z
+  .array(
+    z.object({
+      name: z.string(),
+      location: z
+        .string()
+        .describe(
+          "its SKILL.md: relative to skill-ab's data dir (`skills/<name>/<content hash>/<name>/SKILL.md` for a side's snapshot) when inside it",
+        ),
+    }),
+  )
+  .nullable()
+  .optional()
+
 export const exportRunSchema = z.looseObject({
   id: z.string(),
   caseId: z.string(),
@@ -108,7 +123,13 @@ export const exportRunSchema = z.looseObject({
   status: exportRunStatusSchema,
   failureType: exportFailureTypeSchema.nullable(),
   sessionId: z.string().nullable(),
-  skillVisible: z.boolean().nullable(),
+  offeredSkills: exportOfferedSkillsSchema.describe(
+    "the evidence that the run had exactly its side's skill: the skills (built-ins left out) its opencode offered, read just before its session from the instance (server driver: `GET /skill` on the run's work dir) or env (process driver: `opencode debug skill` in the run's env and work dir) that ran it; null or absent when there is none (it never started a session, or it ran before skill-ab recorded this). A run whose session ran without exactly its side's skills here is not counted by the decision",
+  ),
+  skillVisible: z
+    .boolean()
+    .nullable()
+    .describe("offeredSkills held the side's own skill; null without evidence"),
   skillLoaded: z.boolean().nullable(),
   tokens: exportTokensSchema,
   costUsd: nullableNum.describe('dollars; null when the price is unknown'),

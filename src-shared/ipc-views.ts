@@ -1,4 +1,5 @@
 // What the UI is given: the shapes main returns and pushes. Plain data, no behaviour.
+import type { OfferedSkill } from './offered-skills'
 import type { FieldIssue } from './user-error'
 import type { Decision, Verdict } from './decision'
 import type { JudgeAgreement } from './export'
@@ -26,6 +27,8 @@ export interface RunView {
   score: number | null
   /** This side's agent invoked its skill (called the skill tool with the skill's name; it completed); null = unknown. */
   skillLoaded: boolean | null
+  /** Its session ran with no record of the skills it was offered (run before skill-ab recorded it): not counted. */
+  withoutEvidence: boolean
 }
 
 export interface TaskDetail {
@@ -86,6 +89,8 @@ export interface RunDetail {
     startedBy: string | null
     costUsd: number | null
     tokens: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number }
+    /** The evidence: the skills its opencode offered just before its session; null without one. */
+    offeredSkills: OfferedSkill[] | null
     skillVisible: boolean | null
     skillLoaded: boolean | null
     workDir: string | null

@@ -73,6 +73,8 @@ export interface ScoredRun extends RunState {
   caseId: string
   side: Side
   score: number | null
+  /** Its session ran without evidence that it was offered exactly its side's skills: missing (offered-skills.ts). */
+  withoutEvidence?: boolean
 }
 
 /** One case: each side's scores as the decision counts them, their means and b − a. */
@@ -95,7 +97,8 @@ function variance(xs: readonly number[], m: number): number {
 
 /**
  * Per case, in first-seen order: each side's mean over its rounds' scores as the decision counts them
- * (`failedRunScore` for the agent's own failures; other failures and unscored runs are missing).
+ * (`failedRunScore` for the agent's own failures; other failures, unscored runs and runs without evidence are
+ * missing).
  */
 export function caseMeans(runs: Iterable<ScoredRun>, failedRunScore: FailedRunScore): Map<string, CaseMean> {
   const out = new Map<string, CaseMean>()
@@ -105,7 +108,7 @@ export function caseMeans(runs: Iterable<ScoredRun>, failedRunScore: FailedRunSc
       entry = { caseId: run.caseId, scores: { a: [], b: [] }, a: null, b: null, delta: null, se: null }
       out.set(run.caseId, entry)
     }
-    const score = runDecisionScore(run, failedRunScore)
+    const score = run.withoutEvidence ? null : runDecisionScore(run, failedRunScore)
     if (score !== null) entry.scores[run.side].push(score)
   }
   for (const e of out.values()) {

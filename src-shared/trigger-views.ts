@@ -11,6 +11,11 @@ export interface TriggerReport {
   comparison: DescriptionComparison | null
   /** Probes per status, over the rounds the config asks for. */
   counts: Record<ProbeStatusName, number>
+  /**
+   * Done probes with no evidence that they were offered exactly the skill and the competing skills (probed
+   * before skill-ab recorded it): left out of the metrics, like a probe without a result.
+   */
+  withoutEvidence: number
   /** Tokens (all kinds) and dollars (null: no price known) the probes of each version spent. */
   spend: Record<'a' | 'b', { probes: number; tokens: number; costUsd: number | null; seconds: number }>
 }

@@ -1,6 +1,7 @@
 // The trigger evaluation export (skill-ab/triggers@1, docs/triggers.md): one trigger task with its queries,
 // every probe, the metrics per description version and the description A/B verdict.
 import { z } from 'zod'
+import { exportOfferedSkillsSchema } from './export'
 import { count, nullableNum } from './export-zod'
 import { descriptionComparisonSchema, probeChoiceSchema, triggerSummarySchema } from './trigger-eval'
 
@@ -29,6 +30,9 @@ const probe = z.looseObject({
   costUsd: nullableNum,
   durationMs: z.int().min(0).nullable(),
   message: z.string().nullable().describe('why a probe has no result (redacted)'),
+  offeredSkills: exportOfferedSkillsSchema.describe(
+    "the evidence: the skills (built-ins left out) the probe's instance offered just before its session (`GET /skill` on its work dir), which must be exactly the skill and the competing skills; null or absent when there is none",
+  ),
 })
 
 const spend = z.looseObject({

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { offeredDirOf } from '../src-main/agent/offered-copy'
 import { createProcessDriver } from '../src-main/agent/process-driver'
 import type { AgentEvent, SideSession } from '../src-main/agent/types'
 import { startScriptedLlm, writeProviderConfig, type ScriptedLlm } from './support/scripted-llm'
@@ -27,8 +28,9 @@ const saved = {
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'skill-ab-iso-'))
   dataDir = join(root, 'data')
-  // Version A's files, read by path after loading it: the skill's folder is readable, the rest outside is not.
-  const versionAFile = join(dataDir, 'skills', SKILL, 'a'.repeat(64), SKILL, 'SKILL.md')
+  // Version A's files (its offered copy, the base directory opencode names), read by path after loading it: the
+  // skill's folder is readable, the rest outside is not.
+  const versionAFile = join(offeredDirOf(join(dataDir, 'skills', SKILL, 'a'.repeat(64), SKILL)), 'SKILL.md')
   llm = await startScriptedLlm({
     skillName: SKILL,
     cases: [
@@ -129,7 +131,7 @@ describe('isolation: the user HOME and ancestors never leak', () => {
     expect(sideB.proof.ok, sideB.proof.message).toBe(true)
     expect(sideB.proof.visible).toHaveLength(1)
     expect(sideB.proof.visible[0]?.location).toContain(
-      join('skills', SKILL, 'd'.repeat(64), SKILL, 'SKILL.md'),
+      join('skills', SKILL, 'd'.repeat(64), 'offered', SKILL, 'SKILL.md'),
     )
   })
 
@@ -189,8 +191,12 @@ describe('isolation: a baseline that is another version of the skill', () => {
     ])
     expect(a.proof.ok, a.proof.message).toBe(true)
     expect(b.proof.ok, b.proof.message).toBe(true)
-    expect(a.proof.visible).toEqual([{ name: SKILL, location: join(snapA.snapshotDir, 'SKILL.md') }])
-    expect(b.proof.visible).toEqual([{ name: SKILL, location: join(snapB.snapshotDir, 'SKILL.md') }])
+    expect(a.proof.visible).toEqual([
+      { name: SKILL, location: join(offeredDirOf(snapA.snapshotDir), 'SKILL.md') },
+    ])
+    expect(b.proof.visible).toEqual([
+      { name: SKILL, location: join(offeredDirOf(snapB.snapshotDir), 'SKILL.md') },
+    ])
 
     const out = await a.run(
       {

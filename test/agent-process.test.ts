@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { offeredDirOf } from '../src-main/agent/offered-copy'
 import { createProcessDriver } from '../src-main/agent/process-driver'
 import type { AgentEvent, SideSession } from '../src-main/agent/types'
 import {
@@ -63,7 +64,9 @@ function toolUses(events: AgentEvent[], tool: string): Record<string, unknown>[]
 describe('process driver: a skill run and a baseline run', () => {
   it('proves what each side sees before anything runs', () => {
     expect(sideB.proof).toMatchObject({ side: 'b', ok: true })
-    expect(sideB.proof.visible).toEqual([{ name: SKILL, location: join(snapB.snapshotDir, 'SKILL.md') }])
+    expect(sideB.proof.visible).toEqual([
+      { name: SKILL, location: join(offeredDirOf(snapB.snapshotDir), 'SKILL.md') },
+    ])
     expect(sideA.proof).toMatchObject({ side: 'a', ok: true, visible: [] })
     expect(readdirSync(runRoot)).toEqual([])
   })

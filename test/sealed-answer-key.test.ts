@@ -124,9 +124,13 @@ describe('a sealed answer key', () => {
           .map((e) => (e.part as { state: { status: string; input?: { filePath?: string } } }).state)
         const wanted =
           run.side === 'b'
-            ? [expect.stringMatching(/\/skills\/pirate-speak\/\w{64}\/pirate-speak\/evals\/evals\.json$/)]
+            ? [
+                expect.stringMatching(
+                  /\/skills\/pirate-speak\/\w{64}\/offered\/pirate-speak\/evals\/evals\.json$/,
+                ),
+              ]
             : []
-        // Side b asks under its skill's base directory (the snapshot), both sides at the source.
+        // Side b asks under its skill's base directory (its offered copy), both sides at the source.
         expect(reads.map((r) => r.input?.filePath)).toEqual([...wanted, sourceDataset])
         expect(reads.map((r) => r.status)).toEqual(reads.map(() => 'error'))
         expect(t.finalOutput).toContain('NOT FOUND')

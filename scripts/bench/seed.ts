@@ -53,6 +53,7 @@ export async function benchPatchSource(
       round: 1,
       side: i % 2 ? 'a' : 'b',
       status: statuses[i % 4] as (typeof statuses)[number],
+      withoutEvidence: false,
       failureType: null,
       failureMessage: null,
       durationMs: null,

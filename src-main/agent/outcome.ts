@@ -3,7 +3,8 @@
 import type { OutcomeKind } from './types'
 
 export interface Classified {
-  kind: OutcomeKind
+  /** How a session ended (`not_isolated` is decided before a session, never from one). */
+  kind: Exclude<OutcomeKind, 'not_isolated'>
   message: string | null
 }
 

@@ -1,14 +1,15 @@
 // One trigger probe (docs/triggers.md): the query as a session in a fresh work-dir slot of the version's probe
 // server, ended as soon as the choice is made. A skill call asks a permission that skill-ab rejects, which
 // ends opencode's loop: the skill is never loaded and no model request follows. The agent answering, or its
-// `maxSteps`-th turn ending, is "no skill". Other tool calls (list, read) do not end a probe.
+// `maxSteps`-th turn ending, is "no skill". Other tool calls (list, read) do not end a probe. Before its session,
+// what the probe's instance offers is read and must be exactly the skill and the competing skills (rebuilt once).
 import { foldEvents } from './events'
 import { outcomeOf } from './session-ending'
 import { runSession } from './session'
-import { serverGoneMessage } from './server-session'
 import { SESSION_PERMISSIONS } from './server-run'
 import { killStraysIn } from './serve-process'
 import type { ProbeOutcome, ProbeServer } from './probe-side'
+import type { ListedSkill } from './proof'
 import { prepareWorkDir } from './workdir'
 import { holdsConfig } from './work-slots'
 
@@ -31,24 +32,40 @@ export async function runProbe(
   input: ProbeInput,
   signal: AbortSignal,
 ): Promise<ProbeOutcome> {
-  const { spec, ctx, setup, serve, client } = server
+  const { spec, ctx, server: warm } = server
+  const { setup } = warm
   const started = Date.now()
   const none = { choice: null, skill: null, step: null, steps: 0, tokens: ZERO, costUsd: null }
-  const early = (kind: 'failed' | 'canceled', message: string): ProbeOutcome => ({
+  const early = (
+    kind: ProbeOutcome['kind'],
+    message: string,
+    offeredSkills: ListedSkill[] | null = null,
+  ): ProbeOutcome => ({
     kind,
     ...none,
     durationMs: Date.now() - started,
     message: setup.redact(message),
+    offeredSkills,
   })
   if (signal.aborted) return early('canceled', 'canceled before the probe started')
-  if (serve.exit()) return early('failed', serverGoneMessage(serve, 'before this probe'))
-  const slot = server.slots.acquireIn(spec.workRoot)
+  const dead = await warm.revive()
+  if (dead) return early('failed', dead)
+  const slot = warm.slots.acquireIn(spec.workRoot)
   try {
     await prepareWorkDir(slot.dir, {}, ctx.parentEnv.PATH)
   } catch (err) {
-    server.slots.release(slot, false)
+    warm.slots.release(slot, false)
     return early('failed', `could not prepare the work dir: ${(err as Error).message}`)
   }
+  const evidence = await warm.offeredExactly(slot.dir, server.judge)
+  if (!evidence.proof.ok) {
+    await warm.dispose(slot.dir)
+    warm.slots.release(slot, false)
+    if (evidence.offered === null) return early('failed', evidence.proof.message)
+    const again = evidence.rebuilt ? ' (read again after its instance was rebuilt)' : ''
+    return early('not_isolated', `${evidence.proof.message}${again}`, evidence.offered)
+  }
+  const { serve, client } = warm
 
   const stop = new AbortController()
   let called: string | null = null
@@ -91,12 +108,18 @@ export async function runProbe(
   if (session.sessionId)
     await client.json('DELETE', `/session/${session.sessionId}`, slot.dir).catch(() => {})
   killStraysIn(setup.marker, slot.dir, { pid: serve.pid, ownDir: setup.prepared.dirs.data })
-  const warm = !serve.exit() && !(await holdsConfig(slot.dir))
-  if (!warm && !serve.exit()) await client.json('POST', '/instance/dispose', slot.dir).catch(() => {})
-  server.slots.release(slot, warm)
+  const keep = !serve.exit() && !(await holdsConfig(slot.dir))
+  if (!keep && !serve.exit()) await warm.dispose(slot.dir)
+  warm.slots.release(slot, keep)
 
   const folded = foldEvents(session.events, spec.skillName)
-  const base = { steps, tokens: folded.tokens, costUsd: folded.costUsd, durationMs: Date.now() - started }
+  const base = {
+    steps,
+    tokens: folded.tokens,
+    costUsd: folded.costUsd,
+    durationMs: Date.now() - started,
+    offeredSkills: evidence.offered,
+  }
   const decided = (choice: 'this' | 'other' | 'none'): ProbeOutcome => ({
     kind: 'decided',
     choice,

@@ -4,15 +4,11 @@
 import { join } from 'node:path'
 import type { ProbeChoice } from '../../src-shared/trigger-eval'
 import type { TokenCounts } from '../../src-shared/agent-event'
-import { removePrivateDirs } from './isolation'
 import { DEFAULT_GRACE_MS } from './process-driver'
-import { judgeProbeVisibility } from './proof'
-import { serveClient, type ServeClient } from './serve-client'
-import { startServe, type ServeProcess } from './serve-process'
-import { DEFAULT_START_TIMEOUT_MS, proveOnServer } from './server-driver'
-import { prepareSide, setupServer, type ProcessSetup, type SideContext } from './side-context'
+import { judgeProbeVisibility, type ListedSkill } from './proof'
+import { prepareSide, type SideContext } from './side-context'
 import type { IsolationProof, SealedPaths, SideSpec } from './types'
-import { SlotPool } from './work-slots'
+import { WarmServer, type VisibilityJudge } from './warm-server'
 
 export interface ProbeSideSpec {
   /** Which description: a (the one compared against) or b (the one under test). */
@@ -38,8 +34,11 @@ export interface ProbeSideSpec {
 
 /** One probe's result: the choice, or why there is none. */
 export interface ProbeOutcome {
-  /** decided: the agent called a skill, answered, or used its turns; failed: no result (see message). */
-  kind: 'decided' | 'failed' | 'canceled'
+  /**
+   * decided: the agent called a skill, answered, or used its turns; failed: no result (see message);
+   * not_isolated: no session, since its instance did not offer exactly the skills it must (the set stops).
+   */
+  kind: 'decided' | 'failed' | 'canceled' | 'not_isolated'
   choice: ProbeChoice | null
   /** The skill the agent called (this or another), else null. */
   skill: string | null
@@ -51,15 +50,16 @@ export interface ProbeOutcome {
   costUsd: number | null
   durationMs: number
   message: string | null
+  /** The evidence: what the probe's instance offered just before its session; null when it got no answer. */
+  offeredSkills: ListedSkill[] | null
 }
 
 export interface ProbeServer {
   spec: ProbeSideSpec
   ctx: SideContext
-  setup: ProcessSetup
-  serve: ServeProcess
-  client: ServeClient
-  slots: SlotPool
+  server: WarmServer
+  /** Exactly the skill under test and the competing skills, each at its copy in the skills folder. */
+  judge: VisibilityJudge
   graceMs: number
 }
 
@@ -78,9 +78,11 @@ export interface ProbeSideOptions {
 
 /** The SideSpec the shared side setup reads: the skill under test's copy in the probe's skills folder. */
 function sideSpecOf(spec: ProbeSideSpec): SideSpec {
+  const skillDir = join(spec.skillsDir, spec.skillName)
   return {
     side: spec.version,
-    skill: { name: spec.skillName, snapshotDir: join(spec.skillsDir, spec.skillName), contentHash: '' },
+    // The probe's skills folder already holds offered copies (engine/probe-runs.ts).
+    skill: { name: spec.skillName, snapshotDir: skillDir, contentHash: '', offeredDir: skillDir },
     skillUnderTest: spec.skillName,
     model: spec.model,
     opencodeConfigPath: spec.opencodeConfigPath,
@@ -105,44 +107,23 @@ export async function openProbeSide(
   const ctx = await prepareSide(sideSpecOf(spec), opts.env ?? process.env, opts.bin)
   if (ctx.setupError || !ctx.bin) return failed(spec, ctx.setupError ?? 'opencode not found')
   if (ctx.versionError) return failed(spec, ctx.versionError)
-  let setup
+  const graceMs = opts.graceMs ?? DEFAULT_GRACE_MS
+  let server: WarmServer
   try {
     // opencode's `steps`: the last allowed turn tells the model to answer in text, with tools disabled.
-    setup = setupServer(ctx, `probe-${spec.version}`, { agent: { build: { steps: spec.maxSteps } } })
+    const configOverrides = { agent: { build: { steps: spec.maxSteps } } }
+    server = await WarmServer.start({ ctx, label: `probe-${spec.version}`, configOverrides, graceMs })
   } catch (err) {
-    return failed(spec, `could not prepare the private dirs under ${spec.runRoot}: ${(err as Error).message}`)
+    return failed(spec, (err as Error).message)
   }
-  const graceMs = opts.graceMs ?? DEFAULT_GRACE_MS
-  let serve: ServeProcess
-  try {
-    serve = await startServe({
-      bin: ctx.bin.path,
-      env: setup.env,
-      cwd: setup.prepared.dirs.home,
-      marker: setup.marker,
-      startTimeoutMs: DEFAULT_START_TIMEOUT_MS,
-    })
-  } catch (err) {
-    removePrivateDirs(setup.prepared.dirs)
-    return failed(spec, setup.redact((err as Error).message))
-  }
-  const client = serveClient(serve.url, setup.password)
-  const slots = new SlotPool()
-  const slot = slots.acquireIn(spec.workRoot)
   const names = [spec.skillName, ...spec.competing]
-  let proof: IsolationProof
-  try {
-    proof = await proveOnServer(ctx, client, slot.dir, true, (visible) =>
-      judgeProbeVisibility(ctx.spec, spec.skillsDir, names, visible),
-    )
-  } catch (err) {
-    proof = { side: spec.version, ok: false, visible: [], message: setup.redact((err as Error).message) }
+  const judge: VisibilityJudge = (visible) => judgeProbeVisibility(ctx.spec, spec.skillsDir, names, visible)
+  const slot = server.slots.acquireIn(spec.workRoot)
+  const proof = await server.prove(slot.dir, judge, true)
+  server.slots.release(slot, proof.ok)
+  return {
+    proof,
+    server: proof.ok ? { spec, ctx, server, judge, graceMs } : null,
+    close: () => server.stop(),
   }
-  slots.release(slot, proof.ok)
-  const close = async (): Promise<void> => {
-    await serve.stop(graceMs)
-    slots.close()
-    removePrivateDirs(setup.prepared.dirs)
-  }
-  return { proof, server: proof.ok ? { spec, ctx, setup, serve, client, slots, graceMs } : null, close }
 }

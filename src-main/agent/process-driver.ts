@@ -1,12 +1,18 @@
-// The `process` AgentDriver: one `opencode run --format json` per run in a private env; never throws per run.
+// The `process` AgentDriver: one `opencode run --format json` per run in a private env, each offered exactly its
+// side's skills (`opencode debug skill` in the run's own env and work dir, just before it); never throws per run.
 import { join } from 'node:path'
 import { removePrivateDirs } from './isolation'
-import { judgeVisibility, listVisibleSkills, proveSealed } from './proof'
+import {
+  judgeRunVisibility,
+  judgeVisibility,
+  listVisibleSkills,
+  proveSealed,
+  type ListedSkill,
+} from './proof'
 import { emptyOutcome, runOutcome } from './run-outcome'
 import { runSession } from './session'
-import { prepareSide, setupProcess, type SideContext } from './side-context'
+import { prepareSide, setupProcess, type ProcessSetup, type SideContext } from './side-context'
 import {
-  sideSkillName,
   type AgentDriver,
   type IsolationProof,
   type RunHooks,
@@ -75,13 +81,34 @@ async function openProcessSide(
   const ctx = await prepareSide(spec, opts.env ?? process.env, opts.bin)
   hooks.onProving?.()
   const proof = await proveSide(ctx)
-  const skillVisible = proof.visible.some((s) => s.name === sideSkillName(spec))
   return {
     proof,
-    run: (runSpec, hooks, signal) =>
-      runOnce(ctx, runSpec, hooks, signal, skillVisible, opts.graceMs ?? DEFAULT_GRACE_MS),
+    run: (runSpec, hooks, signal) => runOnce(ctx, runSpec, hooks, signal, opts.graceMs ?? DEFAULT_GRACE_MS),
     close: async () => {},
   }
+}
+
+/**
+ * The evidence of one run: `opencode debug skill` in the very env (private dirs, config) and work dir its
+ * `opencode run` will use, judged; asked a second time when wrong. It also sets up the run's opencode
+ * database, which the run then finds ready (the pair costs ≈0.8 s more than the run alone).
+ */
+async function offeredToRun(
+  ctx: SideContext,
+  setup: ProcessSetup,
+  cwd: string,
+): Promise<{ offered: ListedSkill[] | null; proof: IsolationProof; rebuilt: boolean }> {
+  const read = async (): Promise<{ offered: ListedSkill[] | null; proof: IsolationProof }> => {
+    try {
+      const offered = await listVisibleSkills({ bin: ctx.bin?.path ?? 'opencode', cwd, env: setup.env })
+      return { offered, proof: judgeRunVisibility(ctx.spec, cwd, offered) }
+    } catch (err) {
+      const message = setup.redact(`could not read the skills opencode offers: ${(err as Error).message}`)
+      return { offered: null, proof: { side: ctx.spec.side, ok: false, visible: [], message } }
+    }
+  }
+  const first = await read()
+  return first.proof.ok ? { ...first, rebuilt: false } : { ...(await read()), rebuilt: true }
 }
 
 async function runOnce(
@@ -89,12 +116,15 @@ async function runOnce(
   spec: RunSpec,
   hooks: RunHooks,
   signal: AbortSignal,
-  skillVisible: boolean,
   graceMs: number,
 ): Promise<RunOutcome> {
   const startedAt = new Date().toISOString()
-  const early = (kind: RunOutcome['kind'], message: string): RunOutcome => ({
-    ...emptyOutcome(startedAt, skillVisible),
+  const early = (
+    kind: RunOutcome['kind'],
+    message: string,
+    offered: ListedSkill[] | null = null,
+  ): RunOutcome => ({
+    ...emptyOutcome(startedAt, offered, ctx.spec),
     kind,
     message,
     finishedAt: new Date().toISOString(),
@@ -119,6 +149,14 @@ async function runOnce(
   }
   try {
     const { spec: side } = ctx
+    const evidence = await offeredToRun(ctx, setup, spec.workDir)
+    if (evidence.offered === null) return early('spawn_failed', evidence.proof.message)
+    if (!evidence.proof.ok) {
+      const again = evidence.rebuilt ? ' (asked a second time)' : ''
+      const why = `case ${spec.caseInput.caseId}: ${evidence.proof.message}${again}`
+      return early('not_isolated', why, evidence.offered)
+    }
+    if (signal.aborted) return early('canceled', 'canceled before the agent started', evidence.offered)
     const session = await runSession({
       model: side.model,
       title: spec.title,
@@ -139,7 +177,7 @@ async function runOnce(
       firstCommit,
       pathVar,
       startedAt,
-      skillVisible,
+      offeredSkills: evidence.offered,
       leftovers: session.leftovers,
     })
   } catch (err) {

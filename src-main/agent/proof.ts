@@ -1,7 +1,7 @@
 // The isolation proof: `opencode debug skill` per side must list exactly its own snapshot, or no skill,
 // and the snapshot must hold no part of the answer key.
 import { realpathSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import { execa } from 'execa'
 import { unsealedSnapshotProblem } from './sealed'
 import type { IsolationProof, SideSpec } from './types'
@@ -39,9 +39,9 @@ function canonical(path: string): string {
   }
 }
 
-/** The SKILL.md opencode must report for a side's snapshot. */
+/** The SKILL.md opencode must report for a side's skill: its offered copy's (set once the side is prepared). */
 export function expectedLocation(spec: SideSpec): string | null {
-  return spec.skill ? join(spec.skill.snapshotDir, 'SKILL.md') : null
+  return spec.skill ? join(spec.skill.offeredDir ?? spec.skill.snapshotDir, 'SKILL.md') : null
 }
 
 /** Judges what a side sees: exactly its own snapshot, or (no skill) nothing but built-ins. */
@@ -82,6 +82,37 @@ export function judgeVisibility(spec: SideSpec, visible: ListedSkill[]): Isolati
       ? `side ${spec.side} sees exactly ${spec.skill.name} at ${expected}`
       : `side ${spec.side} sees no skill (the skill under test "${spec.skillUnderTest}" is hidden)`,
   }
+}
+
+/** Whether `location` is inside `dir` (both canonical). */
+function inside(location: string, dir: string): boolean {
+  const d = canonical(dir)
+  const l = canonical(location)
+  return l.startsWith(`${d}${sep}`)
+}
+
+/**
+ * Judges what one run's opencode offers, in its work dir: exactly its side's skills, plus any skill the case
+ * itself ships inside the work dir (`.opencode/skills/…`: part of the case, offered to both sides alike) — unless
+ * such a skill bears the name of the skill under test or of the side's own skill, which would hand a copy of
+ * it to a side that must not have it (or a second one to the side that must have exactly its snapshot).
+ */
+export function judgeRunVisibility(spec: SideSpec, workDir: string, visible: ListedSkill[]): IsolationProof {
+  const fromCase = visible.filter((s) => inside(s.location, workDir))
+  const reserved = new Set([spec.skillUnderTest, ...(spec.skill ? [spec.skill.name] : [])])
+  const named = fromCase.filter((s) => reserved.has(s.name))
+  if (named.length)
+    return {
+      side: spec.side,
+      ok: false,
+      visible,
+      message: `side ${spec.side}: the case ships a skill named like the skill under test (${named.map((s) => `${s.name} at ${s.location}`).join(', ')}); rename or remove it from the case's files`,
+    }
+  const proof = judgeVisibility(
+    spec,
+    visible.filter((s) => !fromCase.includes(s)),
+  )
+  return { ...proof, visible }
 }
 
 /**

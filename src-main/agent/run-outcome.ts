@@ -5,11 +5,15 @@ import { scrubWorkDir } from './scrub-workdir'
 import type { SessionResult } from './session'
 import { outcomeOf } from './session-ending'
 import type { ProcessSetup } from './side-context'
-import { sideSkillName, type RunOutcome, type SideSpec } from './types'
+import { sideSkillName, skillVisibleIn, type RunOutcome, type SideSpec } from './types'
 import { captureDiff } from './workdir'
 
-/** An outcome with nothing in it yet (early failures fill in kind and message). */
-export function emptyOutcome(startedAt: string, skillVisible: boolean): RunOutcome {
+/** An outcome with nothing in it yet but its evidence, if any (early failures fill in kind and message). */
+export function emptyOutcome(
+  startedAt: string,
+  offeredSkills: RunOutcome['offeredSkills'],
+  side: SideSpec,
+): RunOutcome {
   return {
     kind: 'ok',
     message: null,
@@ -19,7 +23,8 @@ export function emptyOutcome(startedAt: string, skillVisible: boolean): RunOutco
     tokens: zeroTokens(),
     costUsd: null,
     finalOutput: '',
-    skillVisible,
+    offeredSkills,
+    skillVisible: skillVisibleIn(offeredSkills, side),
     skillLoaded: false,
     events: [],
     diff: '',
@@ -38,7 +43,8 @@ export interface FinishedRun {
   firstCommit: string
   pathVar: string | undefined
   startedAt: string
-  skillVisible: boolean
+  /** What the run's opencode offered just before its session (its evidence). */
+  offeredSkills: RunOutcome['offeredSkills']
   /** Processes of the run killed after it ended. */
   leftovers: number
   /** Said at the end of the stderr tail (e.g. a work dir that could not be kept). */
@@ -67,7 +73,8 @@ export async function runOutcome(run: FinishedRun): Promise<RunOutcome> {
     tokens: folded.tokens,
     costUsd: folded.costUsd,
     finalOutput: folded.finalOutput,
-    skillVisible: run.skillVisible,
+    offeredSkills: run.offeredSkills,
+    skillVisible: skillVisibleIn(run.offeredSkills, side),
     skillLoaded: folded.skillLoaded,
     events,
     diff,

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { dirname } from 'node:path'
 import { createPrivateDirs, findRipgrep, type PreparedDirs, type Ripgrep } from './isolation'
+import { ensureOfferedCopy } from './offered-copy'
 import { findOpencodeBin, opencodeVersion, type OpencodeBin } from './opencode-bin'
 import { missingOpencodeMessage, versionNote } from './opencode-packages'
 import { makeRedactor, type Redactor } from './redact'
@@ -24,7 +25,7 @@ export interface SideContext {
    */
   secrets: string[]
   redact: Redactor
-  /** `<dataDir>/skills/<name>/<hash>` (holds `<name>/SKILL.md`), or null for a side without a skill. */
+  /** `<dataDir>/skills/<name>/<hash>/offered` (holds the offered `<name>/SKILL.md`), or null without a skill. */
   skillsPath: string | null
   /** Why this side cannot run at all (no binary, unreadable config), else null. */
   setupError: string | null
@@ -80,8 +81,14 @@ export async function prepareSide(
   if (!providerOf(spec.model)) setupError ??= `model "${spec.model}" is not of the form provider/model`
   const authFile = userAuthFile(parentEnv)
   const { secrets, redact } = secretRedactor(secretSources(userConfig, parentEnv, authFileSecrets(authFile)))
+  let skill = spec.skill
+  try {
+    skill = skill && { ...skill, offeredDir: skill.offeredDir ?? ensureOfferedCopy(skill.snapshotDir) }
+  } catch (err) {
+    setupError ??= `could not copy the skill for opencode from ${spec.skill?.snapshotDir}: ${(err as Error).message}`
+  }
   return {
-    spec,
+    spec: { ...spec, skill },
     parentEnv,
     bin,
     version,
@@ -90,7 +97,7 @@ export async function prepareSide(
     authFile,
     secrets,
     redact,
-    skillsPath: spec.skill ? dirname(spec.skill.snapshotDir) : null,
+    skillsPath: skill ? dirname(skill.offeredDir ?? skill.snapshotDir) : null,
     // What the user gave may appear in them (a config's text, a failing binary's output).
     setupError: setupError === null ? null : redact(setupError),
     versionError: versionError === null ? null : redact(versionError),

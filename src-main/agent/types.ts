@@ -19,8 +19,11 @@ export interface SealedPaths {
 /** What one side of a task runs with. `skill` null = no skill (baseline kind "none"). */
 export interface SideSpec {
   side: Side
-  /** The skill snapshot this side sees: a folder holding `<skillName>/SKILL.md` is derived from it. */
-  skill: { name: string; snapshotDir: string; contentHash: string } | null
+  /**
+   * The skill snapshot this side sees. opencode is given `offeredDir` (default: the offered copy beside the
+   * snapshot, made when the side opens: offered-copy.ts), and the folder holding it is its `skills.paths`.
+   */
+  skill: { name: string; snapshotDir: string; contentHash: string; offeredDir?: string } | null
   /** Name of the skill under test; side a must NOT see it when `skill` is null. */
   skillUnderTest: string
   model: string
@@ -49,6 +52,11 @@ export interface SideSpec {
  */
 export function sideSkillName(spec: SideSpec): string {
   return spec.skill?.name ?? spec.skillUnderTest
+}
+
+/** Whether `offered` (a run's evidence) holds this side's skill; null without evidence. */
+export function skillVisibleIn(offered: readonly { name: string }[] | null, spec: SideSpec): boolean | null {
+  return offered === null ? null : offered.some((s) => s.name === sideSkillName(spec))
 }
 
 /** What `proveIsolation` found for one side, before any run of that side starts. */
@@ -84,8 +92,19 @@ export interface RunHooks {
   onEvent?(event: AgentEvent): void
 }
 
+/**
+ * `not_isolated`: the run's session never started, because what its opencode offered was not exactly its side's
+ * skills (read just before it, and again after a rebuild): no result for either side; its side stops.
+ */
 export type OutcomeKind =
-  'ok' | 'agent_error' | 'provider_error' | 'timeout' | 'canceled' | 'crashed' | 'spawn_failed'
+  | 'ok'
+  | 'agent_error'
+  | 'provider_error'
+  | 'timeout'
+  | 'canceled'
+  | 'crashed'
+  | 'spawn_failed'
+  | 'not_isolated'
 
 export interface RunOutcome {
   kind: OutcomeKind
@@ -98,8 +117,13 @@ export interface RunOutcome {
   /** Summed from step_finish; 0 from opencode means "unknown price" and is reported as null. */
   costUsd: number | null
   finalOutput: string
-  /** This side's opencode listed this side's skill (`sideSkillName`). */
-  skillVisible: boolean
+  /**
+   * The evidence of this run: the skills (built-ins left out) its opencode offered, read just before its
+   * session from the instance or env that ran it; null when there is none (it failed before that).
+   */
+  offeredSkills: { name: string; location: string }[] | null
+  /** `offeredSkills` held this side's skill (`sideSkillName`); null without evidence. */
+  skillVisible: boolean | null
   /** A `skill` tool call for this side's skill (`sideSkillName`) completed. */
   skillLoaded: boolean
   events: AgentEvent[]

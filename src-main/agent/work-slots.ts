@@ -113,6 +113,11 @@ export class SlotPool {
     slot.busy = false
   }
 
+  /** Every slot's instance is gone (its server was started again): the next run in each boots one. */
+  coolAll(): void {
+    for (const s of this.slots) s.warm = false
+  }
+
   /** Removes what is left of the slots (a run that failed before its folder was moved). */
   close(): void {
     liveTokens.delete(this.token)

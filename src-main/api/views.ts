@@ -99,6 +99,7 @@ export function runDetail(store: Store, run: RunRow): RunDetail {
       startedBy: run.startedBy,
       costUsd: run.costUsd,
       tokens: run.tokens,
+      offeredSkills: run.offeredSkills,
       skillVisible: run.skillVisible,
       skillLoaded: run.skillLoaded,
       workDir: run.workDir,

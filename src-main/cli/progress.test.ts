@@ -16,6 +16,7 @@ const change = (extra: Partial<RunChange>): RunChange => ({
   totalTokens: null,
   score: null,
   skillLoaded: null,
+  withoutEvidence: false,
   ...extra,
 })
 

@@ -1,6 +1,7 @@
 // Baseline reuse in the database (README "Baseline reuse", docs/data-model.md): which earlier a-runs may give
 // their execution to a run of another task, linking them, and keeping a linked execution's trajectory alive
 // when the run that executed it is executed again or its task deleted.
+import { offeredColumn } from './run-rows'
 import { sql as raw } from 'kysely'
 import type { ReuseSavings } from '../../src-shared/reuse'
 import { nowIso } from './ids'
@@ -144,6 +145,7 @@ export class BaselineLinksRepo {
             tokens_cache_read: donor.tokens.cacheRead,
             tokens_cache_write: donor.tokens.cacheWrite,
             cost_usd: donor.costUsd,
+            offered_skills: offeredColumn(donor.offeredSkills),
             skill_visible: donor.skillVisible === null ? null : donor.skillVisible ? 1 : 0,
             skill_loaded: donor.skillLoaded === null ? null : donor.skillLoaded ? 1 : 0,
             exit_code: donor.exitCode,

@@ -1,6 +1,7 @@
 // The `run` row as the app sees it (camelCase, booleans, a tokens object) and its mapping to columns.
 import type { Updateable } from 'kysely'
 import type { TokenCounts } from '../../src-shared/agent-event'
+import type { OfferedSkill } from '../../src-shared/offered-skills'
 import type { FailureType, RunStatus, Side } from '../../src-shared/run-state'
 import type { Flag, RunRecord, RunStatusChangeTable, RunTable } from './schema'
 
@@ -32,6 +33,11 @@ export interface RunRow {
   tokens: TokenCounts
   /** null = unknown price (never 0 for "unknown"). */
   costUsd: number | null
+  /**
+   * The evidence: the skills (built-ins left out) the run's opencode offered just before its session; null
+   * when there is none (it never started one, or it ran before skill-ab recorded it).
+   */
+  offeredSkills: OfferedSkill[] | null
   skillVisible: boolean | null
   skillLoaded: boolean | null
   exitCode: number | null
@@ -76,6 +82,26 @@ export interface RunStatusChange {
 }
 
 const flag = (v: boolean | null): Flag | null => (v === null ? null : v ? 1 : 0)
+
+/** The `offered_skills` column of a run or probe: JSON, or NULL without evidence. */
+export function offeredColumn(v: readonly OfferedSkill[] | null): string | null {
+  return v === null ? null : JSON.stringify(v.map((s) => ({ name: s.name, location: s.location })))
+}
+
+/** The `offered_skills` column read back (a value that is not a list of skills reads as no evidence). */
+export function offeredOf(column: string | null): OfferedSkill[] | null {
+  if (column === null) return null
+  try {
+    const value: unknown = JSON.parse(column)
+    if (!Array.isArray(value)) return null
+    return value.map((s: { name?: unknown; location?: unknown }) => ({
+      name: String(s?.name ?? ''),
+      location: String(s?.location ?? ''),
+    }))
+  } catch {
+    return null
+  }
+}
 const bool = (v: number | null): boolean | null => (v === null ? null : v !== 0)
 
 export function toRunRow(r: RunRecord): RunRow {
@@ -108,6 +134,7 @@ export function toRunRow(r: RunRecord): RunRow {
       cacheWrite: r.tokens_cache_write,
     },
     costUsd: r.cost_usd,
+    offeredSkills: offeredOf(r.offered_skills),
     skillVisible: bool(r.skill_visible),
     skillLoaded: bool(r.skill_loaded),
     exitCode: r.exit_code,
@@ -146,6 +173,7 @@ export function runPatchColumns(p: RunPatch): Updateable<RunTable> {
     tokens_cache_read: p.tokens?.cacheRead,
     tokens_cache_write: p.tokens?.cacheWrite,
     cost_usd: p.costUsd,
+    offered_skills: p.offeredSkills === undefined ? undefined : offeredColumn(p.offeredSkills),
     skill_visible: p.skillVisible === undefined ? undefined : flag(p.skillVisible),
     skill_loaded: p.skillLoaded === undefined ? undefined : flag(p.skillLoaded),
     exit_code: p.exitCode,
@@ -180,6 +208,7 @@ export const RERUN_RESET: Updateable<RunTable> = {
   tokens_cache_read: 0,
   tokens_cache_write: 0,
   cost_usd: null,
+  offered_skills: null,
   skill_visible: null,
   skill_loaded: null,
   exit_code: null,

@@ -137,6 +137,8 @@ export interface RunTable {
   /** 0009: the run (and task) whose execution this linked run shows; null when it executed here. */
   reused_from_run_id: string | null
   reused_from_task_id: string | null
+  /** 0013: JSON `[{name, location}]`, the skills the run's opencode offered just before its session; null: no evidence. */
+  offered_skills: string | null
 }
 
 /** A `run` row as SELECT returns it. */
@@ -293,6 +295,8 @@ export interface TriggerProbeTable {
   owner_instance_id: string | null
   started_at: string | null
   finished_at: string | null
+  /** 0013: JSON `[{name, location}]`, what the probe's instance offered just before its session; null: none. */
+  offered_skills: string | null
 }
 
 /** The prices a task ran with (migration 10): JSON of src-shared/prices TaskPrices. */

@@ -19,6 +19,7 @@ const decided: ProbeEnd = {
   costUsd: 0.003,
   durationMs: 800,
   message: null,
+  offeredSkills: [{ name: 'pdf', location: '/data/probes/t/b/skills/pdf/SKILL.md' }],
 }
 
 function seed() {

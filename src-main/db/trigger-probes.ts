@@ -2,8 +2,10 @@
 // 'running' before its session starts and with its choice when it ends; a run left 'running' by a dead
 // process goes back to 'pending' (it has no result: probing it again is not probing it twice).
 import type { TokenCounts } from '../../src-shared/agent-event'
+import type { OfferedSkill } from '../../src-shared/offered-skills'
 import type { ProbeChoice } from '../../src-shared/trigger-eval'
 import { newId, nowIso } from './ids'
+import { offeredColumn, offeredOf } from './run-rows'
 import type { TriggerProbeTable } from './schema'
 import type { Selectable } from 'kysely'
 import type { Sql } from './sql'
@@ -27,6 +29,8 @@ export interface ProbeEnd {
   costUsd: number | null
   durationMs: number | null
   message: string | null
+  /** The evidence: what the probe's instance offered just before its session; null without one. */
+  offeredSkills: OfferedSkill[] | null
 }
 
 export interface ProbeRow extends ProbeKey, Omit<ProbeEnd, 'status'> {
@@ -60,6 +64,7 @@ function toRow(r: Selectable<TriggerProbeTable>): ProbeRow {
     costUsd: r.cost_usd,
     durationMs: r.duration_ms,
     message: r.message,
+    offeredSkills: offeredOf(r.offered_skills),
     attempts: r.attempts,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
@@ -142,6 +147,7 @@ export class TriggerProbesRepo {
           cost_usd: end.costUsd,
           duration_ms: end.durationMs,
           message: end.message,
+          offered_skills: offeredColumn(end.offeredSkills),
           owner_instance_id: null,
           finished_at: nowIso(),
         })

@@ -2,6 +2,7 @@
 // row was written).
 import type { RunRow } from '../db'
 import type { EngineEvents, RunChange } from './events'
+import { ranASession } from '../../src-shared/offered-skills'
 import { totalTokens } from '../../src-shared/run-rules'
 
 export function toRunView(run: RunRow): RunChange {
@@ -19,6 +20,8 @@ export function toRunView(run: RunRow): RunChange {
     totalTokens: run.executedAt ? totalTokens(run.tokens) : null,
     score: run.score,
     skillLoaded: run.skillLoaded,
+    // A stored run's evidence is exact whenever it is there: a run offered anything else never ran a session.
+    withoutEvidence: ranASession(run) && run.offeredSkills === null,
   }
 }
 

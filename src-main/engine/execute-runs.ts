@@ -12,7 +12,7 @@ import type {
 } from '../agent/types'
 import type { RunRow, Store } from '../db'
 import { needsExecution } from '../../src-shared/run-rules'
-import type { Side } from '../../src-shared/run-state'
+import type { FailureType, Side } from '../../src-shared/run-state'
 import type { EngineEvents } from './events'
 import { createLimiter } from './limiter'
 import { announceRun } from './announce'
@@ -60,14 +60,23 @@ export interface ExecutionSummary {
   held: number
 }
 
-/** A side proof that does not hold: nothing was run. */
+/**
+ * A side proof that does not hold (nothing was run), or a run whose opencode did not offer exactly its side's
+ * skills (`midway`: that run and every run not yet started were not run; the task stopped).
+ */
 export class IsolationError extends UserError {
   override name = 'IsolationError'
-  constructor(readonly proofs: IsolationProof[]) {
+  constructor(
+    readonly proofs: IsolationProof[],
+    midway = false,
+  ) {
     const failed = proofs.filter((p) => !p.ok).map((p) => `side ${p.side}: ${p.message}`)
+    const heading = midway
+      ? "a run was not offered exactly its side's skills, so it was not run and the task stopped (no run without this evidence is counted)"
+      : 'the pre-flight check failed, nothing was run'
     super(
       'input',
-      `the pre-flight check failed, nothing was run:\n${failed.join('\n')}\n` +
+      `${heading}:\n${failed.join('\n')}\n` +
         '(Each side must know the model and see exactly its own skill; `skill-ab doctor <config>` checks this.)',
     )
   }
@@ -99,6 +108,9 @@ export async function executeRuns(
     }),
   ).finally(() => startup.end())
   const bySide = new Map<Side, SideSession>(sidesNeeded.map((side, i) => [side, sessions[i] as SideSession]))
+  // A run not offered exactly its side's skills stops the task: no lane starts another run (they stay
+  // pending), while the runs already under way, each with its own evidence, finish and are judged.
+  const notIsolated: IsolationProof[] = []
   try {
     for (const s of sessions) summary.proofs[s.proof.side] = s.proof
     const failedProofs = sessions.filter((s) => !s.proof.ok)
@@ -111,14 +123,14 @@ export async function executeRuns(
       const run = queue.take()
       if (!run) return null
       try {
+        if (notIsolated.length) return null
         if (summary.held > 0 || (plan.gate && !(await plan.gate.admit(run)))) {
           summary.held += 1
           return null
         }
         const session = bySide.get(run.side) as SideSession
-        return await executeOne(ctx, plan, run, session, signal, onExecuted).finally(() =>
-          plan.gate?.settled(run),
-        )
+        const lane = { signal, onExecuted, onNotIsolated: (p: IsolationProof) => notIsolated.push(p) }
+        return await executeOne(ctx, plan, run, session, lane).finally(() => plan.gate?.settled(run))
       } finally {
         queue.done(run)
       }
@@ -136,14 +148,29 @@ export async function executeRuns(
   } finally {
     await Promise.all(sessions.map((s) => s.close()))
   }
+  if (notIsolated.length) throw new IsolationError(notIsolated, true)
   return summary
 }
 
 function tally(summary: ExecutionSummary, outcome: RunOutcome | null): void {
   if (!outcome) return
   if (outcome.kind === 'ok') summary.executed += 1
-  else if (outcome.kind === 'canceled') summary.canceled += 1
+  else if (outcome.kind === 'canceled' || outcome.kind === 'not_isolated') summary.canceled += 1
   else summary.failed += 1
+}
+
+/** What a lane gives the run it executes: the task's signal and what to call when the run is done. */
+interface Lane {
+  signal: AbortSignal
+  onExecuted?: (run: RunRow) => void
+  /** The run was not offered exactly its side's skills: no other run may start. */
+  onNotIsolated: (proof: IsolationProof) => void
+}
+
+/** The run's status after its outcome: a run that was never offered exactly its side's skills is not a result. */
+function statusAfter(outcome: RunOutcome): 'executed' | 'canceled' | 'failed' {
+  if (outcome.kind === 'ok') return 'executed'
+  return outcome.kind === 'canceled' || outcome.kind === 'not_isolated' ? 'canceled' : 'failed'
 }
 
 /** A run still queued when the user cancels: pending → canceled. */
@@ -160,8 +187,7 @@ async function executeOne(
   plan: ExecutionPlan,
   run: RunRow,
   session: SideSession,
-  signal: AbortSignal,
-  onExecuted?: (run: RunRow) => void,
+  lane: Lane,
 ): Promise<RunOutcome | null> {
   const caseInput = plan.cases.get(run.caseKey)
   if (!caseInput) throw new Error(`case "${run.caseKey}" of run ${run.id} is not in the plan`)
@@ -194,8 +220,15 @@ async function executeOne(
         void ctx.store.runs.update(run.id, { sessionId }, { whenStatus: ['running'] }),
       onEvent: (event) => ctx.store.trajectories.appendEvents(run.id, [event]),
     },
-    signal,
+    lane.signal,
   )
+  if (outcome.kind === 'not_isolated')
+    lane.onNotIsolated({
+      side: run.side,
+      ok: false,
+      visible: outcome.offeredSkills ?? [],
+      message: outcome.message ?? '',
+    })
   const finished = ctx.store.transaction(() => {
     ctx.store.trajectories.finish(run.id, {
       sessionId: outcome.sessionId,
@@ -204,27 +237,34 @@ async function executeOne(
       diff: outcome.diff,
       stderrTail: outcome.stderrTail,
     })
+    const to = statusAfter(outcome)
     return ctx.store.runs.transition(run.id, {
       from: ['running'],
-      to: outcome.kind === 'ok' ? 'executed' : outcome.kind === 'canceled' ? 'canceled' : 'failed',
+      to,
       patch: {
         sessionId: outcome.sessionId,
         exitCode: outcome.exitCode,
         tokens: outcome.tokens,
         costUsd: outcome.costUsd,
         finalOutput: outcome.finalOutput,
+        offeredSkills: outcome.offeredSkills,
         skillVisible: outcome.skillVisible,
         skillLoaded: outcome.skillLoaded,
-        ...(outcome.kind === 'ok' || outcome.kind === 'canceled'
-          ? {}
-          : { failureType: outcome.kind, failureMessage: outcome.message }),
-        ...(outcome.kind === 'canceled' ? { failureMessage: outcome.message } : {}),
+        ...(to === 'failed' ? { failureType: outcome.kind as FailureType } : {}),
+        ...(to === 'executed' ? {} : { failureMessage: notRunNote(outcome) }),
       },
     })
   })
   if (finished) {
     announceRun(ctx.events, finished)
-    if (finished.status === 'executed') onExecuted?.(finished)
+    if (finished.status === 'executed') lane.onExecuted?.(finished)
   }
   return outcome
+}
+
+/** The stored message of a run that did not execute: a run not offered exactly its skills says so first. */
+function notRunNote(outcome: RunOutcome): string | null {
+  return outcome.kind === 'not_isolated'
+    ? `not run: its opencode did not offer exactly its side's skills, so the task stopped: ${outcome.message ?? ''}`
+    : outcome.message
 }

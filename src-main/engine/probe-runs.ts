@@ -1,8 +1,9 @@
 // Executes a trigger task's probes (docs/triggers.md): a probe server per description version, proved before
 // anything is probed, a concurrency limit, cancel, and every probe written 'running' before its session starts
 // and with its result when it ends (a crash leaves no result unstored and none stored twice).
-import { cpSync, mkdirSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { writeOfferedCopy } from '../agent/offered-copy'
 import { runProbe } from '../agent/probe-run'
 import { openProbeSide, type OpenedProbeSide, type ProbeOutcome } from '../agent/probe-side'
 import type { IsolationProof } from '../agent/types'
@@ -66,18 +67,22 @@ function todo(store: Store, plan: ProbePlan): ProbeRow[] {
     )
 }
 
-/** The version's skills folder, made afresh from the stored snapshots: the skill and every competing skill. */
+/**
+ * The version's skills folder, made afresh from the stored snapshots: the offered copy (agent/offered-copy.ts)
+ * of the skill and of every competing skill.
+ */
 function skillsFolder(plan: ProbePlan, version: ProbeVersion, snapshotDir: string): string {
   const dir = join(plan.probeRoot, version, 'skills')
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
-  cpSync(snapshotDir, join(dir, plan.skillName), { recursive: true })
-  for (const c of plan.competing) cpSync(c.snapshotDir, join(dir, c.name), { recursive: true })
+  writeOfferedCopy(snapshotDir, join(dir, plan.skillName))
+  for (const c of plan.competing) writeOfferedCopy(c.snapshotDir, join(dir, c.name))
   return dir
 }
 
+/** A probe not offered exactly its skills has no result (it is probed again once the set can run). */
 const endOf = (o: ProbeOutcome): ProbeEnd => ({
-  status: o.kind === 'decided' ? 'done' : o.kind,
+  status: o.kind === 'decided' ? 'done' : o.kind === 'not_isolated' ? 'failed' : o.kind,
   choice: o.choice,
   skill: o.skill,
   step: o.step,
@@ -86,6 +91,7 @@ const endOf = (o: ProbeOutcome): ProbeEnd => ({
   costUsd: o.costUsd,
   durationMs: o.durationMs,
   message: o.message,
+  offeredSkills: o.offeredSkills,
 })
 
 export async function executeProbes(
@@ -98,6 +104,7 @@ export async function executeProbes(
   if (!probes.length) return summary
   const needed = plan.versions.filter((v) => probes.some((p) => p.version === v.version))
   const sides = new Map<ProbeVersion, OpenedProbeSide>()
+  const notIsolated: string[] = []
   try {
     await Promise.all(
       needed.map(async ({ version, snapshotDir }) => {
@@ -129,11 +136,13 @@ export async function executeProbes(
         `the pre-flight check failed, nothing was probed:\n${failedProofs.map((p) => `version ${p.side}: ${p.message}`).join('\n')}`,
       )
     const limiter = createLimiter(plan.concurrency)
+    // A probe not offered exactly its skills stops the set: no other probe starts (those under way finish).
     await Promise.all(
       probes.map((probe) =>
         limiter
           .run(async () => {
             const server = sides.get(probe.version)?.server
+            if (notIsolated.length) return
             const started = server ? ctx.store.triggerProbes.start(probe.id, ctx.instanceId) : null
             if (!server || !started) return
             ctx.onChange?.(started)
@@ -143,6 +152,8 @@ export async function executeProbes(
             const row = ctx.store.triggerProbes.finish(probe.id, endOf(outcome))
             if (outcome.kind === 'decided') summary.probed += 1
             else if (outcome.kind === 'failed') summary.failed += 1
+            else if (outcome.kind === 'not_isolated')
+              notIsolated.push(`version ${probe.version}: query ${probe.queryId}: ${outcome.message ?? ''}`)
             else summary.canceled += 1
             if (row) ctx.onChange?.(row)
           }, signal)
@@ -152,5 +163,10 @@ export async function executeProbes(
   } finally {
     await Promise.all([...sides.values()].map((s) => s.close()))
   }
+  if (notIsolated.length)
+    throw new UserError(
+      'input',
+      `a probe was not offered exactly the skill and the competing skills, so it was not probed and the set stopped:\n${notIsolated.join('\n')}`,
+    )
   return summary
 }

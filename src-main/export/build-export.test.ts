@@ -191,12 +191,20 @@ describe('buildExport', () => {
     expect(c1?.a.score).toBeCloseTo(mean('a'), 9)
     expect(c1?.b.score).toBeCloseTo(mean('b'), 9)
     const stored = store.runs.listByTask(task.id)
-    expect(stored.map(toExperimentRun)[0]).toMatchObject({ tokens: 1000, executed: true, durationMs: 1001 })
+    expect(stored.map((r) => toExperimentRun(r, true))[0]).toMatchObject({
+      tokens: 1000,
+      executed: true,
+      durationMs: 1001,
+    })
     const policy = policySchema.parse({ minLift: 3 })
     expect(doc.decision).toEqual(
       JSON.parse(
         JSON.stringify(
-          decide(stored.map(toExperimentRun), policy, { rounds: 2, baselineHasSkill: true, warnings: [] }),
+          decide(
+            stored.map((r) => toExperimentRun(r, true)),
+            policy,
+            { rounds: 2, baselineHasSkill: true, warnings: [] },
+          ),
         ),
       ),
     )
@@ -212,7 +220,7 @@ describe('buildExport', () => {
     drive(store, findRun(runs, 'c2', 'b', 1).id, 'exec-failed')
     drive(store, findRun(runs, 'c3', 'b', 1).id, 'canceled')
     const stored = store.runs.listByTask(task.id)
-    expect(toExperimentRun(findRun(stored, 'c1', 'b', 1))).toMatchObject({
+    expect(toExperimentRun(findRun(stored, 'c1', 'b', 1), false)).toMatchObject({
       score: null,
       executed: false,
       failureType: 'agent_error',

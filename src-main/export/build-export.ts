@@ -12,6 +12,7 @@ import {
   type ExportDecision,
   type ExportDocument,
 } from '../../src-shared/export'
+import { lacksEvidence } from '../../src-shared/offered-skills'
 import { summarizeCases } from './cases'
 import { pairwiseEntries } from './pairwise'
 import { redactSecretFields, scrubSecrets, taskSecrets } from './redact'
@@ -117,7 +118,7 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
       app: env.app,
     },
     runs: runs.map((r) => {
-      const entry = toRunEntry(r, evaluations.get(r.id) ?? [])
+      const entry = toRunEntry(r, evaluations.get(r.id) ?? [], store.dataDir)
       if (!env.full) return entry
       return { ...entry, review: runReview(r, store.trajectories.get(r.id), env.full.blind) }
     }),
@@ -127,6 +128,7 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
         caseId: r.caseKey,
         side: r.side,
         status: r.status,
+        withoutEvidence: lacksEvidence(r, task.skillVersionAId !== null),
         failureType: r.failureType,
         score: r.score,
       })),

@@ -1,4 +1,5 @@
 // A markdown summary of an export for pasting into a review: verdict, per-case table, dimensions, spend.
+import { lacksEvidence } from '../../src-shared/offered-skills'
 import { caseMeans } from '../../src-shared/run-rules'
 import type { ExportCase, ExportDecision, ExportDocument, ExportRun } from '../../src-shared/export'
 import type { Spend } from '../../src-shared/spend'
@@ -114,7 +115,9 @@ export function exportToMarkdown(doc: ExportDocument): string {
   const a = sideName(doc.skillVersions.a, 'no skill')
   const used = skillUse(doc.runs)
   const failedRunScore = decision.failures.failedRunScore ?? 'missing'
-  const means = caseMeans(doc.runs, failedRunScore)
+  const baselineHasSkill = doc.skillVersions.a !== null
+  const runs = doc.runs.map((r) => ({ ...r, withoutEvidence: lacksEvidence(r, baselineHasSkill) }))
+  const means = caseMeans(runs, failedRunScore)
   const lines = [
     `## Skill A/B · ${task.name}: ${a} (a) vs ${b} (b) — ${decision.verdict}`,
     '',

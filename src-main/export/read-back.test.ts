@@ -42,6 +42,14 @@ describe('readExport', () => {
     expect(read).toEqual({ ok: true, doc })
   })
 
+  it('opens an export written before runs carried their evidence (no offeredSkills), as written', () => {
+    const doc = exported()
+    const runs = doc.runs as Record<string, unknown>[]
+    expect(runs[0]?.offeredSkills).toEqual([])
+    const older = { ...doc, runs: runs.map(({ offeredSkills: _evidence, ...run }) => run) }
+    expect(readExport(older)).toEqual({ ok: true, doc: older })
+  })
+
   it('opens an @1 export: the parts it predates are empty, no pairwise, and a warning says why', () => {
     const v1 = asV1(exported())
     expect(exportSchema.safeParse(v1).success).toBe(false)

@@ -2,6 +2,8 @@
 import type { CorrectionRow, EvalResultRow, RunRow } from '../db'
 import type { ExperimentRun } from '../stats/types'
 import type { ExportEvaluation, ExportRun } from '../../src-shared/export'
+import { isAbsolute, relative, sep } from 'node:path'
+import { lacksEvidence, type OfferedSkill } from '../../src-shared/offered-skills'
 import { hasExecuted, totalTokens } from '../../src-shared/run-rules'
 import { expectationVerdictsOf } from '../../src-shared/expectation-verdict'
 
@@ -15,16 +17,29 @@ export function runDurationMs(run: Pick<RunRow, 'startedAt' | 'executedAt'>): nu
 /** What the decision reads of a run, stored (RunRow) or exported (ExportRun, in `skill-ab merge`). */
 export type DecidedRun = Pick<
   ExportRun,
-  'caseId' | 'side' | 'round' | 'status' | 'score' | 'costUsd' | 'durationMs'
+  'caseId' | 'side' | 'round' | 'status' | 'score' | 'costUsd' | 'durationMs' | 'offeredSkills'
 > &
-  Pick<RunRow, 'tokens' | 'failureType' | 'skillLoaded'>
+  Pick<RunRow, 'tokens' | 'failureType' | 'skillLoaded' | 'skillVisible'>
 
 /**
  * The decision's view of a run: only a scored run has a score (unscored or errored is missing here; the
  * decision itself scores a failure the agent is answerable for by policy.failedRunScore), why it failed,
- * and whether its agent invoked the skill.
+ * and whether its agent invoked the skill. A run whose session ran without evidence that it was offered
+ * exactly its side's skills is missing, whatever it scored (`withoutEvidence`: the decision counts them).
  */
-export function experimentRunOf(run: DecidedRun): ExperimentRun {
+export function experimentRunOf(run: DecidedRun, baselineHasSkill: boolean): ExperimentRun {
+  if (lacksEvidence(run, baselineHasSkill))
+    return {
+      caseId: run.caseId,
+      side: run.side,
+      round: run.round,
+      score: null,
+      tokens: null,
+      costUsd: null,
+      durationMs: null,
+      executed: false,
+      withoutEvidence: true,
+    }
   return {
     caseId: run.caseId,
     side: run.side,
@@ -41,21 +56,27 @@ export function experimentRunOf(run: DecidedRun): ExperimentRun {
 }
 
 /** The decision's view of a stored run (experimentRunOf). */
-export function toExperimentRun(run: RunRow): ExperimentRun {
+export function toExperimentRun(run: RunRow, baselineHasSkill: boolean): ExperimentRun {
   const { side, round, status, score, costUsd, tokens, failureType, skillLoaded } = run
+  const { offeredSkills, skillVisible } = run
   const durationMs = runDurationMs(run)
-  return experimentRunOf({
-    caseId: run.caseKey,
-    side,
-    round,
-    status,
-    score,
-    costUsd,
-    durationMs,
-    tokens,
-    failureType,
-    skillLoaded,
-  })
+  return experimentRunOf(
+    {
+      caseId: run.caseKey,
+      side,
+      round,
+      status,
+      score,
+      costUsd,
+      durationMs,
+      tokens,
+      failureType,
+      skillLoaded,
+      skillVisible,
+      offeredSkills,
+    },
+    baselineHasSkill,
+  )
 }
 
 export function toEvaluation(r: EvalResultRow, c: CorrectionRow | null = null): ExportEvaluation {
@@ -111,7 +132,21 @@ export function evaluationsByRun(
   return out
 }
 
-export function toRunEntry(run: RunRow, evaluations: ExportEvaluation[]): ExportRun {
+/** A SKILL.md location as exported: relative to the data dir when inside it (shareable, and it names the hash). */
+export function exportedLocation(location: string, dataDir: string): string {
+  const rel = relative(dataDir, location)
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : location
+}
+
+/** A run's or probe's evidence as exported. */
+export function exportedOffered(
+  offered: readonly OfferedSkill[] | null,
+  dataDir: string,
+): OfferedSkill[] | null {
+  return offered && offered.map((s) => ({ name: s.name, location: exportedLocation(s.location, dataDir) }))
+}
+
+export function toRunEntry(run: RunRow, evaluations: ExportEvaluation[], dataDir: string): ExportRun {
   return {
     id: run.id,
     caseId: run.caseKey,
@@ -121,6 +156,7 @@ export function toRunEntry(run: RunRow, evaluations: ExportEvaluation[]): Export
     status: run.status,
     failureType: run.failureType,
     sessionId: run.sessionId,
+    offeredSkills: exportedOffered(run.offeredSkills, dataDir),
     skillVisible: run.skillVisible,
     skillLoaded: run.skillLoaded,
     tokens: { ...run.tokens },

@@ -1,4 +1,5 @@
 // Test-only: a task with a full task config and its runs, driven through the real repositories' transitions.
+import type { OfferedSkill } from '../../src-shared/offered-skills'
 import type { RunRow, Store, TaskKind, TaskRow } from '../db'
 import type { TokenCounts } from '../agent/types'
 import type { FailureType } from '../../src-shared/run-state'
@@ -82,6 +83,17 @@ export interface DriveOptions {
   skillLoaded?: boolean
   /** An exec-failed run's failure (default agent_error). */
   failureType?: FailureType
+  /** The run's evidence (default: exactly its side's skill, as every run the engine executes has it). */
+  offeredSkills?: OfferedSkill[] | null
+}
+
+/** The evidence a run of this side has when it was offered exactly its side's skill (`evidenceOf` exact). */
+export function exactEvidence(store: Store, run: RunRow): Pick<RunRow, 'offeredSkills' | 'skillVisible'> {
+  const task = store.tasks.get(run.taskId)
+  const name = run.side === 'b' ? task?.skillName : task?.skillVersionAId ? task.skillName : null
+  if (!name) return { offeredSkills: [], skillVisible: false }
+  const location = `/data/skills/${name}/${run.side}/${name}/SKILL.md`
+  return { offeredSkills: [{ name, location }], skillVisible: true }
 }
 
 const TOKENS: TokenCounts = { input: 500, output: 300, reasoning: 100, cacheRead: 50, cacheWrite: 50 }
@@ -95,7 +107,15 @@ function step(store: Store, runId: string, from: RunRow['status'], to: RunRow['s
 /** Moves a pending run to `target` through the state machine (docs/run-states.md), filling what each step produces. */
 export function drive(store: Store, runId: string, target: Target, o: DriveOptions = {}): RunRow {
   if (target === 'canceled') return step(store, runId, 'pending', 'canceled')
-  const started = step(store, runId, 'pending', 'running', { sessionId: o.sessionId ?? `ses_${runId}` })
+  const pending = store.runs.get(runId) as RunRow
+  const evidence =
+    o.offeredSkills === undefined
+      ? exactEvidence(store, pending)
+      : { offeredSkills: o.offeredSkills, skillVisible: o.offeredSkills && o.offeredSkills.length > 0 }
+  const started = step(store, runId, 'pending', 'running', {
+    sessionId: o.sessionId ?? `ses_${runId}`,
+    ...evidence,
+  })
   if (target === 'running') return started
   if (target === 'exec-failed')
     return step(store, runId, 'running', 'failed', {

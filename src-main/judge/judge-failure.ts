@@ -29,7 +29,8 @@ export function isRetryableError(event: AgentEvent): boolean {
 }
 
 export interface FailureFacts {
-  kind: Exclude<OutcomeKind, 'ok'>
+  /** A judgement's session never ends `not_isolated` (that is an agent run's pre-session check). */
+  kind: Exclude<OutcomeKind, 'ok' | 'not_isolated'>
   /** The driver's classification message (provider message, timeout, crash with stderr). */
   message: string | null
   events: readonly AgentEvent[]

@@ -55,10 +55,11 @@ export async function serverPlace(pool: ServerJudgePool, answer: JudgeAnswer): P
       },
     }
   }
-  const { serve, client, dir } = server
+  const { serve, client, setup } = server.server
+  const { dir } = server
   return {
     place: {
-      setup: server.setup,
+      setup,
       transport: { kind: 'server', serve, client, dir, permission: JUDGE_PERMISSIONS, what: 'judgement' },
       // Its one dir is ready and stays loaded.
       prepare: async () => {},

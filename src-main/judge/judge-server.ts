@@ -1,26 +1,31 @@
 // The LLM judge's warm servers (a task whose agent.driver is "server"): one per kind of answer, a scale or
-// pairwise (it is in the judge agent's system prompt), each with one fixed empty git dir whose instance
-// stays loaded. A judgement is a session with agent `judge` there (agent/session.ts, like an agent run):
-// ≈0.2 s of opencode instead of a whole process (2–4 s).
+// pairwise (it is in the judge agent's system prompt), each a WarmServer (agent/warm-server.ts) with one fixed
+// empty git dir whose instance stays loaded, proved to offer no skill and to know the model when it starts.
+// A judgement is a session with agent `judge` there (agent/session.ts, like an agent run): ≈0.2 s of opencode
+// instead of a whole process (2–4 s).
 import { join } from 'node:path'
-import { removePrivateDirs } from '../agent/isolation'
-import { serveClient, type ServeClient } from '../agent/serve-client'
-import { startServe, type ServeProcess } from '../agent/serve-process'
-import { DEFAULT_START_TIMEOUT_MS } from '../agent/server-driver'
-import { setupServer, type ProcessSetup, type SideContext } from '../agent/side-context'
-import { prepareWorkDir } from '../agent/workdir'
+import type { ListedSkill } from '../agent/proof'
+import type { SideContext } from '../agent/side-context'
+import type { IsolationProof } from '../agent/types'
+import { WarmServer } from '../agent/warm-server'
 import { judgeConfigOverrides, type JudgeAnswer } from './judge-prompt'
 
 export interface JudgeServer {
-  setup: ProcessSetup
-  serve: ServeProcess
-  client: ServeClient
+  server: WarmServer
   /** The one directory every judgement of this server runs in (its instance stays warm). */
   dir: string
 }
 
 /** A judgement may use no tool and ask nothing. */
 export const JUDGE_PERMISSIONS = [{ permission: '*', pattern: '*', action: 'deny' }]
+
+/** The judge is offered no skill at all (its agent has no tools either). */
+export function judgeSeesNone(visible: ListedSkill[]): IsolationProof {
+  const list = visible.map((s) => `${s.name} (${s.location})`).join(', ')
+  return visible.length
+    ? { side: 'a', ok: false, visible, message: `the judge's opencode offers skills: ${list}` }
+    : { side: 'a', ok: true, visible, message: "the judge's opencode offers no skill" }
+}
 
 export class ServerJudgePool {
   readonly #servers = new Map<JudgeAnswer, Promise<JudgeServer>>()
@@ -36,7 +41,7 @@ export class ServerJudgePool {
     await Promise.all(
       servers.map((s) =>
         s.then(
-          (x) => x.serve.stop(this.graceMs).then(() => removePrivateDirs(x.setup.prepared.dirs)),
+          (x) => x.server.stop(),
           () => {},
         ),
       ),
@@ -44,20 +49,18 @@ export class ServerJudgePool {
   }
 
   /**
-   * The running server of this kind of answer, started on first use; a dead one is replaced (the attempt that saw
-   * it die may retry). Throws (redacted) when it cannot start.
+   * The running server of this kind of answer, started on first use; a dead one is started again (the attempt
+   * that saw it die may retry). Throws (redacted) when it cannot start.
    */
   server(answer: JudgeAnswer): Promise<JudgeServer> {
     const known = this.#servers.get(answer)
-    const alive = known?.then(
-      (s) => {
-        if (!s.serve.exit()) return s
-        removePrivateDirs(s.setup.prepared.dirs)
-        return null
-      },
-      () => null,
-    )
-    const next = (async () => (await alive) ?? startJudgeServer(this.ctx, answer))()
+    const next = (async () => {
+      const running = await known?.catch(() => null)
+      if (!running) return startJudgeServer(this.ctx, answer, this.graceMs)
+      const dead = await running.server.revive()
+      if (dead) throw new Error(dead)
+      return running
+    })()
     this.#servers.set(answer, next)
     // A failed start is not kept (the next attempt tries again), unless a newer attempt already replaced it.
     next.catch(() => {
@@ -67,22 +70,20 @@ export class ServerJudgePool {
   }
 }
 
-async function startJudgeServer(ctx: SideContext, answer: JudgeAnswer): Promise<JudgeServer> {
-  if (ctx.setupError || !ctx.bin) throw new Error(ctx.setupError ?? 'opencode not found')
-  const setup = setupServer(ctx, `judge-serve-${answer}`, judgeConfigOverrides(ctx.spec.model, answer))
-  try {
-    const dir = join(setup.prepared.dirs.root, 'work')
-    await prepareWorkDir(dir, {}, ctx.parentEnv.PATH)
-    const serve = await startServe({
-      bin: ctx.bin.path,
-      env: setup.env,
-      cwd: setup.prepared.dirs.home,
-      marker: setup.marker,
-      startTimeoutMs: DEFAULT_START_TIMEOUT_MS,
-    })
-    return { setup, serve, dir, client: serveClient(serve.url, setup.password) }
-  } catch (err) {
-    removePrivateDirs(setup.prepared.dirs)
-    throw new Error(setup.redact((err as Error).message), { cause: err })
-  }
+async function startJudgeServer(
+  ctx: SideContext,
+  answer: JudgeAnswer,
+  graceMs: number,
+): Promise<JudgeServer> {
+  const server = await WarmServer.start({
+    ctx,
+    label: `judge-serve-${answer}`,
+    configOverrides: judgeConfigOverrides(ctx.spec.model, answer),
+    graceMs,
+  })
+  const dir = join(server.setup.prepared.dirs.root, 'work')
+  const proof = await server.prove(dir, judgeSeesNone, true)
+  if (proof.ok) return { server, dir }
+  await server.stop()
+  throw new Error(proof.message)
 }

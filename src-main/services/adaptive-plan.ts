@@ -46,7 +46,12 @@ export function lookAfterExecution(store: Store, task: TaskRow): number {
   const plan = store.adaptivePlans.get(task.id)
   if (!plan || plan.stop || !taskProgress(store, task).finished) return 0
   const { runs } = scopeRuns(store, task, view.rounds)
-  const next = takeLook(plan, runs.map(toExperimentRun), view.policy)
+  const baselineHasSkill = task.skillVersionAId !== null
+  const next = takeLook(
+    plan,
+    runs.map((r) => toExperimentRun(r, baselineHasSkill)),
+    view.policy,
+  )
   const hashes = new Map(runs.map((r) => [r.caseKey, r.caseHash]))
   const grown = Object.keys(next.rounds).filter((id) => next.rounds[id] !== plan.rounds[id])
   const pending = grown.flatMap((id) =>

@@ -57,7 +57,12 @@ export function calibrationFloor(store: Store, calibration: TaskRow, policy?: Po
 function measure(store: Store, calibration: TaskRow, view: ConfigView, policy: Policy): NoiseFloor {
   const rounds = Math.max(1, Math.floor((view.rounds ?? 2) / 2))
   const { runs } = scopeRuns(store, calibration, view.rounds)
-  return noiseFloor(runs.map(toExperimentRun), rounds, policy)
+  const baselineHasSkill = calibration.skillVersionAId !== null
+  return noiseFloor(
+    runs.map((r) => toExperimentRun(r, baselineHasSkill)),
+    rounds,
+    policy,
+  )
 }
 
 /** What makes a calibration speak for a task: dataset content, agent model, baseline content. */

@@ -2,6 +2,7 @@
 import { version as APP_VERSION } from '../../package.json'
 import { StoreError, type Store } from '../db'
 import { TRIGGERS_SCHEMA_ID, type TriggersExport } from '../../src-shared/triggers-export'
+import { exportedOffered } from '../export/run-entries'
 import { detectOpencodeVersion } from './export-task'
 import { triggerReport } from './run-triggers'
 
@@ -45,6 +46,7 @@ export async function exportTriggerTask(
       costUsd: p.costUsd,
       durationMs: p.durationMs,
       message: p.message,
+      offeredSkills: exportedOffered(p.offeredSkills, store.dataDir),
     })),
     results: { a: report.a, b: report.b },
     comparison: report.comparison,

@@ -49,6 +49,22 @@ function wholeAndShards(): { whole: ExportDocument; shards: ShardFile[] } {
 }
 
 describe('mergeShards', () => {
+  it('counts no run without evidence: shards of an export written before skill-ab recorded it', () => {
+    const { shards } = wholeAndShards()
+    const older = shards.map((s) => ({
+      ...s,
+      doc: { ...s.doc, runs: s.doc.runs.map(({ offeredSkills: _evidence, ...run }) => run) },
+    }))
+    expect(older[0]?.doc.runs[0]).not.toHaveProperty('offeredSkills')
+    const merged = mergeShards(older)
+    expect(merged.decision.verdict).toBe('inconclusive')
+    expect(merged.decision.coverage).toMatchObject({ counting: 0, total: 5 })
+    expect(merged.cases.every((c) => c.a.score === null && c.b.score === null)).toBe(true)
+    expect(merged.decision.warnings.find((w) => w.code === 'runs-without-evidence')?.message).toMatch(
+      /^20 runs \(10 on side a, 10 on side b\)/,
+    )
+  })
+
   it("gives the whole task's decision and per-case table from its shards, in any order", () => {
     const { whole, shards } = wholeAndShards()
     expect(shards.map((s) => s.doc.shard?.cases)).toEqual([['c1', 'c4'], ['c2', 'c5'], ['c3']])

@@ -1,6 +1,7 @@
 // `skill-ab merge` (README "CI reports"): the exports of a task's shards (`run --shard i/n`) as one export,
 // with one decision over all their runs, computed as the task's own decision is (decideRuns).
 import { summarizeCases } from '../export/cases'
+import { lacksEvidence } from '../../src-shared/offered-skills'
 import { readConfig } from '../export/config-view'
 import { toExportDecision } from '../export/build-export'
 import { sumFigures } from '../export/sum-figures'
@@ -125,7 +126,7 @@ export function mergeShards(files: readonly ShardFile[], now: Date = new Date())
     runs,
     cases: summarizeCases(
       shard.taskCases,
-      runs,
+      runs.map((r) => ({ ...r, withoutEvidence: lacksEvidence(r, first.skillVersions.a !== null) })),
       view.policy.failedRunScore,
       new Map(docs.flatMap((d) => d.cases.flatMap((c) => (c.caseHash ? [[c.caseId, c.caseHash]] : [])))),
     ),

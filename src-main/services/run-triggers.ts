@@ -144,13 +144,15 @@ function countsOf(store: Store, task: TriggerTaskRow): TriggerReport['counts'] {
 export function triggerReport(store: Store, task: TriggerTaskRow): TriggerReport {
   const probes = probesOf(store, task)
   const alpha = configOf(task).alpha
+  // A probe counts only with its evidence (every probe that ran a session since it was recorded has it).
+  const unproven = (p: ProbeRow): boolean => p.status === 'done' && p.offeredSkills === null
   const summary = (version: 'a' | 'b'): TriggerSummary => {
     const results: ProbeResult[] = probes
       .filter((p) => p.version === version)
       .map((p) => ({
         queryId: p.queryId,
         round: p.round,
-        choice: p.choice,
+        choice: unproven(p) ? null : p.choice,
         otherSkill: p.choice === 'other' ? p.skill : null,
         step: p.step,
       }))
@@ -173,6 +175,7 @@ export function triggerReport(store: Store, task: TriggerTaskRow): TriggerReport
     a,
     comparison: a ? compareDescriptions(a, b) : null,
     counts: countsOf(store, task),
+    withoutEvidence: probes.filter(unproven).length,
     spend: { a: spendOf('a'), b: spendOf('b') },
   }
 }

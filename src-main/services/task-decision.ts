@@ -98,14 +98,17 @@ export function decideRuns(
   plan: AdaptivePlan | null = null,
   prices: TaskPrices | null = null,
 ): Decision {
+  const baselineHasSkill = task.skillVersionAId !== null
   const opts = {
     ...(view.rounds ? { rounds: view.rounds } : {}),
-    baselineHasSkill: task.skillVersionAId !== null,
+    baselineHasSkill,
     warnings: view.warnings,
     ...(pairwise ? { pairwise } : {}),
     prices: prices?.agent ?? null,
   }
-  const experiment = runs.map((r) => ('caseKey' in r ? toExperimentRun(r) : experimentRunOf(r)))
+  const experiment = runs.map((r) =>
+    'caseKey' in r ? toExperimentRun(r, baselineHasSkill) : experimentRunOf(r, baselineHasSkill),
+  )
   return view.adaptive && plan
     ? decideAdaptive(experiment, plan, view.policy, opts)
     : decide(experiment, view.policy, opts)

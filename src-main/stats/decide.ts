@@ -1,6 +1,12 @@
 // The decision: capability, cost, stability and failures on the cases, the trigger rate, the optional
 // pairwise judgement, coverage, warnings, and the verdict.
-import type { Coverage, Decision, PrimaryJudgement, Verdict } from '../../src-shared/decision'
+import type {
+  Coverage,
+  Decision,
+  DecisionWarning,
+  PrimaryJudgement,
+  Verdict,
+} from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
 import { capability } from './capability'
 import { tabulate } from './cases'
@@ -75,10 +81,30 @@ export function decide(runs: readonly ExperimentRun[], policy: Policy, opts: Dec
     trigger: trig.decision,
     pairwise: pair?.decision ?? null,
     primary: policy.primary,
-    warnings: [...(opts.warnings ?? []), ...trig.warnings],
+    warnings: [...(opts.warnings ?? []), ...trig.warnings, ...evidenceWarnings(runs, table.rounds)],
     casesNeeded: needed.value,
     coverage,
   }
+}
+
+/**
+ * Runs whose session ran without evidence that it was offered exactly its side's skills: never counted (they
+ * are missing), and said here so a reader knows why (docs/decision.md "Runs without evidence").
+ */
+function evidenceWarnings(runs: readonly ExperimentRun[], rounds: number): DecisionWarning[] {
+  const missing = runs.filter((r) => r.withoutEvidence && r.round <= rounds)
+  if (!missing.length) return []
+  const bySide = (['a', 'b'] as const)
+    .map((side) => [side, missing.filter((r) => r.side === side).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([side, n]) => `${n} on side ${side}`)
+    .join(', ')
+  return [
+    {
+      code: 'runs-without-evidence',
+      message: `${count(missing.length, 'run')} (${bySide}) ran with no evidence that each was offered exactly its side's skill (run before skill-ab recorded it): not counted; re-run them (--rerun all, or Re-run) to count them`,
+    },
+  ]
 }
 
 /** The gated dimensions' verdicts; `capability` is the pointwise one, `pairwise` null without pairwise results. */

@@ -25,6 +25,11 @@ export interface ExperimentRun {
   failureType?: FailureType | null
   /** This side's agent invoked its skill; null/absent when unknown (not executed, or not reported). */
   skillLoaded?: boolean | null
+  /**
+   * Its session ran, but nothing shows it was offered exactly its side's skills: missing (never a score or a
+   * failure of its side), and counted in the decision's `runs-without-evidence` warning.
+   */
+  withoutEvidence?: boolean
 }
 
 /** One pairwise comparison of a case's round: both order-swapped judgements consolidated. */

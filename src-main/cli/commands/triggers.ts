@@ -75,6 +75,10 @@ export const triggersCommand: Command = {
       const missing = report.counts.pending + report.counts.failed + report.counts.canceled
       if (missing)
         io.err(`${missing} probes without a result: \`skill-ab triggers ${file}\` continues the set\n`)
+      if (report.withoutEvidence)
+        io.err(
+          `${count(report.withoutEvidence, 'probe')} probed before skill-ab recorded what each was offered: left out of the metrics\n`,
+        )
       const verdict = report.comparison?.verdict ?? null
       if (exportFile) {
         const doc = await exportTriggerTask(ctx.store, result.task.id, io.env)

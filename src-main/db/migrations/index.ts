@@ -11,6 +11,7 @@ import { migration0009 } from './0009_baseline_reuse'
 import { migration0010 } from './0010_task_prices'
 import { migration0011 } from './0011_calibration'
 import { migration0012 } from './0012_task_view_indexes'
+import { migration0013 } from './0013_offered_skills'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0010,
   migration0011,
   migration0012,
+  migration0013,
 ]

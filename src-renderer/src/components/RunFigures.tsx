@@ -1,13 +1,22 @@
-// A run's figures in a `<dl className="kv">`: duration, tokens by kind, cost and skill use — the same rows
-// in a local run's detail and in an opened export's.
+// A run's figures in a `<dl className="kv">`: duration, tokens by kind, cost, the skills its opencode offered
+// (its evidence) and skill use — the same rows in a local run's detail and in an opened export's.
 import type { TokenCounts } from '../../../src-shared/agent-event'
+import type { OfferedSkill } from '../../../src-shared/offered-skills'
 
 export interface RunFiguresOf {
   durationMs: number | null
   tokens: TokenCounts
   costUsd: number | null
+  /** Absent in an export written before skill-ab recorded it. */
+  offeredSkills?: readonly OfferedSkill[] | null
   skillVisible: boolean | null
   skillLoaded: boolean | null
+}
+
+/** The run's evidence in words: what its opencode offered just before its session. */
+function offeredText(offered: readonly OfferedSkill[] | null | undefined): string {
+  if (offered === null || offered === undefined) return 'no record'
+  return offered.length ? offered.map((s) => s.name).join(', ') : 'no skill'
 }
 
 export function RunFigures({ run }: { run: RunFiguresOf }) {
@@ -22,6 +31,10 @@ export function RunFigures({ run }: { run: RunFiguresOf }) {
       </dd>
       <dt>cost</dt>
       <dd>{run.costUsd === null ? 'unknown price' : `$${run.costUsd.toFixed(4)}`}</dd>
+      <dt>offered</dt>
+      <dd title={run.offeredSkills?.map((s) => `${s.name}: ${s.location}`).join('\n')}>
+        {offeredText(run.offeredSkills)}
+      </dd>
       <dt>skill</dt>
       <dd>
         {run.skillVisible === null ? '–' : run.skillVisible ? 'visible' : 'not visible'} ·{' '}

@@ -52,6 +52,7 @@ export function run(
     totalTokens: null,
     score: null,
     skillLoaded: null,
+    withoutEvidence: false,
     ...extra,
   }
 }

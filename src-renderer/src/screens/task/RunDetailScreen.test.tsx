@@ -30,6 +30,9 @@ function runDetail(extra: Partial<RunDetail> = {}): RunDetail {
       startedBy: 'alice',
       costUsd: null,
       tokens: { input: 1, output: 1, reasoning: 0, cacheRead: 0, cacheWrite: 0 },
+      offeredSkills: [
+        { name: 'pirate-speak', location: '/data/skills/pirate-speak/h/pirate-speak/SKILL.md' },
+      ],
       skillVisible: true,
       skillLoaded: true,
       workDir: null,
@@ -87,6 +90,26 @@ describe('run detail: baseline reuse', () => {
     view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
     await settle()
     expect(shown()).toBeNull()
+  })
+})
+
+describe('run detail: evidence', () => {
+  it('shows what the run was offered just before its session, or that there is no record of it', async () => {
+    const base = runDetail()
+    let current = base
+    installFakeApi({ 'runs.detail': () => current })
+    const offered = () => {
+      const dt = [...(view?.container.querySelectorAll('dt') ?? [])].find((d) => d.textContent === 'offered')
+      return dt?.nextElementSibling?.textContent ?? null
+    }
+    view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
+    await settle()
+    expect(offered()).toBe('pirate-speak')
+    view.unmount()
+    current = { ...base, run: { ...base.run, offeredSkills: null, skillVisible: null } }
+    view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
+    await settle()
+    expect(offered()).toBe('no record')
   })
 })
 
