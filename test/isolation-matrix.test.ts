@@ -11,9 +11,9 @@ import { openStore, type RunRow } from '../src-main/db'
 import { ranASession } from '../src-shared/offered-skills'
 import { runAndKillWhen } from './support/crash-cycle'
 import { ANSWER_EXISTS } from './support/expect-decided'
-import { makeWorld, runCli, stopCliChildren, type World } from './support/fixtures'
-import { CRASH, HANG, OFFERED_FILE, colonSkill, offeredAgent, offeredLine } from './support/offered-agent'
-import { startScriptedLlm, type ScriptedLlm } from './support/scripted-llm'
+import { runCli, stopCliChildren, type World } from './support/fixtures'
+import { CRASH, HANG, OFFERED_FILE, offeredLine, startOfferedWorld } from './support/offered-agent'
+import type { ScriptedLlm } from './support/scripted-llm'
 
 const SKILL = 'pirate-speak'
 const CASE_SKILL = 'case-kit'
@@ -44,9 +44,7 @@ let llm: ScriptedLlm
 let world: World
 
 beforeAll(async () => {
-  llm = await startScriptedLlm({ skillName: SKILL, ...offeredAgent() })
-  world = makeWorld(llm.url, { headerTimeoutMs: 6000 })
-  world.write(`skills/${SKILL}/SKILL.md`, colonSkill(SKILL))
+  ;({ llm, world } = await startOfferedWorld(SKILL))
   world.write('cases.jsonl', `${CASES.map((c) => JSON.stringify(c)).join('\n')}\n`)
   // The process driver has no instance to keep warm: its cell runs one case of each kind of outcome.
   const few = CASES.filter((c) => ['agents-md', 'case-skill', 'timeout', 'crash'].includes(c.id))
@@ -120,7 +118,7 @@ function expectIsolated(name: string, from: number): void {
     expect(r.skills.filter((n) => n !== SKILL && n !== CASE_SKILL)).toEqual([])
 }
 
-describe('isolation matrix: every session offered exactly its side’s skills', () => {
+describe('invariant 13: every session offered exactly its side’s skills (the isolation matrix)', () => {
   const cells = [
     { driver: 'server', concurrency: 1 },
     { driver: 'server', concurrency: 2 },

@@ -6,20 +6,18 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openStore, type RunRow } from '../src-main/db'
 import { exportSchema } from '../src-shared/export'
-import { makeWorld, runCli, type World } from './support/fixtures'
-import { HANG, colonSkill, offeredAgent } from './support/offered-agent'
-import { startScriptedLlm, type ScriptedLlm } from './support/scripted-llm'
+import { runCli, type World } from './support/fixtures'
+import { runsOf } from './support/server-task'
+import { HANG, startOfferedWorld } from './support/offered-agent'
+import type { ScriptedLlm } from './support/scripted-llm'
 
 const SKILL = 'pirate-speak'
 let llm: ScriptedLlm
 let world: World
 
 beforeAll(async () => {
-  llm = await startScriptedLlm({ skillName: SKILL, ...offeredAgent() })
-  world = makeWorld(llm.url, { headerTimeoutMs: 6000 })
-  world.write(`skills/${SKILL}/SKILL.md`, colonSkill(SKILL))
+  ;({ llm, world } = await startOfferedWorld(SKILL))
 })
 
 afterAll(async () => {
@@ -41,16 +39,6 @@ function writeTask(file: string, name: string, cases: object[], agent: Record<st
       agent: { model: 'scripted/agent', concurrency: 4, timeoutSec: 15, idleTimeoutSec: 8, ...agent },
     }),
   )
-}
-
-function runsOf(name: string): RunRow[] {
-  const store = openStore(world.dataDir)
-  try {
-    const task = store.tasks.list().find((t) => t.taskName === name)
-    return task ? store.runs.listByTask(task.id) : []
-  } finally {
-    store.close()
-  }
 }
 
 describe('every run is offered exactly its side’s skill', () => {
@@ -75,7 +63,7 @@ describe('every run is offered exactly its side’s skill', () => {
     )
     expect(res.stderr).toMatch(/decision: PASS/)
     expect(res.code, res.stderr).toBe(0)
-    const runs = runsOf('helpful skill')
+    const runs = runsOf(world, 'helpful skill')
     const b = runs.filter((r) => r.side === 'b')
     expect(b.filter((r) => r.offeredSkills?.map((s) => s.name).join() === SKILL)).toHaveLength(16)
     expect(runs.filter((r) => r.side === 'a').every((r) => r.offeredSkills?.length === 0)).toBe(true)
@@ -101,7 +89,7 @@ describe('every run is offered exactly its side’s skill', () => {
     const res = await runCli(['run', 'hangs.json'], world.env, world.root)
     expect(res.stderr).toMatch(/decision: REJECT/)
     expect(res.code, res.stderr).toBe(1)
-    const b = runsOf('skill that hangs').filter((r) => r.side === 'b')
+    const b = runsOf(world, 'skill that hangs').filter((r) => r.side === 'b')
     expect(b.map((r) => `${r.status} ${r.failureType}`)).toEqual(Array(8).fill('failed timeout'))
     expect(b.every((r) => r.offeredSkills?.map((s) => s.name).join() === SKILL)).toBe(true)
   })
@@ -121,7 +109,7 @@ describe('every run is offered exactly its side’s skill', () => {
     expect(res.stderr).toMatch(
       /case ships-copy: side [ab]: the case ships a skill named like the skill under test/,
     )
-    const shipped = runsOf('case ships the skill').filter((r) => r.caseKey === 'ships-copy')
+    const shipped = runsOf(world, 'case ships the skill').filter((r) => r.caseKey === 'ships-copy')
     expect(shipped.some((r) => r.status === 'canceled' && /^not run: /.test(r.failureMessage ?? ''))).toBe(
       true,
     )

@@ -1,6 +1,12 @@
 // Unit tests of the isolation verdict: exactly the side's own snapshot, or no skill at all.
 import { describe, expect, it } from 'vitest'
-import { judgeProbeVisibility, judgeVisibility, nonBuiltIn, parseDebugSkill } from './proof'
+import {
+  judgeProbeVisibility,
+  judgeRunVisibility,
+  judgeVisibility,
+  nonBuiltIn,
+  parseDebugSkill,
+} from './proof'
 import { sideSkillName, type SideSpec } from './types'
 
 const spec = (side: 'a' | 'b', snapshotDir: string | null, name = 'pirate'): SideSpec => ({
@@ -74,5 +80,25 @@ describe('judgeProbeVisibility', () => {
       ok: false,
       message: expect.stringMatching(/^the probes do not see docx in \/probe\/skills/),
     })
+  })
+})
+
+describe('judgeRunVisibility (what one run is offered in its work dir)', () => {
+  const mine = { name: 'pirate', location: '/d/skills/pirate/h1/pirate/SKILL.md' }
+  const kit = { name: 'case-kit', location: '/w/slot-0/.opencode/skills/case-kit/SKILL.md' }
+  it("allows the skills the case ships in its own work dir, beside exactly the side's own", () => {
+    const b = judgeRunVisibility(spec('b', '/d/skills/pirate/h1/pirate'), '/w/slot-0', [mine, kit])
+    expect(b).toMatchObject({ ok: true, visible: [mine, kit] })
+    expect(judgeRunVisibility(spec('a', null), '/w/slot-0', [kit]).ok).toBe(true)
+    // The same skill anywhere else is foreign.
+    const elsewhere = { ...kit, location: '/w/slot-1/.opencode/skills/case-kit/SKILL.md' }
+    expect(judgeRunVisibility(spec('a', null), '/w/slot-0', [elsewhere]).ok).toBe(false)
+  })
+
+  it('refuses a skill the case ships under the name of the skill under test', () => {
+    const copy = { name: 'pirate', location: '/w/slot-0/.opencode/skills/pirate/SKILL.md' }
+    const a = judgeRunVisibility(spec('a', null), '/w/slot-0', [copy])
+    expect(a.ok).toBe(false)
+    expect(a.message).toMatch(/the case ships a skill named like the skill under test \(pirate at /)
   })
 })

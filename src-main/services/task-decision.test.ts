@@ -50,8 +50,8 @@ describe('taskRunCounts', () => {
   })
 })
 
-describe('runs without evidence (docs/decision.md)', () => {
-  it('a run whose session ran with no record of what it was offered is missing, and the warning counts it per side', () => {
+describe('invariant 13: runs without evidence (docs/decision.md)', () => {
+  it('invariant 13: a run whose session ran with no record of what it was offered is missing, and the warning counts it per side', () => {
     const { task, runs } = seedExportTask(store, { cases: ['c1', 'c2', 'c3'], rounds: 1 })
     for (const c of ['c1', 'c2', 'c3']) {
       drive(store, findRun(runs, c, 'a', 1).id, 'scored', { score: 40 })
@@ -68,7 +68,7 @@ describe('runs without evidence (docs/decision.md)', () => {
     expect(warning?.message).toMatch(/^1 run \(1 on side b\) ran with no evidence/)
   })
 
-  it('evidence of the wrong skills counts no more than none: side b offered nothing, side a a skill', () => {
+  it('invariant 13: evidence of the wrong skills counts no more than none: side b offered nothing, side a a skill', () => {
     const { task, runs } = seedExportTask(store, { cases: ['c1', 'c2'], rounds: 1 })
     const other = [{ name: 'other-skill', location: '/x/other-skill/SKILL.md' }]
     drive(store, findRun(runs, 'c1', 'a', 1).id, 'scored', { score: 40 })

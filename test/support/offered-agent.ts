@@ -2,7 +2,9 @@
 // (opencode's <available_skills>, built-ins left out) into offered.txt, so each run's stored diff says what the
 // model was offered, whatever the app claims. It scores higher with the skill (a skill that lifts every
 // answer), and a case can make the side with the skill hang ([[hang]]) or kill its opencode ([[crash]]).
-import type { CaseScript, FixedStep, ScriptStep, StepContext } from './scripted-llm'
+import { makeWorld, type World } from './fixtures'
+import { startScriptedLlm } from './scripted-llm'
+import type { CaseScript, FixedStep, ScriptedLlm, ScriptStep, StepContext } from './scripted-llm'
 
 export const OFFERED_FILE = 'offered.txt'
 export const HANG = '[[hang]]'
@@ -57,4 +59,12 @@ export function offeredAgent(): { cases: CaseScript[]; defaultScript: CaseScript
  */
 export function colonSkill(name: string, body = 'Answer like a pirate.'): string {
   return `---\nname: ${name}\ndescription: Use when: the user asks for pirate talk, arr.\n---\n# ${name}\n\n${body}\n`
+}
+
+/** The scripted model as this agent, and a world holding `skills/<skill>` (its description holding ": "). */
+export async function startOfferedWorld(skill: string): Promise<{ llm: ScriptedLlm; world: World }> {
+  const llm = await startScriptedLlm({ skillName: skill, ...offeredAgent() })
+  const world = makeWorld(llm.url, { headerTimeoutMs: 6000 })
+  world.write(`skills/${skill}/SKILL.md`, colonSkill(skill))
+  return { llm, world }
 }

@@ -71,3 +71,32 @@ describe('the run table while a task opens', () => {
     expect(all('.rt-controls select')).toHaveLength(2)
   })
 })
+
+describe('a run without evidence (docs/decision.md)', () => {
+  it('shows its score struck through, says why, and leaves it out of the means', async () => {
+    const none = () => undefined
+    const legacy = buildRows(
+      [
+        run('t1', 'c1', 'a', 1, { status: 'scored', score: 40 }),
+        run('t1', 'c1', 'b', 1, { status: 'scored', score: 90, withoutEvidence: true }),
+      ],
+      ['c1'],
+      0,
+      { everyCase: true },
+    )
+    view = await render(
+      <RunTable
+        rows={legacy.rows}
+        rounds={1}
+        selected={new Set()}
+        onToggle={none}
+        onOpenRun={none}
+        loading={false}
+      />,
+    )
+    const score = view.container.querySelector('[data-side="b"] .score')
+    expect(score?.className).toBe('score uncounted')
+    expect(score?.getAttribute('title')).toMatch(/^no record of the skills this run was offered: not counted/)
+    expect(rowTexts()[0]).toBe('c140scored90scored40––')
+  })
+})

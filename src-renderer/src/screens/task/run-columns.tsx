@@ -25,6 +25,8 @@ import {
 } from './run-rows'
 
 export const SKILL_NOT_USED = 'skill not used in this run'
+/** A run whose session ran with no record of the skills it was offered (docs/decision.md). */
+export const NO_EVIDENCE = 'no record of the skills this run was offered: not counted (re-run it to count it)'
 
 /** What every cell may need from the table's owner. */
 export interface RunTableMeta {
@@ -204,7 +206,14 @@ function runCell(run: RunView | undefined, meta: RunTableMeta) {
       data-round={run.round}
       onClick={() => meta.onOpenRun(run)}
     >
-      {run.score !== null && <span className="score">{formatScore(run.score)}</span>}
+      {run.score !== null && (
+        <span
+          className={run.withoutEvidence ? 'score uncounted' : 'score'}
+          title={run.withoutEvidence ? NO_EVIDENCE : undefined}
+        >
+          {formatScore(run.score)}
+        </span>
+      )}
       {skillNotUsed(run) && (
         <span className="skill-unused" role="img" aria-label={SKILL_NOT_USED} title={SKILL_NOT_USED}>
           ⊘
