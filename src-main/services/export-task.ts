@@ -1,6 +1,4 @@
 // The export document of one task as the front doors produce it, and writing it to files.
-import { UserError } from '../../src-shared/user-error'
-import { writeFileSync } from 'node:fs'
 import { version as APP_VERSION } from '../../package.json'
 import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { StoreError, type Store } from '../db'
@@ -15,6 +13,7 @@ import type { ExportDocument } from '../../src-shared/export'
 import type { AppContext } from './app-context'
 import { decidedTask } from './task-decision'
 import { floorForTask } from './calibration'
+import { writeTextFile, type OutputFile } from './output-files'
 import { blindSpecOf } from './evaluation-setup'
 
 /** The version of the opencode binary the app would use; null when there is none or it does not answer. */
@@ -54,14 +53,6 @@ export async function exportTask(
   })
 }
 
-/** An export file that cannot be written: where, why, and what to do. */
-export class WriteError extends UserError {
-  override name = 'WriteError'
-  constructor(message: string) {
-    super('storage', message)
-  }
-}
-
 /** The files an export is written to (absolute paths); each one absent is not written. */
 export interface ExportFiles {
   json?: string
@@ -71,29 +62,30 @@ export interface ExportFiles {
   benchmark?: string
 }
 
-/** Writes the JSON, markdown, JUnit and/or benchmark files asked for; a file that cannot be written is a WriteError. */
-export function writeExportFiles(doc: ExportDocument, files: ExportFiles): void {
-  if (files.json) writeTextFile(files.json, `${JSON.stringify(doc, null, 2)}\n`, 'the export')
-  if (files.markdown) writeTextFile(files.markdown, exportToMarkdown(doc), 'the markdown summary')
-  if (files.junit) writeTextFile(files.junit, exportToJunit(doc), 'the JUnit report')
-  if (files.benchmark)
-    writeTextFile(
-      files.benchmark,
-      `${JSON.stringify(exportToBenchmark(doc), null, 2)}\n`,
-      'the benchmark.json',
-    )
+/** Each file an export may be written to: its flag's key, its name in messages, its text. */
+const REPORTS: { key: keyof ExportFiles; what: string; text: (doc: ExportDocument) => string }[] = [
+  { key: 'json', what: 'the export', text: (doc) => `${JSON.stringify(doc, null, 2)}\n` },
+  { key: 'markdown', what: 'the markdown summary', text: exportToMarkdown },
+  { key: 'junit', what: 'the JUnit report', text: exportToJunit },
+  {
+    key: 'benchmark',
+    what: 'the benchmark.json',
+    text: (doc) => `${JSON.stringify(exportToBenchmark(doc), null, 2)}\n`,
+  },
+]
+
+/** The files asked for, named for messages (checkOutputs refuses each one that may not be written). */
+export function exportOutputs(files: ExportFiles): OutputFile[] {
+  return REPORTS.flatMap(({ key, what }) => {
+    const path = files[key]
+    return path ? [{ path, what }] : []
+  })
 }
 
-/** Writes `text` to `file`; a file that cannot be written is a WriteError naming `what` and why. */
-export function writeTextFile(file: string, text: string, what: string): void {
-  try {
-    writeFileSync(file, text)
-  } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message
-    if (why === 'ENOSPC' || why === 'EDQUOT')
-      throw new WriteError(
-        `cannot write ${what} to ${file}: the disk is full (${why}): free space and export again`,
-      )
-    throw new WriteError(`cannot write ${what} to ${file} (${why}): check the folder exists and is writable`)
+/** Writes the JSON, markdown, JUnit and/or benchmark files asked for; a file that cannot be written is a WriteError. */
+export function writeExportFiles(doc: ExportDocument, files: ExportFiles): void {
+  for (const { key, what, text } of REPORTS) {
+    const path = files[key]
+    if (path) writeTextFile(path, text(doc), what)
   }
 }

@@ -1,6 +1,6 @@
 // `skill-ab export` with a fake Io on a temp data dir: stdout / --out / --markdown / --junit /
 // --benchmark-json, exit codes, no secrets.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -10,7 +10,10 @@ import { drive, seedExportTask } from '../../export/test-fixtures'
 import { exportSchema } from '../../../src-shared/export'
 import { parseArgs, UsageError } from '../args'
 import { captureIo, type CapturedIo } from '../capture-io'
+import { mountTmpfs, tmpfsUnavailable } from '../../../test/support/tmpfs'
 import { exportCommand } from './export'
+
+const noTmpfs = tmpfsUnavailable()
 
 const SECRET = 'sk-cli-secret-abcdef0123456789'
 
@@ -168,14 +171,37 @@ describe('skill-ab export', () => {
     expect(r.stderr).toContain('missing-dir/x.json')
   })
 
-  it.skipIf(!existsSync('/dev/full'))('a full disk under --out is exit 2 saying so (/dev/full)', async () => {
-    const task = seedScored()
-    const r = await run([task.id, '--out', '/dev/full'])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toBe(
-      'skill-ab export: cannot write the export to /dev/full: the disk is full (ENOSPC): free space and export again\n',
-    )
-  })
+  it.skipIf(!existsSync('/dev/full'))(
+    'a device under --out is refused before anything is written',
+    async () => {
+      const task = seedScored()
+      const r = await run([task.id, '--out', '/dev/full'])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe(
+        'skill-ab export: cannot write the export to /dev/full: it is not a regular file (a device, a pipe or a socket): name a file\n(nothing was run or written)\n',
+      )
+    },
+  )
+
+  it.skipIf(noTmpfs !== null)(
+    'a disk that fills while writing is exit 2 saying so, no half file left',
+    async () => {
+      const task = seedScored()
+      const disk = mountTmpfs(64)
+      try {
+        disk.fill(512)
+        const out = join(disk.dir, 'export.json')
+        const r = await run([task.id, '--out', out])
+        expect(r.code).toBe(2)
+        expect(r.stderr).toBe(
+          `skill-ab export: cannot write the export to ${out}: the disk is full (ENOSPC): free space and export again\n`,
+        )
+        expect(readdirSync(disk.dir)).toEqual(['filler'])
+      } finally {
+        disk.unmount()
+      }
+    },
+  )
 
   it('usage errors: no task, extra arguments, a flag without a file', async () => {
     await expect(run([])).rejects.toThrow(UsageError)

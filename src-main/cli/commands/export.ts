@@ -2,7 +2,9 @@
 // --out), and the report files (markdown, JUnit, benchmark.json) `run`, `export` and `merge` write.
 import { resolve } from 'node:path'
 import { openAppContext, type AppContext } from '../../services/app-context'
-import { exportTask, writeExportFiles, type ExportFiles } from '../../services/export-task'
+import { dataDir } from '../../db'
+import { exportOutputs, exportTask, writeExportFiles, type ExportFiles } from '../../services/export-task'
+import { checkOutputs } from '../../services/output-files'
 import { findTask } from '../../services/find-task'
 import { UsageError } from '../args'
 import { EXIT, type Command } from '../command'
@@ -75,6 +77,7 @@ export const exportCommand: Command = {
 
     let ctx: AppContext | undefined
     try {
+      checkOutputs(exportOutputs(files), dataDir(io.env), [])
       ctx = openAppContext({ env: io.env, kind: 'cli' })
       const task = findTask(ctx.store, ref)
       const doc = await exportTask(ctx, task.id, io.env, { full: flags.full === true })

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { mergeShards, type ShardFile } from '../../services/merge-shards'
-import { writeExportFiles } from '../../services/export-task'
+import { dataDir } from '../../db'
+import { exportOutputs, writeExportFiles } from '../../services/export-task'
+import { checkOutputs } from '../../services/output-files'
 import { CONFIG_WARNING_CODES } from '../../inputs/config-warnings'
 import { readExport } from '../../../src-shared/export-read'
 import type { ExportDocument } from '../../../src-shared/export'
@@ -50,6 +52,8 @@ export const mergeCommand: Command = {
     if (positionals.length < 2) throw new UsageError('give the exports of every shard (at least two)')
     const files = exportFilesOf(flags, io.cwd, 'out')
     try {
+      const shardPaths = positionals.map((f) => resolve(io.cwd, f))
+      checkOutputs(exportOutputs(files), dataDir(io.env), shardPaths)
       const doc = mergeShards(positionals.map((file) => readShardFile(file, io.cwd)))
       writeExportFiles(doc, files)
       if (!files.json) io.out(`${JSON.stringify(doc, null, 2)}\n`)

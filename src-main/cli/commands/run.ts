@@ -1,4 +1,6 @@
 // `skill-ab run <config.json>`: create or resume the task and execute its runs, with live progress.
+import { resolve } from 'node:path'
+import { dataDir } from '../../db'
 import { needsEvaluation } from '../../engine/evaluate-runs'
 import { inPlan } from '../../engine/execute-runs'
 import { needsExecution } from '../../../src-shared/run-rules'
@@ -14,7 +16,8 @@ import { reuseText } from '../../../src-shared/reuse'
 import { EXIT, VERDICT_EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
 import { pairwisePrinter, progressPrinter } from '../progress'
-import { exportTask, writeExportFiles } from '../../services/export-task'
+import { exportOutputs, exportTask, writeExportFiles } from '../../services/export-task'
+import { checkOutputs } from '../../services/output-files'
 import { UsageError } from '../args'
 import { decisionText } from '../decision-text'
 import { exportFilesOf, FULL_USAGE, REPORT_FLAGS, REPORT_USAGE } from './export'
@@ -108,6 +111,13 @@ export const runCommand: Command = {
     process.once('SIGTERM', onSignal)
     try {
       const written = withMaxCost(loadTaskConfig(file, { env: io.env }), flags['max-cost'])
+      // Every file it will write, checked before anything runs (an export over the store or the config).
+      const { resolved } = written
+      const inputs = [resolve(io.cwd, file), resolved.datasetPath, resolved.skillPath]
+      checkOutputs(exportOutputs(files), dataDir(io.env), [
+        ...inputs,
+        ...[resolved.baselinePath, resolved.opencodeConfigPath].filter((p): p is string => !!p),
+      ])
       for (const w of written.warnings) io.err(`warning: ${w}\n`)
       const sharded = shard && shardConfig(written, shard)
       const loaded = calibrate ? calibrationConfig(written) : (sharded?.loaded ?? written)

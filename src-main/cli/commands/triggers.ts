@@ -3,7 +3,8 @@
 import { resolve } from 'node:path'
 import { loadTriggerConfig } from '../../inputs/load-trigger-config'
 import { exportTriggerTask } from '../../services/export-triggers'
-import { writeTextFile } from '../../services/export-task'
+import { dataDir } from '../../db'
+import { checkOutputs, writeTextFile } from '../../services/output-files'
 import { fileFlag } from './export'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import { runTriggers } from '../../services/run-triggers'
@@ -49,6 +50,23 @@ export const triggersCommand: Command = {
     process.once('SIGTERM', onSignal)
     try {
       const loaded = loadTriggerConfig(file, { env: io.env })
+      if (exportFile) {
+        const { skillPath, comparePath, setPath, competingPath, opencodeConfigPath } = loaded.resolved
+        const inputs = [
+          resolve(io.cwd, file),
+          skillPath,
+          setPath,
+          comparePath,
+          competingPath,
+          opencodeConfigPath,
+        ]
+        const out = { path: resolve(io.cwd, exportFile), what: 'the export' }
+        checkOutputs(
+          [out],
+          dataDir(io.env),
+          inputs.filter((p): p is string => !!p),
+        )
+      }
       ctx = openAppContext({ env: io.env, kind: 'cli' })
       let total = 0
       let ended = 0
