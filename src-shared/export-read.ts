@@ -1,5 +1,6 @@
 // Reads an export file back (the read-only viewer): the current version as is, a first-version (@1) file
 // with the decision parts it predates filled in as "not measured" and a warning that says so.
+import { MAX_EXPORT_DEPTH, nestsDeeperThan, runDocumentProblem } from './export-checks'
 import { z } from 'zod'
 import {
   EXPORT_SCHEMA_ID,
@@ -71,14 +72,21 @@ export function upgradeV1Decision(d: ExportDocumentV1['decision']): ExportDecisi
 
 /** Parses a document read from a file; the error names the first problem. */
 export function readExport(raw: unknown): { ok: true; doc: OpenedExport } | { ok: false; error: string } {
+  if (nestsDeeperThan(raw, MAX_EXPORT_DEPTH))
+    return { ok: false, error: `it nests deeper than ${MAX_EXPORT_DEPTH} levels, as no export does` }
   const schema = (raw as { schema?: unknown } | null)?.schema
   if (schema === EXPORT_SCHEMA_V1) {
     const v1 = exportV1Schema.safeParse(raw)
     if (!v1.success) return { ok: false, error: firstIssue(v1.error) }
+    const problem = runDocumentProblem(v1.data)
+    if (problem) return { ok: false, error: problem }
     return { ok: true, doc: { ...v1.data, decision: upgradeV1Decision(v1.data.decision) } }
   }
   const current = exportSchema.safeParse(raw)
-  if (current.success) return { ok: true, doc: current.data }
+  if (current.success) {
+    const problem = runDocumentProblem(current.data)
+    return problem ? { ok: false, error: problem } : { ok: true, doc: current.data }
+  }
   if (typeof schema === 'string' && schema !== EXPORT_SCHEMA_ID)
     return {
       ok: false,

@@ -1,13 +1,13 @@
 // The export's `shard` (README "CI reports"): which slice of the task a `run --shard i/n` ran, and what
 // `skill-ab merge` checks so that only shards of one task are merged.
 import { z } from 'zod'
-import { count } from './export-zod'
+import { count, nonNegative } from './export-zod'
 
 const modelPrices = z.looseObject({
-  input: z.number(),
-  output: z.number(),
-  cacheRead: z.number(),
-  cacheWrite: z.number(),
+  input: nonNegative,
+  output: nonNegative,
+  cacheRead: nonNegative,
+  cacheWrite: nonNegative,
 })
 
 export const exportShardSchema = z

@@ -6,3 +6,8 @@ export const num = z.number()
 export const nullableNum = z.number().nullable()
 export const count = z.int().min(0)
 export const verdict = z.enum(['pass', 'reject', 'inconclusive'])
+/** A score on 0–100 (a run's row score, a judge's, a correction's, a case side's mean). */
+export const score = z.number().min(0).max(100)
+export const nullableScore = score.nullable()
+/** Dollars, milliseconds: never below 0. */
+export const nonNegative = z.number().min(0)

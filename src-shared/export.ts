@@ -5,7 +5,7 @@ import { exportSpendSchema } from './export-spend'
 import { exportNoiseFloorSchema } from './export-noise-floor'
 import { exportFullSchema, exportRunReviewSchema } from './export-review'
 import { exportShardSchema } from './export-shard'
-import { count, nullableNum, num } from './export-zod'
+import { count, nonNegative, nullableNum, nullableScore, score } from './export-zod'
 
 export * from './export-decision'
 export * from './export-review'
@@ -35,7 +35,7 @@ export const exportFailureTypeSchema = z.enum([
 export const exportCaseStatusSchema = z.enum(['pending', 'running', 'scored', 'partial', 'failed'])
 
 export const exportCorrectionSchema = z.looseObject({
-  score: num,
+  score,
   note: z.string(),
   by: z.string(),
   at: z.string(),
@@ -61,7 +61,7 @@ export const exportEvaluationSchema = z.looseObject({
   evaluatorId: z.string(),
   evaluatorRunId: z.string(),
   status: z.enum(['done', 'failed']),
-  score: nullableNum.describe("the judge's score on 0–100; a human correction, if any, is in `correction`"),
+  score: nullableScore.describe("the judge's score on 0–100; a human correction, if any, is in `correction`"),
   reason: z.string().nullable(),
   parseStrategy: z.enum(['direct_json', 'repaired_json', 'regex_json', 'regex_score']).nullable(),
   correction: exportCorrectionSchema
@@ -132,9 +132,11 @@ export const exportRunSchema = z.looseObject({
     .describe("offeredSkills held the side's own skill; null without evidence"),
   skillLoaded: z.boolean().nullable(),
   tokens: exportTokensSchema,
-  costUsd: nullableNum.describe('dollars; null when the price is unknown'),
-  durationMs: nullableNum.describe('execution start to executed; null when the run has not executed'),
-  score: nullableNum.describe('row score on 0–100, null until scored'),
+  costUsd: nonNegative.nullable().describe('dollars; null when the price is unknown'),
+  durationMs: nonNegative
+    .nullable()
+    .describe('execution start to executed; null when the run has not executed'),
+  score: nullableScore.describe('row score on 0–100, null until scored'),
   evaluations: z
     .array(exportEvaluationSchema)
     .describe("the latest result per evaluator of the run's current attempt"),
@@ -152,7 +154,7 @@ const caseSide = z.looseObject({
   status: exportCaseStatusSchema.describe(
     'first match: pending (all pending), running (any not terminal), scored (all scored), partial (some scored), failed',
   ),
-  score: nullableNum.describe(
+  score: nullableScore.describe(
     "the side's mean over its rounds as the decision counts them, on 0–100 (a failure the agent is answerable for scores policy.failedRunScore; other failures and unscored rounds are left out); null if none",
   ),
 })

@@ -83,3 +83,48 @@ describe('readExport', () => {
     expect(bad).toMatchObject({ ok: false, error: expect.stringMatching(/^runs: /) })
   })
 })
+
+describe('readExport refuses a document no run of the app could have written (issue 32)', () => {
+  let original: Record<string, unknown> | null = null
+  beforeEach(() => {
+    original = null
+  })
+  const tampered = (edit: (doc: Record<string, unknown>, runs: Record<string, unknown>[]) => void) => {
+    original ??= exported()
+    const doc = structuredClone(original)
+    edit(doc, doc.runs as Record<string, unknown>[])
+    const read = readExport(doc)
+    return read.ok ? 'opened' : read.error
+  }
+
+  it('a score out of 0–100 or not finite, a negative cost, a run twice, a run outside its shard', () => {
+    expect(tampered((_, runs) => (runs[0]!.score = -50))).toMatch(/^runs\.0\.score: /)
+    expect(tampered((_, runs) => (runs[0]!.score = 1e308))).toMatch(/^runs\.0\.score: /)
+    expect(tampered((_, runs) => (runs[0]!.costUsd = -1))).toMatch(/^runs\.0\.costUsd: /)
+    expect(tampered((_, runs) => runs.push({ ...runs[0]! }))).toMatch(/^runs\.4: run id ".*" appears twice/)
+    expect(tampered((_, runs) => runs.push({ ...runs[0]!, id: 'other' }))).toMatch(
+      /^runs\.4: a second run of c1 · [ab] · round 1/,
+    )
+    const shard = {
+      index: 1,
+      count: 2,
+      cases: ['c1'],
+      taskCases: ['c1', 'c2'],
+      configHash: 'h',
+      casesHash: 'h',
+    }
+    const sharded = { ...shard, evaluators: [], rounds: 1, prices: { agent: null, judge: null } }
+    expect(tampered((doc) => (doc.shard = sharded))).toMatch(
+      /^runs\.\d: case "c2" is not in shard 1\/2's cases/,
+    )
+    expect(tampered((doc) => (doc.shard = { ...sharded, index: 3 }))).toMatch(
+      /^shard: 3\/2 is not a shard of 2/,
+    )
+  })
+
+  it('a document nested deeper than any export, without overflowing the stack', () => {
+    let deep: unknown = {}
+    for (let i = 0; i < 100_000; i++) deep = { x: deep }
+    expect(tampered((doc) => (doc.task = deep))).toMatch(/nests deeper than 64 levels/)
+  })
+})

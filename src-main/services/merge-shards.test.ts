@@ -75,6 +75,23 @@ describe('mergeShards', () => {
     expect(merged.shard).toMatchObject({ index: 0, count: 3, cases: CASES })
   })
 
+  it('refuses two shards claiming one index, and a shard whose cases are not its slice', () => {
+    const { shards } = wholeAndShards()
+    const [one, two, three] = shards as [ShardFile, ShardFile, ShardFile]
+    const alsoOne = { file: 'also-1.json', doc: { ...two.doc, shard: { ...two.doc.shard!, index: 1 } } }
+    expect(() => mergeShards([one, alsoOne, three])).toThrow(
+      /shard-1\.json and also-1\.json are both shard 1\/3: give each shard once/,
+    )
+    // A run moved into another shard's slice, its slice listed to match: the slice is not shard 2's.
+    const moved = {
+      file: 'moved.json',
+      doc: { ...two.doc, shard: { ...two.doc.shard!, cases: ['c2', 'c3'] } },
+    }
+    expect(() => mergeShards([one, moved, three])).toThrow(
+      /moved\.json claims cases that are not shard 2\/3's \(2 listed, 2 in that slice\)/,
+    )
+  })
+
   it('refuses shards of different tasks, naming the files and what differs', () => {
     const { shards } = wholeAndShards()
     const [one, two, three] = shards as [ShardFile, ShardFile, ShardFile]
@@ -98,11 +115,11 @@ describe('mergeShards', () => {
     expect(() => mergeShards([one, otherConfig, three])).toThrow(/the task config \(config hash\) differs/)
   })
 
-  it('refuses overlapping shards, a missing shard, and an export that is no shard', () => {
+  it('refuses a shard given twice, a missing shard, and an export that is no shard', () => {
     const { whole, shards } = wholeAndShards()
     const [one, two] = shards as [ShardFile, ShardFile, ShardFile]
     expect(() => mergeShards([one, two, { ...one, file: 'again.json' }])).toThrow(
-      /shard-1\.json and again\.json overlap: both ran case "c1"/,
+      /shard-1\.json and again\.json are both shard 1\/3/,
     )
     expect(() => mergeShards([one, two])).toThrow(/leave out 1 of the task's 5 cases \(c3\)/)
     expect(() => mergeShards([one, { file: 'whole.json', doc: whole }])).toThrow(

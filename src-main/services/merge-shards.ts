@@ -9,6 +9,7 @@ import type { ExportDocument } from '../../src-shared/export'
 import type { ExportShard } from '../../src-shared/export-shard'
 import { formatPrices, type ModelPrices } from '../../src-shared/prices'
 import { UserError } from '../../src-shared/user-error'
+import { shardCases } from './shard-task'
 import { decideRuns } from './task-decision'
 
 /** An export read from a file, named by it in messages. */
@@ -57,7 +58,7 @@ function checkPrices(first: Shard, other: Shard): void {
   }
 }
 
-/** Every file is a shard of the same task, each case in one shard only, and every case in some shard. */
+/** Every file is a shard of the same task, each index once with exactly its slice, and every case in some shard. */
 function checkShards(files: readonly ShardFile[]): ExportShard[] {
   if (files.length < 2) refuse('merge takes the exports of at least two shards')
   const shards = files.map(({ file, doc }) => {
@@ -80,15 +81,21 @@ function checkShards(files: readonly ShardFile[]): ExportShard[] {
     }
     checkPrices(first, other)
   }
-  const owner = new Map<string, string>()
+  const byIndex = new Map<number, string>()
   files.forEach(({ file }, k) => {
-    for (const caseId of (shards[k] as ExportShard).cases) {
-      const seen = owner.get(caseId)
-      if (seen) refuse(`${seen} and ${file} overlap: both ran case "${caseId}" (each shard i/n once)`)
-      owner.set(caseId, file)
-    }
+    const shard = shards[k] as ExportShard
+    const twin = byIndex.get(shard.index)
+    if (twin) refuse(`${twin} and ${file} are both shard ${shard.index}/${shard.count}: give each shard once`)
+    byIndex.set(shard.index, file)
+    const slice = shardCases(shard.taskCases, shard)
+    if (slice.join('\n') !== shard.cases.join('\n'))
+      refuse(
+        `${file} claims cases that are not shard ${shard.index}/${shard.count}'s (${shard.cases.length} listed, ${slice.length} in that slice): use the export \`run --shard ${shard.index}/${shard.count}\` wrote`,
+      )
   })
-  const missing = first.shard.taskCases.filter((c) => !owner.has(c))
+  // Each shard is its own index's slice, given once: they cannot overlap, only leave cases out.
+  const covered = new Set(shards.flatMap((s) => s.cases))
+  const missing = first.shard.taskCases.filter((c) => !covered.has(c))
   if (missing.length)
     refuse(
       `the shards given leave out ${missing.length} of the task's ${first.shard.taskCases.length} cases (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}): merge every shard 1/n … n/n`,

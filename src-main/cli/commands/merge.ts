@@ -1,6 +1,6 @@
 // `skill-ab merge a.json b.json … [--out f.json] [reports]`: the exports of a task's shards (`run --shard
 // i/n`) as one export with one decision (README "CI reports"); shards of different tasks are refused.
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { mergeShards, type ShardFile } from '../../services/merge-shards'
 import { dataDir } from '../../db'
@@ -16,12 +16,28 @@ import { decisionText } from '../decision-text'
 import { userErrorMessage } from '../errors'
 import { exportFilesOf, REPORT_FLAGS, REPORT_USAGE } from './export'
 
+/** The largest shard export read (a merged export of thousands of runs is tens of MB). */
+export const MAX_SHARD_BYTES = 256 * 1024 * 1024
+
 /** One shard's export file, read and checked against the export schema. */
 function readShardFile(file: string, cwd: string): ShardFile {
+  const path = resolve(cwd, file)
   let raw: unknown
   try {
-    raw = JSON.parse(readFileSync(resolve(cwd, file), 'utf8'))
+    const st = statSync(path)
+    if (!st.isFile())
+      throw new UserError(
+        'input',
+        `${file} is not a regular file (a device, a pipe or a folder): give an export file`,
+      )
+    if (st.size > MAX_SHARD_BYTES)
+      throw new UserError(
+        'input',
+        `${file} is ${Math.round(st.size / 2 ** 20)} MB, more than the ${MAX_SHARD_BYTES / 2 ** 20} MB an export may be: give the JSON a \`run --shard\` exported`,
+      )
+    raw = JSON.parse(readFileSync(path, 'utf8'))
   } catch (err) {
+    if (err instanceof UserError) throw err
     const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message
     throw new UserError('input', `cannot read ${file} (${why}): give the JSON a \`run --shard\` exported`)
   }
@@ -39,7 +55,8 @@ export const mergeCommand: Command = {
     'Merges the exports that `skill-ab run <config> --shard i/n --export f.json` wrote for i = 1 … n (one',
     'data folder, or machine, each) and decides over all their runs: the same verdict and figures as one',
     'run of the whole task, except times. Refuses shards of different tasks (config, dataset, skill',
-    'snapshots, evaluators, n), shards that ran the same case, and a missing shard.',
+    'snapshots, evaluators, n), two shards of one index, a shard whose cases are not its slice, a missing',
+    'shard, and any export no run could write (a score outside 0–100, a run twice or outside its slice).',
     '',
     'Options:',
     '  --out f.json           write the merged export document (JSON) to this file (default: stdout)',

@@ -1,0 +1,35 @@
+// `skill-ab merge` reads only regular files of a sane size: a pipe or a device is refused at once, by name
+// (issue 32: a FIFO hung it, /dev/zero was read for a minute).
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { parseArgs } from '../args'
+import { captureIo } from '../capture-io'
+import { mergeCommand } from './merge'
+
+let home: string
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'skill-ab-merge-'))
+})
+afterEach(() => rmSync(home, { recursive: true, force: true }))
+
+async function run(argv: string[]) {
+  const io = captureIo({ PATH: process.env.PATH, SKILL_AB_HOME: join(home, 'data') }, home)
+  const { positionals, flags } = parseArgs(argv, mergeCommand.flags)
+  const code = await mergeCommand.run(positionals, flags, io)
+  return { code, stderr: io.stderr }
+}
+
+it('a pipe or a device given as a shard is refused at once, by name', async () => {
+  execFileSync('mkfifo', [join(home, 'pipe.json')])
+  const pipe = await run(['pipe.json', '/dev/zero'])
+  expect(pipe).toEqual({
+    code: 2,
+    stderr:
+      'skill-ab merge: pipe.json is not a regular file (a device, a pipe or a folder): give an export file\n',
+  })
+  const device = await run(['/dev/zero', 'pipe.json'])
+  expect(device.stderr).toMatch(/^skill-ab merge: \/dev\/zero is not a regular file/)
+})

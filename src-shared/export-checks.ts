@@ -1,0 +1,51 @@
+// What an export's runs must be beyond their shape (issue 32), checked wherever one is read — Open export and
+// `skill-ab merge` alike — so a document no run of the app could have written is refused, never decided on:
+// nesting within a depth limit, one entry per run id and per case × side × round, a shard's runs inside its
+// slice.
+
+/** Deeper than this, a document is no export (the schema's deepest part is a few levels down). */
+export const MAX_EXPORT_DEPTH = 64
+
+/** Whether `value` nests deeper than `max` (walked without recursion, so a hostile file cannot overflow it). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length) {
+    const [v, depth] = stack.pop() as [unknown, number]
+    if (!v || typeof v !== 'object') continue
+    if (depth > max) return true
+    for (const child of Object.values(v)) stack.push([child, depth + 1])
+  }
+  return false
+}
+
+interface CheckedRun {
+  id: string
+  caseId: string
+  side: string
+  round: number
+}
+
+/** The first thing wrong with a parsed document's runs, or null. */
+export function runDocumentProblem(doc: {
+  runs: readonly CheckedRun[]
+  shard?: { index: number; count: number; cases: readonly string[] } | null
+}): string | null {
+  const ids = new Set<string>()
+  const keys = new Set<string>()
+  for (const [i, run] of doc.runs.entries()) {
+    if (ids.has(run.id)) return `runs.${i}: run id "${run.id}" appears twice`
+    ids.add(run.id)
+    const key = `${run.caseId} · ${run.side} · round ${run.round}`
+    if (keys.has(key)) return `runs.${i}: a second run of ${key}`
+    keys.add(key)
+  }
+  const shard = doc.shard
+  if (!shard || shard.index === 0) return null
+  if (shard.index > shard.count)
+    return `shard: ${shard.index}/${shard.count} is not a shard of ${shard.count}`
+  const slice = new Set(shard.cases)
+  const stray = doc.runs.findIndex((r) => !slice.has(r.caseId))
+  if (stray >= 0)
+    return `runs.${stray}: case "${doc.runs[stray]?.caseId}" is not in shard ${shard.index}/${shard.count}'s cases`
+  return null
+}
