@@ -89,6 +89,17 @@ const badSkills: BadSkill[] = [
     ],
   },
   {
+    what: 'a SKILL.md opencode would read otherwise (lone-CR line ends)',
+    rows: [
+      {
+        what: 'lone CRs',
+        spoil: (dir) =>
+          writeFileSync(join(dir, 'SKILL.md'), '---\rname: bad-skill-3\rdescription: d\r---\rbody\r'),
+        words: ['opencode reads this front matter otherwise', 'its lines end in a lone CR'],
+      },
+    ],
+  },
+  {
     what: 'a baseline holding a link (the skill under test is fine)',
     asBaseline: true,
     rows: [

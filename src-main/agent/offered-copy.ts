@@ -68,6 +68,18 @@ export function offeredSkillText(text: string): string {
   return readsAsYaml(sanitized) ? sanitized : text
 }
 
+/** What opencode reads of a SKILL.md's front matter: its data, or why it cannot (the skill is then hidden). */
+export type OpencodeReading = { ok: true; data: Record<string, unknown> } | { ok: false; error: string }
+
+/** Reads a SKILL.md as opencode 1.18 does (gray-matter, then its fallback when that throws). */
+export function readLikeOpencode(text: string): OpencodeReading {
+  try {
+    return { ok: true, data: matter(offeredSkillText(text), {}).data as Record<string, unknown> }
+  } catch (err) {
+    return { ok: false, error: (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '' }
+  }
+}
+
 /** Every file under `dir`, as paths relative to it (folders left out), sorted. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })

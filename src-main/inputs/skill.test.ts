@@ -89,6 +89,23 @@ describe('readSkill', () => {
     expect(err.problems[1]).toMatch(/the front matter has no "description": add "description: /)
   })
 
+  it('refuses what opencode would read otherwise: lone-CR line ends, a key given twice (issue 32)', () => {
+    const cr = inputError(() =>
+      readSkill(tempTree({ 'SKILL.md': '---\rname: pirate-speak\rdescription: Talk.\r---\rbody\r' })),
+    )
+    expect(cr.message).toMatch(
+      /opencode reads this front matter otherwise \(name null, description missing\)/,
+    )
+    expect(cr.fix).toMatch(/LF \(or CRLF\) line ends: its lines end in a lone CR/)
+    const twice = inputError(() =>
+      readSkill(
+        tempTree({ 'SKILL.md': '---\nname: pirate-speak\nname: pirate-speak\ndescription: d\n---\n' }),
+      ),
+    )
+    expect(twice.message).toMatch(/opencode cannot read the front matter: duplicated mapping key/)
+    expect(twice.fix).toMatch(/give "name" and "description" once each/)
+  })
+
   it('refuses a missing folder', () => {
     const err = inputError(() => readSkill(join(tempTree(), 'nope')))
     expect(err.message).toMatch(/nope: skill folder not found: check skill.path/)

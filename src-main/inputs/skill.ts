@@ -4,6 +4,7 @@ import { lstatSync, readdirSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import { displayPath, InputError, ProblemList } from './errors'
 import type { GitVersion } from './git-version'
+import { readLikeOpencode } from '../agent/offered-copy'
 import { parseFrontMatter } from './front-matter'
 import { checkSkillFiles, readSkillMd } from './skill-checks'
 import {
@@ -133,7 +134,32 @@ export function readSkill(dir: string): SkillInfo {
       fix: 'add "description: what the skill does and when to use it" (opencode hides skills without one)',
     })
   problems.throwIfAny()
+  opencodeProblem(text, name, md)
   return { name, description, dir: abs }
+}
+
+/**
+ * Refuses a front matter opencode would read otherwise than this check did (it would hide the skill, and the
+ * task would stop at its isolation proof after writing it): lines ending in a lone CR, a key given twice,
+ * YAML its fallback cannot mend.
+ */
+function opencodeProblem(text: string, name: string, md: string): void {
+  const read = readLikeOpencode(text)
+  const loneCr = /\r(?!\n)/.test(text)
+  const fix = loneCr
+    ? 'save SKILL.md with LF (or CRLF) line ends: its lines end in a lone CR'
+    : 'give "name" and "description" once each, on a line of their own (quote a value that holds ": ")'
+  if (!read.ok)
+    throw new InputError({ file: md, message: `opencode cannot read the front matter: ${read.error}`, fix })
+  const said = read.data.name
+  if (said !== name || typeof read.data.description !== 'string' || !read.data.description.trim())
+    throw new InputError({
+      file: md,
+      message: `opencode reads this front matter otherwise (name ${JSON.stringify(said ?? null)}, description ${
+        typeof read.data.description === 'string' ? 'given' : 'missing'
+      }) and would hide the skill`,
+      fix,
+    })
 }
 
 /**
