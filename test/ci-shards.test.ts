@@ -127,10 +127,11 @@ describe('sharded runs merged', () => {
       2,
       expect.stringContaining('the task has only 4 cases, so this shard has none'),
     ])
-    expect(await refused('skill-ab/task.json', '--shard', '3/2')).toEqual([
-      2,
-      expect.stringContaining('--shard takes i/n with 1 ≤ i ≤ n'),
-    ])
+    for (const bad of ['3/2', '0/3', '1/0', 'abc'])
+      expect(await refused('skill-ab/task.json', '--shard', bad)).toEqual([
+        2,
+        `skill-ab run: --shard takes i/n with 1 ≤ i ≤ n (e.g. 2/4), not "${bad}"\n`,
+      ])
     expect(existsSync(join(world.root, 'x.json'))).toBe(false)
   })
 

@@ -1,5 +1,6 @@
 // skill-ab command line: parses argv and dispatches to one module per command.
 import { parseArgs, UsageError } from './args'
+import { userErrorMessage } from './errors'
 import { EXIT, type Command, type Io } from './command'
 import { commands } from './commands/index'
 
@@ -44,6 +45,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.err(`skill-ab ${name}: ${err.message}\n\n${command.usage}\n`)
       return EXIT.error
     }
-    throw err
+    // A user's input a command did not catch itself is still said in words, never with a stack.
+    const message = userErrorMessage(err)
+    if (message === null) throw err
+    io.err(`skill-ab ${name}: ${message}\n`)
+    return EXIT.error
   }
 }
