@@ -30,6 +30,10 @@ beforeAll(() => {
   world.write('bad-line7.jsonl', `${lines(6)}\n{"id":"c7", "prompt": }\n`)
   world.write('dup.jsonl', '{"id":"a","prompt":"x"}\n{"id":"a","prompt":"y"}\n')
   world.write('noprompt.jsonl', '{"id":"a"}\n')
+  world.write(
+    'clash.jsonl',
+    '{"id":"c1","prompt":"x"}\n{"id":"c2","prompt":"x","files":{"a":"1","a/b":"2"}}\n',
+  )
   world.write('escape.jsonl', '{"id":"a","prompt":"x"}\n{"id":"b","prompt":"x","filesDir":"../outside"}\n')
   world.write(
     'bad-line2.json',
@@ -179,6 +183,26 @@ const rows: [string, Source, RegExp][] = [
   ],
   ['a model without provider', config({ ...good, agent: { model: 'gpt' } }), /agent\.model/],
   ['repeatRounds out of range', config({ ...good, repeatRounds: 0 }), /repeatRounds/],
+  [
+    'case files that cannot both be written ("a" and "a/b"), named by line',
+    config({ ...good, dataset: { path: './clash.jsonl' } }),
+    /clash\.jsonl line 2: "a" is a file and also the folder of "a\/b" \(case "c2"\): rename one/,
+  ],
+  [
+    'a dollar cap on a model with no price (found before the task is written)',
+    config({
+      ...good,
+      agent: { model: 'scripted/free' },
+      judge: { model: 'scripted/judge' },
+      budget: { maxCostUsd: 1 },
+    }),
+    /budget\.maxCostUsd \(--max-cost\): the agent model's prices are unknown/,
+  ],
+  [
+    "a provider that does not answer (doctor's ping, before the task is written)",
+    config(good),
+    /provider scripted: unreachable at http:\/\/127\.0\.0\.1:9\/v1 \(ECONNREFUSED\), so no run was started: start the provider/,
+  ],
 ]
 
 /** What a refused input left behind in its data dir: snapshots, rows of task, run, skill version, instance. */

@@ -65,9 +65,8 @@ describe('pingProvider', () => {
     const started = Date.now()
     const ping = await pingProvider('p/m', configWith({ baseURL: url }), {})
     expect(ping.ok).toBe(false)
-    expect(ping.detail).toBe(
-      `p: unreachable at ${url} (ECONNREFUSED): start the provider or fix provider.p.options.baseURL in /p/opencode.json`,
-    )
+    expect(ping.detail).toBe(`p: unreachable at ${url} (ECONNREFUSED)`)
+    expect(ping.fix).toBe('start the provider or fix provider.p.options.baseURL in /p/opencode.json')
     expect(Date.now() - started).toBeLessThan(2000)
   })
 

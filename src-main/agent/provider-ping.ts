@@ -2,7 +2,7 @@
 // tokens), so a provider on a closed port is named by `doctor` instead of every run waiting its timeout.
 import { get as httpGet } from 'node:http'
 import { get as httpsGet } from 'node:https'
-import type { UserConfig } from './user-config'
+import { loadUserConfig, type UserConfig } from './user-config'
 
 /** How long `doctor` waits for the provider to answer at all. */
 export const PING_TIMEOUT_MS = 3000
@@ -11,6 +11,8 @@ export interface ProviderPing {
   /** false only when nothing answered at the base URL (an HTTP error still means reachable). */
   ok: boolean
   detail: string
+  /** What to do when it is not ok. */
+  fix?: string
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -70,7 +72,8 @@ export async function pingProvider(
   if ('error' in res)
     return {
       ok: false,
-      detail: `${provider}: unreachable at ${baseUrl} (${res.error}): start the provider or fix provider.${provider}.options.baseURL in ${where}`,
+      detail: `${provider}: unreachable at ${baseUrl} (${res.error})`,
+      fix: `start the provider or fix provider.${provider}.options.baseURL in ${where}`,
     }
   if (res.status < 200 || res.status > 299)
     return { ok: true, detail: `${provider}: answers at ${baseUrl} (HTTP ${res.status} on GET /models)` }
@@ -79,6 +82,34 @@ export async function pingProvider(
   if (!models) return { ok: true, detail: `${provider}: answers at ${baseUrl}` }
   const listed = models.includes(modelId) ? `, ${modelId} among them` : `; ${modelId} is not among them`
   return { ok: true, detail: `${provider}: answers at ${baseUrl}, lists ${models.length} models${listed}` }
+}
+
+/**
+ * One ping per provider the models use (the first model of each provider is asked about), or null when the
+ * opencode config cannot be read (its own check says why).
+ */
+export async function pingProviders(
+  models: readonly string[],
+  opencodeConfigPath: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<{ model: string; ping: ProviderPing }[] | null> {
+  let userConfig: UserConfig | null = null
+  try {
+    userConfig = loadUserConfig(opencodeConfigPath, env)
+  } catch {
+    return null
+  }
+  const byProvider = new Map<string, string>()
+  for (const model of models) {
+    const provider = model.slice(0, model.indexOf('/'))
+    if (!byProvider.has(provider)) byProvider.set(provider, model)
+  }
+  return Promise.all(
+    [...byProvider.values()].map(async (model) => ({
+      model,
+      ping: await pingProvider(model, userConfig, env),
+    })),
+  )
 }
 
 /** The largest answer read (a model list is a few KiB). */

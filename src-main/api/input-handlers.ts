@@ -4,7 +4,6 @@ import { readdirSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { loadDataset } from '../inputs/dataset'
-import { InputError } from '../inputs/errors'
 import { parseTaskConfig } from '../inputs/load-config'
 import { listGitVersions } from '../inputs/git-versions'
 import { inspectSkill } from '../inputs/skill'
@@ -15,6 +14,9 @@ import type {
   SkillPreview,
   ValidationResult,
 } from '../../src-shared/ipc-views'
+import type { Store } from '../db'
+import { checkTask } from '../services/prepare-task'
+import { UserError } from '../../src-shared/user-error'
 import { ApiRefusal } from './errors'
 
 /** Where relative paths in a config typed in the UI resolve: the user's home. */
@@ -77,13 +79,21 @@ export function previewDataset(
   }
 }
 
-/** Every problem of a config (schema, paths, templates) as form issues; never throws for bad input. */
-export function validateConfig(config: unknown, env: NodeJS.ProcessEnv): ValidationResult {
+/**
+ * Every problem of a config as form issues, found by what `run` checks before it writes anything: the
+ * schema, paths and templates, then the skills (read as opencode reads them), the dataset and its cases,
+ * the answer key's seal and a resume of the task it names. Never throws for bad input.
+ */
+export function validateConfig(config: unknown, env: NodeJS.ProcessEnv, store: Store): ValidationResult {
   try {
     const loaded = parseTaskConfig(config, uiBaseDir(env), { env })
+    checkTask(store, loaded).release()
     return { issues: [], warnings: loaded.warnings }
   } catch (err) {
-    if (!(err instanceof InputError)) throw err
-    return { issues: err.issues.map((i) => ({ ...i })), warnings: [] }
+    if (!(err instanceof UserError)) throw err
+    const issues = err.issues.length
+      ? err.issues
+      : [{ field: '', code: 'invalid' as const, message: err.message }]
+    return { issues: issues.map((i) => ({ ...i })), warnings: [] }
   }
 }

@@ -142,9 +142,33 @@ export function readCaseFiles(
       out.problem('files', '"files" need the skill folder', 'give the skill root')
     else for (const path of c.rootFiles) readRootFile(path, roots.skillRoot, out, roots.datasetFile)
   }
+  const clash = pathsThatCannotCoexist([...out.files.keys()])
+  if (clash) out.problem('files', clash, 'rename one of them: each file needs a path of its own')
   if (out.problems.length) return { ok: false, problems: out.problems }
   const sorted = [...out.files.entries()].sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
   return { ok: true, files: Object.fromEntries(sorted) }
+}
+
+/**
+ * Two case files that cannot both be written into one work dir: one is the other's folder ("a" and
+ * "a/b"), or they differ only in letter case (one file on macOS and Windows). null when they all fit.
+ */
+export function pathsThatCannotCoexist(paths: readonly string[]): string | null {
+  const files = new Set(paths)
+  const byFolded = new Map<string, string>()
+  for (const path of [...paths].sort()) {
+    const parts = path.split('/')
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/')
+      if (files.has(folder)) return `"${folder}" is a file and also the folder of "${path}"`
+    }
+    const folded = path.toLowerCase()
+    const twin = byFolded.get(folded)
+    if (twin !== undefined)
+      return `"${twin}" and "${path}" differ only in letter case (one file on macOS and Windows)`
+    byFolded.set(folded, path)
+  }
+  return null
 }
 
 function realInside(root: string, abs: string): { real: string } | { problem: string } {

@@ -5,9 +5,8 @@ import { findRipgrep } from '../agent/isolation'
 import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { missingOpencodeMessage, versionNote } from '../agent/opencode-packages'
 import { createProcessDriver } from '../agent/process-driver'
-import { pingProvider } from '../agent/provider-ping'
+import { pingProviders } from '../agent/provider-ping'
 import type { SealedPaths, SideSpec } from '../agent/types'
-import { loadUserConfig, type UserConfig } from '../agent/user-config'
 import { dataDir, fileSystemFault, openStore, quickCheck } from '../db'
 import { loadDataset, selectCases } from '../inputs/dataset'
 import { checkExpectationsCases } from '../inputs/expectations-check'
@@ -129,7 +128,10 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
       resolved.opencodeConfigPath ??
         'none given: opencode uses your global config and environment credentials',
     )
-    await pingProviders(config, resolved.opencodeConfigPath, env, add)
+    const models = [config.agent.model, config.judge.model ?? config.agent.model]
+    const pings = await pingProviders(models, resolved.opencodeConfigPath, env)
+    for (const { ping } of pings ?? [])
+      add('provider', ping.ok, ping.fix ? `${ping.detail}: ${ping.fix}` : ping.detail)
     const prices = await resolveTaskPrices(config, resolved.opencodeConfigPath, env, dir, {
       askOpencode: true,
     })
@@ -182,26 +184,6 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
     releaseSource(checkedSkill)
     releaseSource(checkedBaseline)
   }
-}
-
-/** One line per provider the agent and judge models use: does anything answer at its base URL? */
-async function pingProviders(
-  config: LoadedTaskConfig['config'],
-  opencodeConfigPath: string | undefined,
-  env: NodeJS.ProcessEnv,
-  add: (name: string, ok: boolean, detail: string) => void,
-): Promise<void> {
-  let userConfig: UserConfig | null = null
-  try {
-    userConfig = loadUserConfig(opencodeConfigPath, env)
-  } catch {
-    return // the config check has said what is wrong with it
-  }
-  const byProvider = new Map<string, string>()
-  for (const model of [config.agent.model, config.judge.model ?? config.agent.model])
-    byProvider.set(model.slice(0, model.indexOf('/')), model)
-  const pings = await Promise.all([...byProvider.values()].map((m) => pingProvider(m, userConfig, env)))
-  for (const ping of pings) add('provider', ping.ok, ping.detail)
 }
 
 /** "pirate-speak 1a2b3c4d (sha256:…); 12 files, evals/ and 2 ignored files left out of the snapshot". */

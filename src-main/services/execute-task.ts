@@ -7,6 +7,7 @@ import type { PairwiseSummary } from '../engine/pairwise-runs'
 import { executeRuns, inPlan, type ExecutionPlan, type ExecutionSummary } from '../engine/execute-runs'
 import { InputError } from '../inputs/errors'
 import { isExecutionFailure, type RunStatus } from '../../src-shared/run-state'
+import { needsExecution } from '../../src-shared/run-rules'
 import { SUBMIT, type RunMode } from '../../src-shared/run-mode'
 import type { ReuseSavings } from '../../src-shared/reuse'
 import { describeInstance, type AppContext } from './app-context'
@@ -16,6 +17,7 @@ import { engineContext, openEvaluation } from './evaluation-setup'
 import { lookAfterExecution } from './adaptive-plan'
 import { reconcileTask } from './reconcile'
 import { taskProgress } from './task-decision'
+import { checkProvidersAnswer } from './preflight'
 import { budgetGate, budgetStop, checkBudgetPrices, type BudgetGate, type BudgetStop } from './budget'
 import type { TaskConfig } from '../../src-shared/task-config'
 
@@ -75,6 +77,10 @@ export async function executeTask<P extends TaskPlan>(
     throw new TaskBusyError(unscoped.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
     const { config, opencodeConfigPath } = settings
+    // A task with runs to execute or judge starts only if its providers answer (a finished one just decides).
+    const runs = ctx.store.runs.listByTask(taskId)
+    if (mode.kind !== 'submit' || runs.some((r) => needsExecution(r) || needsEvaluation(r)))
+      await checkProvidersAnswer(ctx.env, config, opencodeConfigPath)
     const prices = await ctx.pricesFor(config, opencodeConfigPath)
     ctx.store.taskPrices.set(taskId, prices)
     checkBudgetPrices(config, prices)

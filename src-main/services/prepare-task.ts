@@ -48,6 +48,14 @@ const KIND_NAME: Record<TaskKind, string> = {
   calibration: 'an A/A calibration',
 }
 
+/** A task's inputs read and checked, nothing written yet: `write` stores them, `release` frees the sources. */
+export interface CheckedTask {
+  /** The task is new (or was never started): writing it creates its runs. */
+  creates: boolean
+  write(): PreparedTask
+  release(): void
+}
+
 /**
  * Reads the inputs, refuses a resume that would mix different work, then writes everything in one
  * transaction. `kind` 'case' = a case analysis: side b only, listed apart from the A/B tasks. Every
@@ -58,27 +66,47 @@ export function prepareTask(
   loaded: LoadedTaskConfig,
   opts: { isOwnerAlive?: (instanceId: string) => boolean; kind?: TaskKind } = {},
 ): PreparedTask {
+  const checked = checkTask(store, loaded, opts)
+  try {
+    return checked.write()
+  } finally {
+    checked.release()
+  }
+}
+
+/** `prepareTask` in two steps, so that a caller can check more (e.g. the provider) between them. */
+export function checkTask(
+  store: Store,
+  loaded: LoadedTaskConfig,
+  opts: { isOwnerAlive?: (instanceId: string) => boolean; kind?: TaskKind } = {},
+): CheckedTask {
   const kind = opts.kind ?? 'ab'
   const { resolved } = loaded
   const inspectedSkill = inspectSource(resolved.skill)
   let inspectedBaseline: CheckedSkill | null = null
-  try {
-    inspectedBaseline = resolved.baseline ? inspectSource(resolved.baseline, 'baseline') : null
-    return prepareChecked(store, loaded, kind, opts, inspectedSkill, inspectedBaseline)
-  } finally {
+  const release = () => {
     releaseSource(inspectedSkill)
     releaseSource(inspectedBaseline)
   }
+  try {
+    inspectedBaseline = resolved.baseline ? inspectSource(resolved.baseline, 'baseline') : null
+    const checked = checkInputs(store, loaded, kind, opts, inspectedSkill, inspectedBaseline)
+    return { ...checked, release }
+  } catch (err) {
+    release()
+    throw err
+  }
 }
 
-function prepareChecked(
+/** Checks every input, then returns what writes them (snapshots, dataset, task, runs). */
+function checkInputs(
   store: Store,
   loaded: LoadedTaskConfig,
   kind: TaskKind,
   opts: { isOwnerAlive?: (instanceId: string) => boolean },
   inspectedSkill: CheckedSkill,
   inspectedBaseline: CheckedSkill | null,
-): PreparedTask {
+): Omit<CheckedTask, 'release'> {
   const { config, resolved } = loaded
   const copySnapshot = (checked: CheckedSkill, label: string | undefined): SkillSnapshot => {
     try {
@@ -118,55 +146,58 @@ function prepareChecked(
   if (existing) checkResume(store, existing, stored, checked, checkedBaseline, cases)
   const known = new Set(existing ? store.runs.listByTask(existing.id).map((r) => r.caseKey) : [])
 
-  // Every input holds: now the snapshots are copied (a folder that changed since it was checked is refused).
-  const skill = copySnapshot(inspectedSkill, config.skill.label)
-  const baseline = inspectedBaseline ? copySnapshot(inspectedBaseline, baselineLabel) : null
-  const { task, added } = store.transaction(() => {
-    // A task never started keeps its id: its inputs and runs are replaced in place.
-    if (unstarted) {
-      store.runs.deleteUnstarted(unstarted.id)
-      store.adaptivePlans.delete(unstarted.id)
-    }
-    const version = (s: SkillSnapshot) =>
-      store.skillVersions.upsert(s.name, s.label, s.contentHash, s.snapshotDir, s.hashRecipe)
-    const imported = store.datasets.import(
-      dataset.file,
-      dataset.format,
-      cases.map((c) => ({ ...c, caseKey: c.id })),
-    )
-    const configJson = JSON.stringify(stored)
-    const inputs = () => ({
-      configJson,
-      skillVersionAId: baseline ? version(baseline).id : null,
-      skillVersionBId: version(skill).id,
-      datasetId: imported.dataset.id,
+  const write = (): PreparedTask => {
+    // Every input holds: now the snapshots are copied (a folder that changed since it was checked is refused).
+    const skill = copySnapshot(inspectedSkill, config.skill.label)
+    const baseline = inspectedBaseline ? copySnapshot(inspectedBaseline, baselineLabel) : null
+    const { task, added } = store.transaction(() => {
+      // A task never started keeps its id: its inputs and runs are replaced in place.
+      if (unstarted) {
+        store.runs.deleteUnstarted(unstarted.id)
+        store.adaptivePlans.delete(unstarted.id)
+      }
+      const version = (s: SkillSnapshot) =>
+        store.skillVersions.upsert(s.name, s.label, s.contentHash, s.snapshotDir, s.hashRecipe)
+      const imported = store.datasets.import(
+        dataset.file,
+        dataset.format,
+        cases.map((c) => ({ ...c, caseKey: c.id })),
+      )
+      const configJson = JSON.stringify(stored)
+      const inputs = () => ({
+        configJson,
+        skillVersionAId: baseline ? version(baseline).id : null,
+        skillVersionBId: version(skill).id,
+        datasetId: imported.dataset.id,
+      })
+      const task = existing
+        ? store.tasks.updateConfig(existing.id, configJson, imported.dataset.id)
+        : unstarted
+          ? store.tasks.replaceInputs(unstarted.id, inputs())
+          : store.tasks.create({ ...identity, ...inputs(), kind })
+      const pending =
+        config.adaptiveRounds && kind === 'ab'
+          ? adaptivePending(store, task, config.adaptiveRounds, cases)
+          : cases.flatMap((c) =>
+              Array.from({ length: config.repeatRounds }, (_, r) =>
+                sidesOf(kind).map((side) => ({ caseKey: c.id, round: r + 1, side, caseHash: c.contentHash })),
+              ).flat(),
+            )
+      return { task, added: store.runs.insertPending(task.id, pending).length }
     })
-    const task = existing
-      ? store.tasks.updateConfig(existing.id, configJson, imported.dataset.id)
-      : unstarted
-        ? store.tasks.replaceInputs(unstarted.id, inputs())
-        : store.tasks.create({ ...identity, ...inputs(), kind })
-    const pending =
-      config.adaptiveRounds && kind === 'ab'
-        ? adaptivePending(store, task, config.adaptiveRounds, cases)
-        : cases.flatMap((c) =>
-            Array.from({ length: config.repeatRounds }, (_, r) =>
-              sidesOf(kind).map((side) => ({ caseKey: c.id, round: r + 1, side, caseHash: c.contentHash })),
-            ).flat(),
-          )
-    return { task, added: store.runs.insertPending(task.id, pending).length }
-  })
 
-  return {
-    task,
-    created: !existing,
-    added,
-    newCases: new Set(cases.map((c) => c.id).filter((id) => !known.has(id))),
-    plan: planFor(store, task, stored, loaded, { skill, baseline, sealed }, cases),
-    skill,
-    baseline,
-    cases,
+    return {
+      task,
+      created: !existing,
+      added,
+      newCases: new Set(cases.map((c) => c.id).filter((id) => !known.has(id))),
+      plan: planFor(store, task, stored, loaded, { skill, baseline, sealed }, cases),
+      skill,
+      baseline,
+      cases,
+    }
   }
+  return { creates: !existing, write }
 }
 
 /** Adaptive rounds: the task's plan (stored, or new at min rounds; new cases join it) and the runs it asks for. */

@@ -4,7 +4,8 @@ import type { LoadedTaskConfig } from '../inputs/load-config'
 import { SUBMIT, type RunMode } from '../../src-shared/run-mode'
 import type { AppContext } from './app-context'
 import { executeTask, type ExecuteTaskResult } from './execute-task'
-import { prepareTask, type PreparedTask } from './prepare-task'
+import { checkTask, type PreparedTask } from './prepare-task'
+import { preflightTask } from './preflight'
 
 export interface RunTaskResult extends Omit<ExecuteTaskResult, 'plan'> {
   prepared: PreparedTask
@@ -15,10 +16,18 @@ export async function runTask(
   loaded: LoadedTaskConfig,
   opts: { mode?: RunMode; signal: AbortSignal; onPrepared?: (p: PreparedTask) => void; kind?: TaskKind },
 ): Promise<RunTaskResult> {
-  const unscoped = prepareTask(ctx.store, loaded, {
+  const checked = checkTask(ctx.store, loaded, {
     isOwnerAlive: (id) => !ctx.isInstanceDead(id),
     kind: opts.kind,
   })
+  let unscoped: PreparedTask
+  try {
+    // A new task is written only once its providers answer and a dollar cap has prices.
+    if (checked.creates) await preflightTask(ctx, loaded.config, loaded.resolved.opencodeConfigPath)
+    unscoped = checked.write()
+  } finally {
+    checked.release()
+  }
   const planned = { ...unscoped, caseIds: unscoped.cases.map((c) => c.id) }
   const { plan, ...result } = await executeTask(
     ctx,
