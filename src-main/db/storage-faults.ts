@@ -15,7 +15,8 @@ const RETRY = 'then run the same command again — nothing already saved is lost
 /** Below this much free space an I/O error is taken for a full disk. */
 const LOW_SPACE = 1024 * 1024
 
-function freeBytes(dir: string): number {
+/** Free bytes for an unprivileged writer on the disk of `dir` (Infinity when it cannot be told). */
+export function freeBytes(dir: string): number {
   try {
     const s = statfsSync(dir)
     return s.bavail * s.bsize
@@ -30,8 +31,15 @@ function codeOf(err: unknown): string {
     : ''
 }
 
-export function diskFull(dir: string, err?: unknown): StoreError {
-  return new StoreError('disk_full', `disk full at ${dir}: free space, ${RETRY}`, { cause: err })
+/** `room`: the free space found and what is needed, when the check knows them. */
+export function diskFull(dir: string, err?: unknown, room?: { free: number; needed: number }): StoreError {
+  const figures = room ? ` (${mib(room.free)} free, at least ${mib(room.needed)} needed)` : ''
+  const what = room ? `free at least ${mib(room.needed - room.free)}` : 'free space'
+  return new StoreError('disk_full', `disk full at ${dir}${figures}: ${what}, ${RETRY}`, { cause: err })
+}
+
+function mib(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`
 }
 
 /** Why a folder cannot be written, in words (the code in parentheses for a search). */

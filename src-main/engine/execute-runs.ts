@@ -10,12 +10,14 @@ import type {
   SideSession,
   SideSpec,
 } from '../agent/types'
-import type { RunRow, Store } from '../db'
+import { fileSystemFault, type RunRow, type Store, type StoreError } from '../db'
+import { failedForRoom, lackOfRoom, roomNeeded } from './disk-room'
 import { needsExecution } from '../../src-shared/run-rules'
 import type { FailureType, Side } from '../../src-shared/run-state'
 import type { EngineEvents } from './events'
 import { createLimiter } from './limiter'
 import { announceRun } from './announce'
+import { cancelQueued, cancelUnfinished } from './cancel-runs'
 import { reportStartup } from './startup-report'
 import { sideQueue } from './side-queue'
 
@@ -97,6 +99,9 @@ export async function executeRuns(
   const summary: ExecutionSummary = { proofs: {}, executed: 0, failed: 0, canceled: 0, held: 0 }
   if (todo.length === 0) return summary
 
+  // Room for every run it will execute, before any side starts (nothing is paid for only to hit a full disk).
+  const noRoom = lackOfRoom(plan.workRoot, roomNeeded(todo.map((r) => plan.cases.get(r.caseKey))))
+  if (noRoom) throw noRoom
   const sidesNeeded = [...new Set(todo.map((r) => r.side))].sort()
   const startup = reportStartup(ctx.events, plan.taskId, ctx.driver.name, sidesNeeded)
   const sessions = await Promise.all(
@@ -109,8 +114,11 @@ export async function executeRuns(
   ).finally(() => startup.end())
   const bySide = new Map<Side, SideSession>(sidesNeeded.map((side, i) => [side, sessions[i] as SideSession]))
   // A run not offered exactly its side's skills stops the task: no lane starts another run (they stay
-  // pending), while the runs already under way, each with its own evidence, finish and are judged.
+  // pending), while the runs already under way, each with its own evidence, finish and are judged. So does
+  // a full disk (the runs it failed are canceled: a plain start executes them again), and any other fault
+  // of a lane (e.g. the database could not store a run): it is thrown once every lane is done.
   const notIsolated: IsolationProof[] = []
+  let fault: unknown = null
   try {
     for (const s of sessions) summary.proofs[s.proof.side] = s.proof
     const failedProofs = sessions.filter((s) => !s.proof.ok)
@@ -119,17 +127,22 @@ export async function executeRuns(
     const limiter = createLimiter(plan.concurrency)
     // A free lane takes the next run of the side with the fewest in flight (it keeps a side in warm slots).
     const queue = sideQueue(todo)
-    const startNext = async (): Promise<RunOutcome | null> => {
+    const startNext = async (): Promise<{ status: RunEnd } | null> => {
       const run = queue.take()
       if (!run) return null
       try {
-        if (notIsolated.length) return null
+        if (notIsolated.length || fault) return null
         if (summary.held > 0 || (plan.gate && !(await plan.gate.admit(run)))) {
           summary.held += 1
           return null
         }
         const session = bySide.get(run.side) as SideSession
-        const lane = { signal, onExecuted, onNotIsolated: (p: IsolationProof) => notIsolated.push(p) }
+        const lane = {
+          signal,
+          onExecuted,
+          onNotIsolated: (p: IsolationProof) => notIsolated.push(p),
+          onNoRoom: (err: StoreError) => (fault ??= err),
+        }
         return await executeOne(ctx, plan, run, session, lane).finally(() => plan.gate?.settled(run))
       } finally {
         queue.done(run)
@@ -139,23 +152,32 @@ export async function executeRuns(
       todo.map(() =>
         limiter.run(startNext, signal).then(
           (outcome) => tally(summary, outcome),
-          () => undefined,
+          (err: unknown) => {
+            if (!signal.aborted) fault ??= fileSystemFault(err, plan.workRoot) ?? err // else: canceled while queued
+          },
         ),
       ),
     )
     // Canceled: the runs no lane took are still queued.
-    for (const run of queue.remaining()) cancelQueued(ctx, run, summary)
+    for (const run of queue.remaining()) if (cancelQueued(ctx, run)) summary.canceled += 1
   } finally {
     await Promise.all(sessions.map((s) => s.close()))
   }
   if (notIsolated.length) throw new IsolationError(notIsolated, true)
+  if (fault) {
+    cancelUnfinished(ctx, plan.taskId, fault)
+    throw fault
+  }
   return summary
 }
 
-function tally(summary: ExecutionSummary, outcome: RunOutcome | null): void {
-  if (!outcome) return
-  if (outcome.kind === 'ok') summary.executed += 1
-  else if (outcome.kind === 'canceled' || outcome.kind === 'not_isolated') summary.canceled += 1
+/** How a run's execution ended. */
+type RunEnd = 'executed' | 'canceled' | 'failed'
+
+function tally(summary: ExecutionSummary, run: { status: RunEnd } | null): void {
+  if (!run) return
+  if (run.status === 'executed') summary.executed += 1
+  else if (run.status === 'canceled') summary.canceled += 1
   else summary.failed += 1
 }
 
@@ -165,21 +187,17 @@ interface Lane {
   onExecuted?: (run: RunRow) => void
   /** The run was not offered exactly its side's skills: no other run may start. */
   onNotIsolated: (proof: IsolationProof) => void
+  /** The disk filled up under the run: no other run may start. */
+  onNoRoom: (err: StoreError) => void
 }
 
-/** The run's status after its outcome: a run that was never offered exactly its side's skills is not a result. */
-function statusAfter(outcome: RunOutcome): 'executed' | 'canceled' | 'failed' {
+/**
+ * The run's status after its outcome: a run that was never offered exactly its side's skills, or that a full
+ * disk failed, is not a result.
+ */
+function statusAfter(outcome: RunOutcome, noRoom: StoreError | null): RunEnd {
   if (outcome.kind === 'ok') return 'executed'
-  return outcome.kind === 'canceled' || outcome.kind === 'not_isolated' ? 'canceled' : 'failed'
-}
-
-/** A run still queued when the user cancels: pending → canceled. */
-function cancelQueued(ctx: EngineContext, run: RunRow, summary: ExecutionSummary): void {
-  const row = ctx.store.runs.transition(run.id, { from: ['pending'], to: 'canceled' })
-  if (row) {
-    summary.canceled += 1
-    announceRun(ctx.events, row)
-  }
+  return outcome.kind === 'canceled' || outcome.kind === 'not_isolated' || noRoom ? 'canceled' : 'failed'
 }
 
 async function executeOne(
@@ -188,7 +206,7 @@ async function executeOne(
   run: RunRow,
   session: SideSession,
   lane: Lane,
-): Promise<RunOutcome | null> {
+): Promise<{ status: RunEnd } | null> {
   const caseInput = plan.cases.get(run.caseKey)
   if (!caseInput) throw new Error(`case "${run.caseKey}" of run ${run.id} is not in the plan`)
   const workDir = join(plan.workRoot, `${run.id}-a${run.attempt + 1}`)
@@ -222,6 +240,8 @@ async function executeOne(
     },
     lane.signal,
   )
+  const noRoom = failedForRoom(outcome, plan.workRoot)
+  if (noRoom) lane.onNoRoom(noRoom)
   if (outcome.kind === 'not_isolated')
     lane.onNotIsolated({
       side: run.side,
@@ -229,6 +249,7 @@ async function executeOne(
       visible: outcome.offeredSkills ?? [],
       message: outcome.message ?? '',
     })
+  let ended: RunEnd = 'failed'
   const finished = ctx.store.transaction(() => {
     ctx.store.trajectories.finish(run.id, {
       sessionId: outcome.sessionId,
@@ -237,7 +258,8 @@ async function executeOne(
       diff: outcome.diff,
       stderrTail: outcome.stderrTail,
     })
-    const to = statusAfter(outcome)
+    const to = statusAfter(outcome, noRoom)
+    ended = to
     return ctx.store.runs.transition(run.id, {
       from: ['running'],
       to,
@@ -251,7 +273,7 @@ async function executeOne(
         skillVisible: outcome.skillVisible,
         skillLoaded: outcome.skillLoaded,
         ...(to === 'failed' ? { failureType: outcome.kind as FailureType } : {}),
-        ...(to === 'executed' ? {} : { failureMessage: notRunNote(outcome) }),
+        ...(to === 'executed' ? {} : { failureMessage: notRunNote(outcome, noRoom) }),
       },
     })
   })
@@ -259,11 +281,12 @@ async function executeOne(
     announceRun(ctx.events, finished)
     if (finished.status === 'executed') lane.onExecuted?.(finished)
   }
-  return outcome
+  return { status: ended }
 }
 
 /** The stored message of a run that did not execute: a run not offered exactly its skills says so first. */
-function notRunNote(outcome: RunOutcome): string | null {
+function notRunNote(outcome: RunOutcome, noRoom: StoreError | null): string | null {
+  if (noRoom) return `not run: ${noRoom.message} (opencode said: ${outcome.message ?? outcome.kind})`
   return outcome.kind === 'not_isolated'
     ? `not run: its opencode did not offer exactly its side's skills, so the task stopped: ${outcome.message ?? ''}`
     : outcome.message

@@ -111,10 +111,18 @@ export async function executeTask<P extends TaskPlan>(
       budget,
     }
   } catch (err) {
-    setTaskStatus(ctx, taskId, 'idle', err instanceof Error ? err.message : String(err))
+    try {
+      setTaskStatus(ctx, taskId, 'idle', err instanceof Error ? err.message : String(err))
+    } catch {
+      // e.g. a full disk: the error that stopped the task is what the user needs to read
+    }
     throw err
   } finally {
-    ctx.store.tasks.releaseOwner(taskId, ctx.instance.id)
+    try {
+      ctx.store.tasks.releaseOwner(taskId, ctx.instance.id)
+    } catch {
+      // a full disk: the owner is seen dead and released by the next start
+    }
   }
 }
 
