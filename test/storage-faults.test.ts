@@ -29,8 +29,10 @@ describe.skipIf(noTmpfs !== null)(
 
       const res = await runCli(['run', t().config('big', './big.jsonl')], env, world.root)
       expect(res.code, res.stderr).toBe(2)
-      expect(res.stderr).toContain(
-        `skill-ab run: disk full at ${dataDir}: free space, then run the same command again — nothing already saved is lost\n`,
+      expect(res.stderr).toMatch(
+        new RegExp(
+          `skill-ab run: disk full at ${dataDir} \\([\\d.]+ [KM]B free, at least 64.0 MB needed\\): free at least [\\d.]+ MB, then run the same command again — nothing already saved is lost\n`,
+        ),
       )
       expect(res.stderr).not.toMatch(/\n\s+at .*:\d+:\d+/)
       expect(llm.requests.filter((r) => r.kind !== 'other')).toEqual([]) // refused before any agent started
@@ -58,11 +60,17 @@ describe.skipIf(noTmpfs !== null)(
       expect(needed).toBeGreaterThan(64)
       expect(more).toBeCloseTo(needed - free, 0)
       expect(llm.requests.filter((r) => r.kind === 'agent')).toEqual([])
-      expect((await t().listed()).find((x) => x.name === 'room')?.runs).toMatchObject({ pending: 4, running: 0 })
+      expect((await t().listed()).find((x) => x.name === 'room')?.runs).toMatchObject({
+        pending: 4,
+        running: 0,
+      })
 
       const again = await runCli(['run', config], env, world.root) // with room: the same runs execute
       expect([0, 1, 3], again.stderr).toContain(again.code)
-      expect((await t().listed()).find((x) => x.name === 'room')?.runs).toMatchObject({ scored: 4, pending: 0 })
+      expect((await t().listed()).find((x) => x.name === 'room')?.runs).toMatchObject({
+        scored: 4,
+        pending: 0,
+      })
     })
   },
 )

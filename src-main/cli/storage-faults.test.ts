@@ -93,7 +93,7 @@ const onTmpfsConditions: Condition[] = [
     (t) => t.fill(0),
     (dataDir) =>
       new RegExp(
-        `^disk full at ${escape(dataDir)}: free space, then run the same command again — nothing already saved is lost$`,
+        `^disk full at ${escape(dataDir)} \\([\\d.]+ [KM]B free, at least 64.0 MB needed\\): free at least [\\d.]+ MB, then run the same command again — nothing already saved is lost$`,
       ),
   ),
 ]

@@ -9,7 +9,14 @@ export {
   type StoreErrorCode,
   type TaskIdentity,
 } from './errors'
-export { diskFull, fileSystemFault, freeBytes, quickCheck, storageFault } from './storage-faults'
+export {
+  diskFull,
+  fileSystemFault,
+  freeBytes,
+  quickCheck,
+  ROOM_FLOOR_BYTES,
+  storageFault,
+} from './storage-faults'
 export { caseContentHash, type DatasetCaseInput, type DatasetCaseRow, type DatasetRow } from './datasets'
 export type { EvalResultInput, EvalResultRow, ParseStrategy } from './eval-results'
 export type { CorrectionInput, CorrectionLabel, CorrectionRow } from './corrections'

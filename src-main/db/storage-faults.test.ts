@@ -112,7 +112,7 @@ describe.skipIf(noTmpfs !== null)(
     const dataDir = (): string => join(fs.dir, 'data')
     const diskFull = (): RegExp =>
       new RegExp(
-        `^disk full at ${dataDir()}: free space, then run the same command again — nothing already saved is lost$`,
+        `^disk full at ${dataDir()} \\([\\d.]+ [KM]B free, at least 64.0 MB needed\\): free at least [\\d.]+ MB, then run the same command again — nothing already saved is lost$`,
       )
 
     it('a write that fills the disk is rolled back: disk_full, saved data intact, the file passes integrity_check', () => {

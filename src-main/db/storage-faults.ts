@@ -31,10 +31,17 @@ function codeOf(err: unknown): string {
     : ''
 }
 
-/** `room`: the free space found and what is needed, when the check knows them. */
+/**
+ * Room a start of runs needs besides its runs: both sides' private dirs while they run (opencode's database
+ * and logs, a copy of ripgrep, the offered skills), with a margin. Also what a full disk's message asks for.
+ */
+export const ROOM_FLOOR_BYTES = 64 * 1024 * 1024
+
+/** `room`: the free space and what is needed (default: what is free now, and the floor a start needs). */
 export function diskFull(dir: string, err?: unknown, room?: { free: number; needed: number }): StoreError {
-  const figures = room ? ` (${mib(room.free)} free, at least ${mib(room.needed)} needed)` : ''
-  const what = room ? `free at least ${mib(room.needed - room.free)}` : 'free space'
+  const { free, needed } = room ?? { free: freeBytes(dir), needed: ROOM_FLOOR_BYTES }
+  const figures = Number.isFinite(free) ? ` (${mib(free)} free, at least ${mib(needed)} needed)` : ''
+  const what = Number.isFinite(free) ? `free at least ${mib(needed - free)}` : 'free space'
   return new StoreError('disk_full', `disk full at ${dir}${figures}: ${what}, ${RETRY}`, { cause: err })
 }
 

@@ -3,14 +3,11 @@
 // of the side: such a run is not a result, it waits as `canceled` and the task stops).
 import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { diskFull, freeBytes, type StoreError } from '../db'
+import { diskFull, freeBytes, ROOM_FLOOR_BYTES, type StoreError } from '../db'
+
+export { ROOM_FLOOR_BYTES }
 import type { CaseInput, RunOutcome } from '../agent/types'
 
-/**
- * Room a start needs besides its runs: both sides' private dirs while they run (opencode's database and
- * logs, a copy of ripgrep, the offered skills), with a margin. Measured: a side's dirs peak at a few MB.
- */
-export const ROOM_FLOOR_BYTES = 64 * 1024 * 1024
 /** Room each run keeps besides its case's files: its work dir's git repo and its trajectory (~180 KB measured). */
 export const ROOM_PER_RUN_BYTES = 512 * 1024
 /** Below this much free space a failed run is taken for one the full disk failed. */
