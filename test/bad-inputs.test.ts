@@ -52,6 +52,7 @@ beforeAll(() => {
   )
   writeBytes('oc-latin1.json', latin1('{"provider": {"caf', '": {}}}'))
   execFileSync('mkfifo', [join(world.root, 'fifo.json')])
+  world.write('a-file', 'x')
 })
 afterAll(() => world.cleanup())
 
@@ -219,7 +220,6 @@ describe.concurrent('skill-ab run refuses bad input, writing nothing', () => {
   )
 
   it('a data dir that cannot be created', async () => {
-    world.write('a-file', 'x')
     const res = await runCli(
       ['run', world.write('ok.json', JSON.stringify(good))],
       { ...world.env, SKILL_AB_HOME: `${world.root}/a-file/data` },
@@ -229,23 +229,29 @@ describe.concurrent('skill-ab run refuses bad input, writing nothing', () => {
     expect(res.stderr).toMatch(/data folder .*a-file\/data.*SKILL_AB_HOME/)
   })
 
-  it('usage errors: no config, unknown flag, bad --rerun', async () => {
-    const usages = [
-      ['run'],
-      ['run', 'x.json', '--nope'],
-      ['run', 'x.json', '--rerun', 'some'],
-      ['frobnicate'],
-    ]
-    const [help, ...results] = await Promise.all(
-      [['run', '--help'], ...usages].map((args) => runCli(args, world.env, world.root)),
-    )
-    results.forEach((res, i) => {
-      expect(res?.code, usages[i]?.join(' ')).toBe(2)
-      expect(res?.stderr).toMatch(
-        /missing <config\.json>|unknown option --nope|--rerun takes|unknown command/,
-      )
-    })
-    expect(help?.code).toBe(0)
-    expect(help?.stdout).toContain('Usage: skill-ab run')
+  // A numeric flag is a plain decimal number: Number() read 0x10 as 16, 1e1 as 10 and " " as 0. The data dir
+  // cannot be made, so a flag taken by mistake ends the command at once (serve would otherwise keep serving).
+  it.each([
+    [['run'], /missing <config\.json>/],
+    [['run', 'x.json', '--nope'], /unknown option --nope/],
+    [['run', 'x.json', '--rerun', 'some'], /--rerun takes/],
+    [['frobnicate'], /unknown command/],
+    [['run', 'x.json', '--max-cost', '0x10'], /--max-cost takes an amount in USD above 0, .*not "0x10"/],
+    [['run', 'x.json', '--max-cost', '1e1'], /--max-cost takes an amount in USD above 0, .*not "1e1"/],
+    [['run', 'x.json', '--max-cost', ' '], /--max-cost takes an amount in USD above 0, .*not " "/],
+    [['run', 'x.json', '--trial', '0x2'], /--trial takes a number of cases ≥ 1, .*not "0x2"/],
+    [['run', 'x.json', '--trial', ' 2'], /--trial takes a number of cases ≥ 1, .*not " 2"/],
+    [['serve', '--port', '0x1F90'], /--port takes a port number \(0–65535\), .*not "0x1F90"/],
+    [['serve', '--port', ' '], /--port takes a port number \(0–65535\), .*not " "/],
+  ])('usage error: %j', async (args, pattern) => {
+    const res = await runCli(args, { ...world.env, SKILL_AB_HOME: `${world.root}/a-file/data` }, world.root)
+    expect(res.code, res.stderr).toBe(2)
+    expect(res.stderr).toMatch(pattern)
+  })
+
+  it('run --help', async () => {
+    const help = await runCli(['run', '--help'], world.env, world.root)
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('Usage: skill-ab run')
   })
 })
