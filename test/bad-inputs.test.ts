@@ -180,6 +180,11 @@ const rows: [string, Source, RegExp][] = [
   ],
   ['a model without provider', config({ ...good, agent: { model: 'gpt' } }), /agent\.model/],
   ['repeatRounds out of range', config({ ...good, repeatRounds: 0 }), /repeatRounds/],
+  [
+    'repeatRounds beside adaptiveRounds (the start line counted repeatRounds, adaptiveRounds ran)',
+    config({ ...good, repeatRounds: 1, adaptiveRounds: { min: 2, max: 6 } }),
+    /row\d+\.json: repeatRounds: given beside adaptiveRounds, which decides every case's rounds .*, so repeatRounds would be ignored: drop "repeatRounds"/,
+  ],
 ]
 
 /** What a refused input left behind in its data dir: snapshots, rows of task, run, skill version, instance. */
