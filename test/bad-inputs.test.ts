@@ -105,6 +105,13 @@ const rows: [string, Source, RegExp][] = [
   ['a device as the config', path('/dev/zero'), /\/dev\/zero: the config file is a device, not a file/],
   ['an unknown config key', config({ ...good, rounds: 3 }), /unknown key "rounds"/],
   [
+    'a key given twice in the config (JSON.parse keeps the last)',
+    config(
+      `{\n  "name": "t",\n  "agent": {"model": "scripted/agent"},\n  ${JSON.stringify(good).slice(1, -1)}\n}`,
+    ),
+    /row\d+\.json line 4, column 3: the key "name" is given twice in one object \(first on line 2, column 3\): only the last would count: give each key once/,
+  ],
+  [
     'a task name with a NUL',
     config({ ...good, name: 'a\u0000b' }),
     /name: character 2 is not printable \(U\+0000\)/,
