@@ -122,6 +122,21 @@ const rows: [string, Source, RegExp][] = [
     /name: is 2000000 characters long: use at most 200/,
   ],
   [
+    'a skill label 10,000 characters long',
+    config({ ...good, skill: { path: './skill', label: 'l'.repeat(10_000) } }),
+    /skill\.label: is 10000 characters long: use at most 200/,
+  ],
+  [
+    'a baseline label 10,000 characters long',
+    config({ ...good, baseline: { kind: 'skill', path: './nodesc', label: 'l'.repeat(10_000) } }),
+    /baseline\.label: is 10000 characters long: use at most 200/,
+  ],
+  [
+    'an inline evaluator id 10,000 characters long',
+    config({ ...good, evaluators: [{ id: 'e'.repeat(10_000), kind: 'command', command: 'true' }] }),
+    /evaluators\[0\]\.id: is 10000 characters long: use at most 200/,
+  ],
+  [
     'a malformed dataset line',
     config({ ...good, dataset: { path: './bad-line7.jsonl' } }),
     /bad-line7\.jsonl.*line 7/,
