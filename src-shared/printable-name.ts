@@ -2,6 +2,7 @@
 // short enough to name folders, argv entries and report headings, and printable, so that what a screen or a
 // terminal shows is what was written (no control characters, no bidi overrides). Pure: the renderer reads
 // exports with it too.
+import type { z } from 'zod'
 
 /** The longest name or label, in characters. */
 export const MAX_NAME_CHARS = 200
@@ -22,4 +23,9 @@ export function nameProblems(name: string): string[] {
     )
   }
   return problems
+}
+
+/** `nameProblems` as a zod refinement: `z.string().superRefine(refineName)`. */
+export function refineName(name: string, ctx: z.RefinementCtx): void {
+  for (const message of nameProblems(name)) ctx.addIssue({ code: 'custom', message })
 }

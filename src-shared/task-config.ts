@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import type { KnownKeys } from './config-issues'
 import { PRESET_EVALUATOR_IDS } from './evaluator-ids'
-import { nameProblems } from './printable-name'
+import { refineName } from './printable-name'
 
 /** A given value as a message shows it (JSON would show a number too large for a double as null). */
 const got = (input: unknown): string =>
@@ -22,9 +22,7 @@ export const nonEmpty = z
   .trim()
   .min(1, 'must not be empty')
 /** A name or label a person gives (task name, skill label, evaluator id): printable, not too long. */
-export const printableName = nonEmpty.superRefine((name, ctx) => {
-  for (const message of nameProblems(name)) ctx.addIssue({ code: 'custom', message })
-})
+export const printableName = nonEmpty.superRefine(refineName)
 
 export const modelName = z.string().regex(/^[^/\s]+\/\S+$/, {
   error: (iss) =>
