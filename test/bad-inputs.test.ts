@@ -30,6 +30,7 @@ beforeAll(() => {
   world.write('bad-line7.jsonl', `${lines(6)}\n{"id":"c7", "prompt": }\n`)
   world.write('dup.jsonl', '{"id":"a","prompt":"x"}\n{"id":"a","prompt":"y"}\n')
   world.write('noprompt.jsonl', '{"id":"a"}\n')
+  world.write('blank-prompt.jsonl', `${lines(1)}\n{"id":"c2","prompt":"\\u0001\\u0007 \\t\\u001b\\u200b"}\n`)
   world.write('escape.jsonl', '{"id":"a","prompt":"x"}\n{"id":"b","prompt":"x","filesDir":"../outside"}\n')
   world.write(
     'bad-line2.json',
@@ -163,6 +164,11 @@ const rows: [string, Source, RegExp][] = [
   ],
   ['a duplicate case id', config({ ...good, dataset: { path: './dup.jsonl' } }), /duplicate.*"a"/i],
   ['a case without prompt', config({ ...good, dataset: { path: './noprompt.jsonl' } }), /prompt/],
+  [
+    'a prompt of control characters and whitespace only',
+    config({ ...good, dataset: { path: './blank-prompt.jsonl' } }),
+    /blank-prompt\.jsonl line 2: "prompt" has no visible text \(case "c2"\), only control characters and whitespace: every case needs/,
+  ],
   ['a skill folder without SKILL.md', config({ ...good, skill: { path: './noskill' } }), /SKILL\.md/],
   ['a SKILL.md without description', config({ ...good, skill: { path: './nodesc' } }), /description/],
   [
