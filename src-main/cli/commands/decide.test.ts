@@ -238,6 +238,18 @@ describe('skill-ab decide', () => {
       /^line 2: policy\.costMetric: must be "tokens", "usd" or "time" \(got "euros"\)$/,
     ],
     ['{"runs": [], "polcy": {}}', /^line 2: unknown key polcy$/],
+    [
+      '{"runs": [], "policy": {"__proto__": {"minLift": 50}}}',
+      /^line 2: policy\.__proto__: a key named "__proto__" is refused \(it would reach an object's prototype\): remove it$/,
+    ],
+    [
+      '{"runs": [{"caseId": "c1", "side": "a", "round": 1, "score": 5, "constructor": {"x": 1}}]}',
+      /^line 2: runs\[0\]\.constructor: a key named "constructor" is refused/,
+    ],
+    [
+      '{"runs": [], "policy": {"prototype": 1}}',
+      /^line 2: policy\.prototype: a key named "prototype" is refused/,
+    ],
     ['{}', /^line 2: runs: must be an array of runs \(got nothing\)$/],
   ])('a bad line (%s) prints {"error"} in its place, the rest go on, exit 2', async (bad, message) => {
     const r = await run([], [experiment(20), bad, experiment(0)].join('\n'))
@@ -254,6 +266,11 @@ describe('skill-ab decide', () => {
     [{}, /--policy p\.json: ENOENT/],
     [{ '/work/p.json': 'nope' }, /--policy p\.json: .*JSON/],
     [{ '/work/p.json': '[1]' }, /--policy p\.json: must be a JSON object of policy fields/],
+    [
+      { '/work/p.json': '{"minLift": 5, "__proto__": {"minLift": 50}}' },
+      /--policy p\.json: policy\.__proto__: a key named "__proto__" is refused/,
+    ],
+    [{ '/work/p.json': '{"constructor": 1}' }, /--policy p\.json: policy\.constructor: a key named/],
     [
       { '/work/p.json': '{"alpha": 2}' },
       /--policy p\.json: policy\.alpha: must be a number above 0 to below 1 \(got 2\)/,

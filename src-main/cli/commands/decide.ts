@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { FAILURE_TYPES } from '../../../src-shared/run-state'
 import { formatFieldPath } from '../../../src-shared/config-issues'
+import { forbiddenKey, forbiddenKeyMessage } from '../../../src-shared/json-keys'
 import { policySchema, type Policy } from '../../../src-shared/task-config'
 import { decide } from '../../stats/decide'
 import type { DecideOptions, ExperimentRun, PairwiseOutcome } from '../../stats/types'
@@ -177,6 +178,8 @@ export function decideLine(
   } catch (err) {
     return { ok: false, error: `not JSON (${(err as Error).message})` }
   }
+  const forbidden = forbiddenKey(raw)
+  if (forbidden) return { ok: false, error: forbiddenKeyMessage(forbidden) }
   const line = lineSchema.safeParse(raw)
   if (!line.success) return { ok: false, error: issues(line.error) }
   const policy = policySchema.safeParse({ ...base, ...line.data.policy })
@@ -219,6 +222,8 @@ function loadPolicyFile(
       ok: false,
       error: `--policy ${path}: must be a JSON object of policy fields, e.g. {"minLift": 5}`,
     }
+  const forbidden = forbiddenKey({ policy: raw })
+  if (forbidden) return { ok: false, error: `--policy ${path}: ${forbiddenKeyMessage(forbidden)}` }
   const checked = policySchema.safeParse(raw)
   if (!checked.success) return { ok: false, error: `--policy ${path}: ${issues(checked.error, 'policy')}` }
   return { ok: true, fields: raw as Record<string, unknown> }
