@@ -1,10 +1,17 @@
 // \`skill-ab decide\` refuses bad input: a bad line prints {"error"} in its place (the rest go on, exit 2), a bad
 // --policy file or stdin that is not UTF-8 exits 2 before any decision.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UsageError } from '../args'
 import { readProcessStdin } from '../stdin'
-import { experiment, run } from './decide-test-fixtures'
+import { main } from '../main'
+import { experiment, fakeIo, run } from './decide-test-fixtures'
+
+const latin1 = (before: string, after: string): Buffer =>
+  Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(after)])
 
 describe('skill-ab decide refuses bad input', () => {
   afterEach(() => vi.restoreAllMocks())
@@ -102,6 +109,44 @@ describe('skill-ab decide refuses bad input', () => {
     expect(r.code).toBe(2)
     expect(r.lines).toEqual([])
     expect(r.stderr).toMatch(message)
+  })
+
+  it('a --policy file that is not UTF-8 exits 2, naming the byte offset', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skill-ab-decide-'))
+    try {
+      writeFileSync(join(dir, 'p.json'), latin1('{"costMetric": "us', '"}'))
+      const io = fakeIo(experiment(20))
+      delete io.readFile // the file itself is read
+      io.cwd = dir
+      const r = await run(['--policy', 'p.json'], experiment(20), {}, io)
+      expect(r.code).toBe(2)
+      expect(r.lines).toEqual([])
+      expect(r.stderr).toMatch(
+        /--policy p\.json line 1: the policy file is not UTF-8 text: invalid byte sequence at byte offset 18 \(0xE9\): save the file as UTF-8/,
+      )
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('stdin that is not UTF-8 exits 2 before any decision, naming the line and byte offset (one case read as two)', async () => {
+    const utf8 = '{"runs": [{"caseId": "café", "side": "a", "round": 1, "score": 50}'
+    const bytes = latin1(
+      `${experiment(20)}\n${utf8}, {"caseId": "caf`,
+      '", "side": "b", "round": 1, "score": 70}]}\n',
+    )
+    vi.spyOn(process, 'stdin', 'get').mockReturnValue(
+      Readable.from([bytes]) as unknown as typeof process.stdin,
+    )
+    const io = fakeIo('')
+    delete io.readStdin // the process's stdin is read
+    const code = await main(['decide'], io)
+    expect(code).toBe(2)
+    expect(io.stdout).toBe('')
+    const offset = bytes.indexOf(0xe9)
+    expect(io.stderr).toBe(
+      `skill-ab decide: stdin line 2: the input is not UTF-8 text: invalid byte sequence at byte offset ${offset} (0xE9): save the file as UTF-8\n`,
+    )
   })
 
   it('refuses positionals with a UsageError (exit 2 in main)', async () => {

@@ -1,6 +1,5 @@
 // What `skill-ab decide` reads, checked: one stdin line's experiment (runs, pairwise outcomes, policy fields)
 // and the --policy file. Every problem is a message naming the field; nothing here decides.
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { FAILURE_TYPES } from '../../../src-shared/run-state'
@@ -8,6 +7,8 @@ import { formatFieldPath } from '../../../src-shared/config-issues'
 import { forbiddenKey, forbiddenKeyMessage } from '../../../src-shared/json-keys'
 import { policySchema, type Policy } from '../../../src-shared/task-config'
 import type { DecideOptions, ExperimentRun, PairwiseOutcome } from '../../stats/types'
+import { InputError } from '../../inputs/errors'
+import { readTextFile } from '../../inputs/text-file'
 
 const got = (input: unknown): string => (input === undefined ? 'nothing' : JSON.stringify(input))
 const amount = z
@@ -207,20 +208,34 @@ export function parseLine(
   return { ok: true, experiment: { runs: runs.map(toRun), policy: policy.data as Policy, opts } }
 }
 
+/** The largest --policy file read. */
+const MAX_POLICY_BYTES = 1024 * 1024
+
 /**
- * The --policy file's fields, checked on their own (defaults are filled in per line, after merging).
- * `readFile` stands in for the file system (tests).
+ * The --policy file's fields, checked on their own (defaults are filled in per line, after merging). The
+ * file is read as every input file is (a regular file, UTF-8); `readFile` stands in for it (tests).
  */
 export function loadPolicyFile(
   path: string,
   cwd: string,
-  readFile: (path: string) => string = (p) => readFileSync(p, 'utf8'),
+  readFile?: (path: string) => string,
 ): { ok: true; fields: Record<string, unknown> } | { ok: false; error: string } {
+  const abs = resolve(cwd, path)
+  const shown = `--policy ${path}`
   let raw: unknown
   try {
-    raw = JSON.parse(readFile(resolve(cwd, path)))
+    const text = readFile
+      ? readFile(abs)
+      : readTextFile(abs, {
+          shown,
+          what: 'policy file',
+          maxBytes: MAX_POLICY_BYTES,
+          fix: `check the path (resolved against the current folder: ${abs})`,
+        })
+    raw = JSON.parse(text)
   } catch (err) {
-    return { ok: false, error: `--policy ${path}: ${(err as Error).message}` }
+    if (err instanceof InputError) return { ok: false, error: err.message }
+    return { ok: false, error: `${shown}: ${(err as Error).message}` }
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return {

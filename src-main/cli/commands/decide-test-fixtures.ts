@@ -24,8 +24,13 @@ export function fakeIo(
   return io
 }
 
-export async function run(argv: string[], stdin: string, files: Record<string, string> = {}) {
-  const io = fakeIo(stdin, files)
+/** Runs decide on `stdin` with `files` (or with `io`: e.g. one reading real files) and parses its stdout. */
+export async function run(
+  argv: string[],
+  stdin: string,
+  files: Record<string, string> = {},
+  io: DecideIo & { stdout: string; stderr: string } = fakeIo(stdin, files),
+) {
   const { positionals, flags } = parseArgs(argv, decideCommand.flags)
   const code = await decideCommand.run(positionals, flags, io)
   return {

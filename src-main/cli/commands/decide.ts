@@ -42,7 +42,7 @@ export const decideCommand: Command = {
     'Options:',
     '  --policy p.json   policy fields for every line',
     '',
-    'Exit: 0 · 2 if any line was bad, or a bad --policy file',
+    'Exit: 0 · 2 if any line was bad, or a bad --policy file, or stdin that is not UTF-8 (nothing decided)',
   ].join('\n'),
   flags: { policy: 'string' },
   async run(positionals, flags, io: DecideIo) {
