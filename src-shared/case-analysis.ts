@@ -2,7 +2,7 @@
 // shape without `baseline` and `policy`), or existing opencode sessions judged as they are (an import).
 import { z } from 'zod'
 import { EXPECTATIONS_PRESET_IDS } from './evaluator-ids'
-import { evaluatorList, intIn, judgeSchema, modelName, nonEmpty } from './task-config'
+import { evaluatorList, intIn, judgeSchema, modelName, nonEmpty, printableName } from './task-config'
 
 /** A/B task config keys a case analysis refuses, with what to do instead. */
 export const CASE_ANALYSIS_REFUSED_KEYS: Record<string, string> = {
@@ -17,7 +17,7 @@ export const CASE_ANALYSIS_DEFAULT_ROUNDS = 1
 
 /** Judging sessions imported from an opencode data dir. Field names map to the CLI flags in the usage. */
 export const importAnalysisSchema = z.strictObject({
-  name: nonEmpty,
+  name: printableName,
   traces: z.strictObject({
     /** The folder holding `opencode.db` (e.g. ~/.local/share/opencode), its parent, or the file itself. */
     dataDir: nonEmpty,

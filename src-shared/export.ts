@@ -6,6 +6,7 @@ import { exportNoiseFloorSchema } from './export-noise-floor'
 import { exportFullSchema, exportRunReviewSchema } from './export-review'
 import { exportShardSchema } from './export-shard'
 import { count, nonNegative, nullableNum, nullableScore, score } from './export-zod'
+import { refineName } from './printable-name'
 
 export * from './export-decision'
 export * from './export-review'
@@ -226,7 +227,7 @@ export const exportSchema = z
     demo: z.literal(true).optional().describe("present (true) only in the bundled demo's exports"),
     task: z.looseObject({
       id: z.string(),
-      name: z.string(),
+      name: z.string().superRefine(refineName),
       status: z.enum(['idle', 'running', 'done', 'canceled']),
       evaluationBatchId: z.string().nullable(),
       config: z

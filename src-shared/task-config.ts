@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import type { KnownKeys } from './config-issues'
 import { PRESET_EVALUATOR_IDS } from './evaluator-ids'
+import { refineName } from './printable-name'
 
 /** A given value as a message shows it (JSON would show a number too large for a double as null). */
 const got = (input: unknown): string =>
@@ -20,28 +21,8 @@ export const nonEmpty = z
   })
   .trim()
   .min(1, 'must not be empty')
-/** The longest task name, in characters: it names folders, argv entries and report headings. */
-export const MAX_TASK_NAME = 200
-/** Characters a name may not hold: controls (NUL, newline, tab…), lone surrogates, bidi overrides. */
-const UNPRINTABLE = /[\p{Cc}\p{Cs}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
-
-/** A task name: printable, at most MAX_TASK_NAME characters. */
-export const taskName = nonEmpty.superRefine((name, ctx) => {
-  const chars = [...name]
-  if (chars.length > MAX_TASK_NAME)
-    ctx.addIssue({
-      code: 'custom',
-      message: `is ${chars.length} characters long: use at most ${MAX_TASK_NAME}`,
-    })
-  const at = chars.findIndex((c) => UNPRINTABLE.test(c))
-  if (at >= 0) {
-    const code = (chars[at] as string).codePointAt(0) ?? 0
-    ctx.addIssue({
-      code: 'custom',
-      message: `character ${at + 1} is not printable (U+${code.toString(16).toUpperCase().padStart(4, '0')}): use letters, digits, spaces and punctuation only`,
-    })
-  }
-})
+/** A name or label a person gives (task name, skill label, evaluator id): printable, not too long. */
+export const printableName = nonEmpty.superRefine(refineName)
 
 export const modelName = z.string().regex(/^[^/\s]+\/\S+$/, {
   error: (iss) =>
@@ -96,11 +77,15 @@ const oneSource = (ref: { path?: string; git?: unknown }, ctx: z.RefinementCtx):
   })
 }
 
-const skillSource = { path: nonEmpty.optional(), git: gitRefSchema.optional(), label: nonEmpty.optional() }
+const skillSource = {
+  path: nonEmpty.optional(),
+  git: gitRefSchema.optional(),
+  label: printableName.optional(),
+}
 
 export const skillRefSchema = z.strictObject(skillSource).superRefine(oneSource)
 /** A skill folder only (trigger evaluations read folders). */
-export const skillFolderSchema = z.strictObject({ path: nonEmpty, label: nonEmpty.optional() })
+export const skillFolderSchema = z.strictObject({ path: nonEmpty, label: printableName.optional() })
 
 export const baselineSchema = z.discriminatedUnion(
   'kind',
@@ -122,7 +107,7 @@ export const JUDGE_SCALES = [100, 10, 5, 1] as const
 const INLINE_HINT =
   'give "kind": "llm" with "prompt", "kind": "command" with "command", "kind": "pairwise" with "prompt", or "kind": "expectations"'
 const weight = numberIn(0, null).default(1)
-const inlineId = nonEmpty.refine((id) => !(PRESET_EVALUATOR_IDS as readonly string[]).includes(id), {
+const inlineId = printableName.refine((id) => !(PRESET_EVALUATOR_IDS as readonly string[]).includes(id), {
   error: (iss) => `${got(iss.input)} is a preset's id: give your evaluator another id`,
 })
 
@@ -243,7 +228,7 @@ export const adaptiveRoundsSchema = z
   .refine((r) => r.min <= r.max, { message: 'min must not be above max', path: ['max'] })
 
 export const taskConfigSchema = z.strictObject({
-  name: taskName,
+  name: printableName,
   skill: skillRefSchema,
   baseline: baselineSchema.default({ kind: 'none' }),
   dataset: z.strictObject({ path: nonEmpty }),

@@ -1,10 +1,10 @@
 // The trigger evaluation config (docs/triggers.md): one JSON shape for the CLI and the Triggers screen.
 import { z } from 'zod'
 import type { KnownKeys } from './config-issues'
-import { agentSchema, intIn, numberIn, skillFolderSchema, taskName, nonEmpty } from './task-config'
+import { agentSchema, intIn, numberIn, skillFolderSchema, printableName, nonEmpty } from './task-config'
 
 export const triggerConfigSchema = z.strictObject({
-  name: taskName,
+  name: printableName,
   /** The description under test (version b). */
   skill: skillFolderSchema,
   /** Description A/B: the version b is compared against (version a), on the same set. */

@@ -57,7 +57,6 @@ it('a clear effect in every case stops at min rounds (1 of at most 3) and passes
     cases,
     {},
     {
-      repeatRounds: 3,
       adaptiveRounds: { min: 1, max: 3 },
       // The skill's answer costs tokens a's refusal does not: this test is about rounds, not cost.
       policy: { costBudget: 100 },

@@ -34,6 +34,7 @@ beforeAll(() => {
     'clash.jsonl',
     '{"id":"c1","prompt":"x"}\n{"id":"c2","prompt":"x","files":{"a":"1","a/b":"2"}}\n',
   )
+  world.write('blank-prompt.jsonl', `${lines(1)}\n{"id":"c2","prompt":"\\u0001\\u0007 \\t\\u001b\\u200b"}\n`)
   world.write('escape.jsonl', '{"id":"a","prompt":"x"}\n{"id":"b","prompt":"x","filesDir":"../outside"}\n')
   world.write(
     'bad-line2.json',
@@ -56,6 +57,7 @@ beforeAll(() => {
   )
   writeBytes('oc-latin1.json', latin1('{"provider": {"caf', '": {}}}'))
   execFileSync('mkfifo', [join(world.root, 'fifo.json')])
+  world.write('a-file', 'x')
 })
 afterAll(() => world.cleanup())
 
@@ -108,6 +110,13 @@ const rows: [string, Source, RegExp][] = [
   ['a device as the config', path('/dev/zero'), /\/dev\/zero: the config file is a device, not a file/],
   ['an unknown config key', config({ ...good, rounds: 3 }), /unknown key "rounds"/],
   [
+    'a key given twice in the config (JSON.parse keeps the last)',
+    config(
+      `{\n  "name": "t",\n  "agent": {"model": "scripted/agent"},\n  ${JSON.stringify(good).slice(1, -1)}\n}`,
+    ),
+    /row\d+\.json line 4, column 3: the key "name" is given twice in one object \(first on line 2, column 3\): only the last would count: give each key once/,
+  ],
+  [
     'a task name with a NUL',
     config({ ...good, name: 'a\u0000b' }),
     /name: character 2 is not printable \(U\+0000\)/,
@@ -116,6 +125,21 @@ const rows: [string, Source, RegExp][] = [
     'a task name 2 MB long',
     config({ ...good, name: 'n'.repeat(2_000_000) }),
     /name: is 2000000 characters long: use at most 200/,
+  ],
+  [
+    'a skill label 10,000 characters long',
+    config({ ...good, skill: { path: './skill', label: 'l'.repeat(10_000) } }),
+    /skill\.label: is 10000 characters long: use at most 200/,
+  ],
+  [
+    'a baseline label 10,000 characters long',
+    config({ ...good, baseline: { kind: 'skill', path: './nodesc', label: 'l'.repeat(10_000) } }),
+    /baseline\.label: is 10000 characters long: use at most 200/,
+  ],
+  [
+    'an inline evaluator id 10,000 characters long',
+    config({ ...good, evaluators: [{ id: 'e'.repeat(10_000), kind: 'command', command: 'true' }] }),
+    /evaluators\[0\]\.id: is 10000 characters long: use at most 200/,
   ],
   [
     'a malformed dataset line',
@@ -144,6 +168,11 @@ const rows: [string, Source, RegExp][] = [
   ],
   ['a duplicate case id', config({ ...good, dataset: { path: './dup.jsonl' } }), /duplicate.*"a"/i],
   ['a case without prompt', config({ ...good, dataset: { path: './noprompt.jsonl' } }), /prompt/],
+  [
+    'a prompt of control characters and whitespace only',
+    config({ ...good, dataset: { path: './blank-prompt.jsonl' } }),
+    /blank-prompt\.jsonl line 2: "prompt" has no visible text \(case "c2"\), only control characters and whitespace: every case needs/,
+  ],
   ['a skill folder without SKILL.md', config({ ...good, skill: { path: './noskill' } }), /SKILL\.md/],
   ['a SKILL.md without description', config({ ...good, skill: { path: './nodesc' } }), /description/],
   [
@@ -203,6 +232,11 @@ const rows: [string, Source, RegExp][] = [
     config(good),
     /provider scripted: unreachable at http:\/\/127\.0\.0\.1:9\/v1 \(ECONNREFUSED\), so no run was started: start the provider/,
   ],
+  [
+    'repeatRounds beside adaptiveRounds (the start line counted repeatRounds, adaptiveRounds ran)',
+    config({ ...good, repeatRounds: 1, adaptiveRounds: { min: 2, max: 6 } }),
+    /row\d+\.json: repeatRounds: given beside adaptiveRounds, which decides every case's rounds .*, so repeatRounds would be ignored: drop "repeatRounds"/,
+  ],
 ]
 
 /** What a refused input left behind in its data dir: snapshots, rows of task, run, skill version, instance. */
@@ -243,7 +277,6 @@ describe.concurrent('skill-ab run refuses bad input, writing nothing', () => {
   )
 
   it('a data dir that cannot be created', async () => {
-    world.write('a-file', 'x')
     const res = await runCli(
       ['run', world.write('ok.json', JSON.stringify(good))],
       { ...world.env, SKILL_AB_HOME: `${world.root}/a-file/data` },
@@ -253,23 +286,29 @@ describe.concurrent('skill-ab run refuses bad input, writing nothing', () => {
     expect(res.stderr).toMatch(/data folder .*a-file\/data.*SKILL_AB_HOME/)
   })
 
-  it('usage errors: no config, unknown flag, bad --rerun', async () => {
-    const usages = [
-      ['run'],
-      ['run', 'x.json', '--nope'],
-      ['run', 'x.json', '--rerun', 'some'],
-      ['frobnicate'],
-    ]
-    const [help, ...results] = await Promise.all(
-      [['run', '--help'], ...usages].map((args) => runCli(args, world.env, world.root)),
-    )
-    results.forEach((res, i) => {
-      expect(res?.code, usages[i]?.join(' ')).toBe(2)
-      expect(res?.stderr).toMatch(
-        /missing <config\.json>|unknown option --nope|--rerun takes|unknown command/,
-      )
-    })
-    expect(help?.code).toBe(0)
-    expect(help?.stdout).toContain('Usage: skill-ab run')
+  // A numeric flag is a plain decimal number: Number() read 0x10 as 16, 1e1 as 10 and " " as 0. The data dir
+  // cannot be made, so a flag taken by mistake ends the command at once (serve would otherwise keep serving).
+  it.each([
+    [['run'], /missing <config\.json>/],
+    [['run', 'x.json', '--nope'], /unknown option --nope/],
+    [['run', 'x.json', '--rerun', 'some'], /--rerun takes/],
+    [['frobnicate'], /unknown command/],
+    [['run', 'x.json', '--max-cost', '0x10'], /--max-cost takes an amount in USD above 0, .*not "0x10"/],
+    [['run', 'x.json', '--max-cost', '1e1'], /--max-cost takes an amount in USD above 0, .*not "1e1"/],
+    [['run', 'x.json', '--max-cost', ' '], /--max-cost takes an amount in USD above 0, .*not " "/],
+    [['run', 'x.json', '--trial', '0x2'], /--trial takes a number of cases ≥ 1, .*not "0x2"/],
+    [['run', 'x.json', '--trial', ' 2'], /--trial takes a number of cases ≥ 1, .*not " 2"/],
+    [['serve', '--port', '0x1F90'], /--port takes a port number \(0–65535\), .*not "0x1F90"/],
+    [['serve', '--port', ' '], /--port takes a port number \(0–65535\), .*not " "/],
+  ])('usage error: %j', async (args, pattern) => {
+    const res = await runCli(args, { ...world.env, SKILL_AB_HOME: `${world.root}/a-file/data` }, world.root)
+    expect(res.code, res.stderr).toBe(2)
+    expect(res.stderr).toMatch(pattern)
+  })
+
+  it('run --help', async () => {
+    const help = await runCli(['run', '--help'], world.env, world.root)
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('Usage: skill-ab run')
   })
 })

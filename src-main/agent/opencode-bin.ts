@@ -16,15 +16,25 @@ export interface OpencodeBin {
   detail: string
 }
 
-function isExecutableFile(file: string): boolean {
+/** Why `file` cannot be started: "does not exist", "is a folder", "is not executable"…; null when it can. */
+export function notExecutable(file: string): string | null {
+  let st
   try {
-    if (!statSync(file).isFile()) return false
-    accessSync(file, constants.X_OK)
-    return true
+    st = statSync(file)
   } catch {
-    return false
+    return 'does not exist'
+  }
+  if (st.isDirectory()) return 'is a folder'
+  if (!st.isFile()) return 'is not a file'
+  try {
+    accessSync(file, constants.X_OK)
+    return null
+  } catch {
+    return 'is not executable'
   }
 }
+
+const isExecutableFile = (file: string): boolean => notExecutable(file) === null
 
 /**
  * In the packaged app the package resolves inside `app.asar`, but its binary is unpacked next to it

@@ -239,6 +239,29 @@ describe('api host', () => {
     expect((await t.host.call('settings.set', { ...settings, concurrency: 0 })).ok).toBe(false)
   })
 
+  it('settings.set refuses an opencodeBin that is not an executable file, naming it; nothing is saved', async () => {
+    const settings = await t.ok<Record<string, unknown>>('settings.get')
+    writeFileSync(join(t.dir, 'not-executable'), '#!/bin/sh\n', { mode: 0o644 })
+    writeFileSync(join(t.dir, 'opencode'), '#!/bin/sh\n', { mode: 0o755 })
+    const refused = async (bin: string) => {
+      const res = await t.host.call('settings.set', { ...settings, opencodeBin: bin })
+      return res.ok ? 'saved' : res.error
+    }
+    for (const [bin, why] of [
+      ['/nowhere/opencode', 'does not exist'],
+      [t.dir, 'is a folder'],
+      [join(t.dir, 'not-executable'), 'is not executable'],
+    ] as const)
+      expect(await refused(bin)).toEqual({
+        kind: 'input',
+        message: `opencodeBin: ${bin} ${why}: give the path of the opencode binary, or leave it empty to use the bundled one`,
+        issues: [expect.objectContaining({ field: 'opencodeBin' })],
+      })
+    expect(await t.ok('settings.get')).toEqual(settings)
+    await t.ok('settings.set', { ...settings, opencodeBin: join(t.dir, 'opencode') })
+    expect(await t.ok('settings.get')).toMatchObject({ opencodeBin: join(t.dir, 'opencode') })
+  })
+
   it('validates a config from the form: every problem with its field, paths checked', async () => {
     const res = await t.ok<{ issues: { field: string }[] }>('tasks.validate', {
       config: {

@@ -1,7 +1,9 @@
 // App settings: `<data dir>/settings.json`. The opencode binary and provider config reach the
 // environment the services run with when the app or serve starts (a variable already set wins).
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { notExecutable } from '../agent/opencode-bin'
+import { InputError } from '../inputs/errors'
 import { settingsSchema } from '../../src-shared/ipc'
 import type { Settings } from '../../src-shared/ipc-views'
 
@@ -29,7 +31,22 @@ export function readSettings(dataDir: string): Settings {
   }
 }
 
+/** Settings that cannot work are refused, naming the field: an opencodeBin that cannot be started. */
+export function checkSettings(settings: Settings): void {
+  const bin = settings.opencodeBin
+  const why = bin === null ? null : notExecutable(resolve(bin))
+  if (why)
+    throw new InputError({
+      field: 'opencodeBin',
+      code: 'path',
+      message: `opencodeBin: ${bin} ${why}`,
+      fix: 'give the path of the opencode binary, or leave it empty to use the bundled one',
+    })
+}
+
+/** Checks the settings (`checkSettings`), then saves them. */
 export function writeSettings(dataDir: string, settings: Settings): Settings {
+  checkSettings(settings)
   const file = settingsFile(dataDir)
   writeFileSync(`${file}.tmp`, `${JSON.stringify(settings, null, 2)}\n`)
   renameSync(`${file}.tmp`, file)

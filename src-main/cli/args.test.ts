@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseArgs, UsageError } from './args'
+import { parseArgs, plainNumber, UsageError } from './args'
 
 describe('parseArgs', () => {
   const spec = { out: 'string', json: 'boolean' } as const
@@ -17,5 +17,28 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['-x'], spec)).toThrow(/unknown option -x/)
     expect(() => parseArgs(['--out'], spec)).toThrow(/--out needs a value/)
     expect(() => parseArgs(['--json=1'], spec)).toThrow(/takes no value/)
+  })
+})
+
+describe('plainNumber', () => {
+  it('reads plain decimal numbers only', () => {
+    expect(['5', '0.50', '.5', '007', '65535'].map(plainNumber)).toEqual([5, 0.5, 0.5, 7, 65535])
+    const refused = [
+      '0x10',
+      '1e1',
+      '',
+      ' ',
+      ' 2',
+      '2 ',
+      '-1',
+      '+1',
+      '1.',
+      'Infinity',
+      '1_000',
+      '9'.repeat(400),
+    ]
+    expect(refused.map(plainNumber)).toEqual(refused.map(() => null))
+    expect(plainNumber(true)).toBeNull()
+    expect(plainNumber(undefined)).toBeNull()
   })
 })

@@ -43,3 +43,13 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
   }
   return { positionals, flags }
 }
+
+/**
+ * A numeric flag's value (`5`, `0.50`, `.5`), or null when it is not a plain decimal number: Number() alone
+ * would read `0x10` as 16, `1e1` as 10 and `" "` as 0. Each flag says its own range in its message.
+ */
+export function plainNumber(value: string | boolean | undefined): number | null {
+  if (typeof value !== 'string' || !/^(\d+(\.\d+)?|\.\d+)$/.test(value)) return null
+  const n = Number(value)
+  return Number.isFinite(n) ? n : null
+}

@@ -1,7 +1,7 @@
 // `skill-ab run`'s run-mode flags (--trial, --append, --rerun, --runs) as the one RunMode they ask for,
 // and how the CLI names a mode and a count.
 import type { RunMode } from '../../src-shared/run-mode'
-import { UsageError } from './args'
+import { plainNumber, UsageError } from './args'
 
 export function modeText(mode: RunMode): string {
   switch (mode.kind) {
@@ -25,9 +25,11 @@ export function runModeOf(flags: Record<string, string | boolean | undefined>): 
     modes.push({ kind: flags.rerun === 'failed' ? 'retry-failed' : 'retry-all' })
   }
   if (flags.trial !== undefined) {
-    const n = Number(flags.trial)
-    if (!Number.isInteger(n) || n < 1)
-      throw new UsageError(`--trial takes a number of cases ≥ 1, not "${String(flags.trial)}"`)
+    const n = plainNumber(flags.trial)
+    if (n === null || !Number.isInteger(n) || n < 1)
+      throw new UsageError(
+        `--trial takes a number of cases ≥ 1, as a plain whole number (e.g. 5), not "${String(flags.trial)}"`,
+      )
     modes.push({ kind: 'trial', cases: n })
   }
   if (flags.append) modes.push({ kind: 'append' })

@@ -122,6 +122,16 @@ describe('readExport refuses a document no run of the app could have written (is
     )
   })
 
+  it('a task name holding a bidi override, ESC or BEL (a config with one is refused; the viewer showed it)', () => {
+    const named = (name: string) => tampered((doc) => ((doc.task as { name: string }).name = name))
+    expect(named('ab\u202Ecd')).toBe(
+      'task.name: character 3 is not printable (U+202E): use letters, digits, spaces and punctuation only',
+    )
+    expect(named('\u001b[31mred')).toMatch(/^task\.name: character 1 is not printable \(U\+001B\)/)
+    expect(named('ding\u0007')).toMatch(/^task\.name: character 5 is not printable \(U\+0007\)/)
+    expect(named('n'.repeat(201))).toBe('task.name: is 201 characters long: use at most 200')
+  })
+
   it('a document nested deeper than any export, without overflowing the stack', () => {
     let deep: unknown = {}
     for (let i = 0; i < 100_000; i++) deep = { x: deep }

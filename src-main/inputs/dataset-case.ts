@@ -44,6 +44,8 @@ const ALIASES: Record<string, string> = {
 }
 
 const MAX_ID_LENGTH = 200
+/** What shows nothing: whitespace, control characters (BEL, ESC…) and format characters (zero-width space, bidi marks…). */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{Z}]/gu
 /** The largest prompt, in UTF-8 bytes: every run passes it to opencode on its command line or in a request. */
 export const MAX_PROMPT_BYTES = 1024 * 1024
 
@@ -121,6 +123,12 @@ function check(raw: unknown, at: Located, keys: readonly string[], expectedKey: 
       'prompt',
       `"prompt" is empty${named}`,
       'every case needs a non-empty "prompt": the task given to the agent',
+    )
+  else if (!obj.prompt.replace(INVISIBLE, ''))
+    add(
+      'prompt',
+      `"prompt" has no visible text${named}, only control characters and whitespace`,
+      'every case needs a "prompt" a person can read: the task given to the agent',
     )
   else if (Buffer.byteLength(obj.prompt, 'utf8') > MAX_PROMPT_BYTES)
     add(

@@ -7,11 +7,15 @@ export interface JsonSyntaxProblem {
   reason: string
   /** A number literal too large for a double (valid JSON syntax, refused all the same). */
   tooLarge?: true
+  /** A key given twice in one object (`uniqueKeys`): the offset of its first occurrence. */
+  firstKeyAt?: number
 }
 
 export interface ScanOptions {
   /** Allow `//` and `/* *\/` comments and trailing commas, as opencode's config files do. */
   jsonc?: boolean
+  /** Report a key given twice in one object (valid JSON, whose parsers keep the last one silently). */
+  uniqueKeys?: boolean
 }
 
 export interface ScanResult {
@@ -129,7 +133,16 @@ export function scanJson(text: string, opts: ScanOptions = {}): ScanResult {
     fail(i, `unexpected ${shown(ch)} where ${what} should be`)
   }
 
+  const uniqueKey = (keys: Map<string, number>, keyAt: number): void => {
+    const key = JSON.parse(text.slice(keyAt, i)) as string
+    const firstKeyAt = keys.get(key)
+    if (firstKeyAt === undefined) return void keys.set(key, keyAt)
+    const named = key.length > 60 ? `${JSON.stringify(key.slice(0, 60)).slice(0, -1)}…"` : JSON.stringify(key)
+    throw new Stop({ offset: keyAt, reason: `the key ${named} is given twice in one object`, firstKeyAt })
+  }
+
   const container = (close: '}' | ']', object: boolean): void => {
+    const keys = object && opts.uniqueKeys ? new Map<string, number>() : null
     i++
     skip()
     if (text[i] === close) {
@@ -147,7 +160,9 @@ export function scanJson(text: string, opts: ScanOptions = {}): ScanResult {
               ? 'property names need double quotes (")'
               : `expected a property name in double quotes, found ${shown(text[i] as string)}`,
           )
+        const keyAt = i
         string()
+        if (keys) uniqueKey(keys, keyAt)
         skip()
         if (i >= text.length) end("expected ':'")
         if (text[i] !== ':')

@@ -1,6 +1,6 @@
 // JSON text helpers: syntax errors located by line and column, array elements located by line.
 import { describe, expect, it } from 'vitest'
-import { arrayElementLines, tryParseJson, tryParseJsonc } from './json-text'
+import { arrayElementLines, parseJsonText, tryParseJson, tryParseJsonc } from './json-text'
 
 describe('tryParseJson', () => {
   it('gives the line and column of a syntax error and a clean reason', () => {
@@ -42,6 +42,26 @@ describe('tryParseJson', () => {
 
   it('keeps large numbers that fit a double', () => {
     expect(tryParseJson('{"a": 1e300, "b": "1e999"}')).toEqual({ ok: true, value: { a: 1e300, b: '1e999' } })
+  })
+})
+
+describe('parseJsonText', () => {
+  const parse = (text: string) => () => parseJsonText(text, 'c.json', 'fix it')
+
+  it('refuses a key given twice in one object, at the second, naming the first', () => {
+    expect(parse('{"a": 1,\n "b": {"a": 2, "c": 3},\n "\\u0061": 4}')).toThrow(
+      'c.json line 3, column 2: the key "a" is given twice in one object (first on line 1, column 2): only the last would count: give each key once',
+    )
+    expect(parse(`{"b": {"${'k'.repeat(100)}": 1, "${'k'.repeat(100)}": 2}}`)).toThrow(
+      `the key "${'k'.repeat(60)}…" is given twice`,
+    )
+  })
+
+  it('takes one key in several objects, and arrays of objects', () => {
+    expect(parse('{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}')()).toEqual({
+      a: { a: 1 },
+      b: [{ a: 1 }, { a: 2 }],
+    })
   })
 })
 

@@ -69,12 +69,25 @@ function locateError(text: string, message: string): JsonSyntaxError {
   return { reason, ...lineColumnAt(text, at ? Number(at[1]) : text.length) }
 }
 
-/** Parses a whole JSON file's text or throws an InputError naming the line and column. */
+/**
+ * Parses a whole JSON file's text (a config) or throws an InputError naming the line and column: of a
+ * syntax error, or of a key given twice in one object (JSON.parse would keep the last one silently).
+ */
 export function parseJsonText(text: string, file: string, fix: string): unknown {
   const result = tryParseJson(text)
-  if (result.ok) return result.value
-  const { line, column, reason } = result
-  throw new InputError({ file, line, column, message: `malformed JSON (${reason})`, fix })
+  if (!result.ok) {
+    const { line, column, reason } = result
+    throw new InputError({ file, line, column, message: `malformed JSON (${reason})`, fix })
+  }
+  const twice = scanJson(text, { uniqueKeys: true }).problem
+  if (twice?.firstKeyAt === undefined) return result.value
+  const first = lineColumnAt(text, twice.firstKeyAt)
+  throw new InputError({
+    file,
+    ...lineColumnAt(text, twice.offset),
+    message: `${twice.reason} (first on line ${first.line}, column ${first.column}): only the last would count`,
+    fix: 'give each key once',
+  })
 }
 
 /**

@@ -66,7 +66,25 @@ export function readConfigJson(file: string): { json: unknown; dir: string; show
 /** Reads, parses and validates a task config file; throws InputError listing every problem. */
 export function loadTaskConfig(file: string, opts: Omit<ParseConfigOptions, 'file'> = {}): LoadedTaskConfig {
   const { json, dir, shown } = readConfigJson(file)
+  refuseRoundsConflict(json, shown)
   return parseTaskConfig(json, dir, { ...opts, file: shown })
+}
+
+/**
+ * `repeatRounds` written beside `adaptiveRounds`: adaptive rounds decide, and the written repeatRounds would
+ * be ignored (while counted by what reads the config). Read from the file as written: a stored config or the
+ * form's carries repeatRounds' default beside adaptiveRounds, which conflicts with nothing.
+ */
+function refuseRoundsConflict(json: unknown, file: string): void {
+  if (!json || typeof json !== 'object') return
+  if (!Object.hasOwn(json, 'repeatRounds') || !Object.hasOwn(json, 'adaptiveRounds')) return
+  throw new InputError({
+    file,
+    field: 'repeatRounds',
+    message:
+      "repeatRounds: given beside adaptiveRounds, which decides every case's rounds (from min to max per side), so repeatRounds would be ignored",
+    fix: 'drop "repeatRounds" (or drop "adaptiveRounds" for a fixed number of rounds)',
+  })
 }
 
 /** Validates an already parsed config and checks its paths against `baseDir`. */

@@ -32,7 +32,8 @@ export function writeTask(
       name,
       skill: { path: `./skills/${skill}` },
       dataset: { path: `./${dataset}` },
-      repeatRounds: 1,
+      // One fixed round, unless the task has adaptive rounds (a config written with both is refused).
+      ...('adaptiveRounds' in extra ? {} : { repeatRounds: 1 }),
       evaluators: ANSWER_EXISTS,
       agent: { ...SERVER_AGENT, ...agent },
       ...extra,

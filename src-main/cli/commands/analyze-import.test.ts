@@ -42,5 +42,8 @@ describe('analyze --import flags', () => {
     expect(problems({ import: 'oc', 'judge-model': 'p/j', evaluators: 'preset-expectations' })[0]).toMatch(
       /^--evaluators: an expectations evaluator checks a case's expectations, and imported sessions have none/,
     )
+    expect(problems({ import: 'oc', 'judge-model': 'p/j', name: 'n'.repeat(10_000) })).toEqual([
+      '--name: is 10000 characters long: use at most 200',
+    ])
   })
 })

@@ -22,7 +22,7 @@ import { UsageError } from '../args'
 import { decisionText } from '../decision-text'
 import { exportFilesOf, FULL_USAGE, REPORT_FLAGS, REPORT_USAGE } from './export'
 import { parseShard, shardConfig, shardRecord } from '../../services/shard-task'
-import { withMaxCost } from '../budget-text'
+import { maxCostOf, withMaxCost } from '../budget-text'
 import { budgetStopText } from '../../services/budget'
 import { estimateLines } from '../../../src-shared/estimate'
 import { estimateOfTask, estimateRun } from '../../services/task-estimate'
@@ -84,6 +84,7 @@ export const runCommand: Command = {
     if (!file) throw new UsageError('missing <config.json>')
     if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`)
     const mode = runModeOf(flags)
+    const maxCost = maxCostOf(flags['max-cost'])
     const files = exportFilesOf(flags, io.cwd, 'export')
     const calibrate = flags.calibrate === true
     if (calibrate && Object.values(files).some(Boolean))
@@ -110,7 +111,7 @@ export const runCommand: Command = {
     process.once('SIGINT', onSignal)
     process.once('SIGTERM', onSignal)
     try {
-      const written = withMaxCost(loadTaskConfig(file, { env: io.env }), flags['max-cost'])
+      const written = withMaxCost(loadTaskConfig(file, { env: io.env }), maxCost)
       // Every file it will write, checked before anything runs (an export over the store or the config).
       const { resolved } = written
       const inputs = [resolve(io.cwd, file), resolved.datasetPath, resolved.skillPath]

@@ -5,7 +5,7 @@ import { dataDir } from '../../db'
 import { startServer } from '../../serve/server'
 import { findRendererDir } from '../../serve/static-files'
 import { openAppContext } from '../../services/app-context'
-import { UsageError } from '../args'
+import { plainNumber, UsageError } from '../args'
 import { EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
 
@@ -25,9 +25,11 @@ export const serveCommand: Command = {
   flags: { port: 'string' },
   async run(positionals, flags, io) {
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`)
-    const port = flags.port === undefined ? 0 : Number(flags.port)
-    if (!Number.isInteger(port) || port < 0 || port > 65_535)
-      throw new UsageError('--port takes a port number (0–65535)')
+    const port = flags.port === undefined ? 0 : plainNumber(flags.port)
+    if (port === null || !Number.isInteger(port) || port > 65_535)
+      throw new UsageError(
+        `--port takes a port number (0–65535), as a plain whole number, not "${String(flags.port)}"`,
+      )
     let ctx
     try {
       const env = environmentWithSettings(io.env, readSettings(dataDir(io.env)))
