@@ -1,22 +1,7 @@
 // What an export's runs must be beyond their shape (issue 32), checked wherever one is read — Open export and
 // `skill-ab merge` alike — so a document no run of the app could have written is refused, never decided on:
-// nesting within a depth limit, one entry per run id and per case × side × round, a shard's runs inside its
-// slice.
-
-/** Deeper than this, a document is no export (the schema's deepest part is a few levels down). */
-export const MAX_EXPORT_DEPTH = 64
-
-/** Whether `value` nests deeper than `max` (walked without recursion, so a hostile file cannot overflow it). */
-export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]]
-  while (stack.length) {
-    const [v, depth] = stack.pop() as [unknown, number]
-    if (!v || typeof v !== 'object') continue
-    if (depth > max) return true
-    for (const child of Object.values(v)) stack.push([child, depth + 1])
-  }
-  return false
-}
+// one entry per run id and per case × side × round, a shard's runs inside its slice (its nesting depth:
+// json-depth.ts).
 
 interface CheckedRun {
   id: string

@@ -18,6 +18,8 @@ const good = {
 }
 const lines = (n: number): string =>
   Array.from({ length: n }, (_, i) => `{"id":"c${i + 1}","prompt":"p${i + 1}"}`).join('\n')
+/** A JSON array nested 100 000 levels deep (walking it recursively overflows the stack). */
+const DEEP = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
 const latin1 = (before: string, after: string): Buffer =>
   Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(after)])
 
@@ -51,6 +53,7 @@ beforeAll(() => {
     '{\n  "provider": {\n    "scripted": { "options": { "baseURL": "http://127.0.0.1:9/v1" } }\n  }\n  "model": "scripted/agent"\n}\n',
   )
   writeBytes('oc-latin1.json', latin1('{"provider": {"caf', '": {}}}'))
+  world.write('oc-deep.json', `{"provider": ${DEEP}}`)
   execFileSync('mkfifo', [join(world.root, 'fifo.json')])
 })
 afterAll(() => world.cleanup())
@@ -104,6 +107,11 @@ const rows: [string, Source, RegExp][] = [
   ['a device as the config', path('/dev/zero'), /\/dev\/zero: the config file is a device, not a file/],
   ['an unknown config key', config({ ...good, rounds: 3 }), /unknown key "rounds"/],
   [
+    'a config nested 100 000 levels deep',
+    config(`{"name": ${DEEP}}`),
+    /row\d+\.json: name: nests deeper than 64 levels \(lists and objects inside each other\): a config is a few levels deep/,
+  ],
+  [
     'a task name with a NUL',
     config({ ...good, name: 'a\u0000b' }),
     /name: character 2 is not printable \(U\+0000\)/,
@@ -156,6 +164,11 @@ const rows: [string, Source, RegExp][] = [
     'an opencode config that is not UTF-8',
     config({ ...good, agent: { ...good.agent, opencodeConfig: './oc-latin1.json' } }),
     /oc-latin1\.json line 1: the opencode config is not UTF-8 text: invalid byte sequence at byte offset 18/,
+  ],
+  [
+    'an opencode config nested 100 000 levels deep',
+    config({ ...good, agent: { ...good.agent, opencodeConfig: './oc-deep.json' } }),
+    /oc-deep\.json: provider: nests deeper than 64 levels/,
   ],
   [
     'a FIFO as the opencode config',

@@ -259,4 +259,17 @@ describe('api host', () => {
     })
     expect(paths.issues.map((i) => i.field).sort()).toEqual(['dataset.path', 'skill.path'])
   })
+
+  it('refuses a config nested 100 000 levels deep as a form issue, not an internal error', async () => {
+    const deep: unknown = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)
+    const res = await t.ok<{ issues: { field: string; message: string }[] }>('tasks.validate', {
+      config: { name: deep },
+    })
+    expect(res.issues).toEqual([
+      expect.objectContaining({
+        field: 'name',
+        message: 'name: nests deeper than 64 levels (lists and objects inside each other)',
+      }),
+    ])
+  })
 })

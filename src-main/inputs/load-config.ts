@@ -1,6 +1,7 @@
 // Loads an A/B task config file: JSON syntax, schema, then every referenced path checked.
 import { dirname, resolve } from 'node:path'
 import { configIssues } from '../../src-shared/config-issues'
+import { depthProblem } from '../../src-shared/json-depth'
 import { TASK_KNOWN_KEYS, taskConfigSchema } from '../../src-shared/task-config'
 import type { TaskConfig } from '../../src-shared/task-config'
 import { templateProblems, templateVariables } from '../judge/template'
@@ -63,6 +64,21 @@ export function readConfigJson(file: string): { json: unknown; dir: string; show
   return { json: parseJsonText(text, shown, JSON_FIX), dir: dirname(abs), shown }
 }
 
+/**
+ * Refuses a config nested deeper than any config is (before the schema walks it: a file or a request nested
+ * 100 000 levels deep would overflow the stack), naming the field it starts under.
+ */
+export function refuseDeepConfig(json: unknown, file: string | undefined): void {
+  const deep = depthProblem(json)
+  if (deep)
+    throw new InputError({
+      file,
+      field: deep.field,
+      message: deep.message,
+      fix: 'a config is a few levels deep: remove the extra nesting',
+    })
+}
+
 /** Reads, parses and validates a task config file; throws InputError listing every problem. */
 export function loadTaskConfig(file: string, opts: Omit<ParseConfigOptions, 'file'> = {}): LoadedTaskConfig {
   const { json, dir, shown } = readConfigJson(file)
@@ -78,6 +94,7 @@ export function parseTaskConfig(
   const { file } = opts
   const env = opts.env ?? process.env
   const configDir = resolve(baseDir)
+  refuseDeepConfig(json, file)
   const parsed = taskConfigSchema.safeParse(json, { reportInput: true })
   if (!parsed.success) {
     throw new InputError(

@@ -5,7 +5,7 @@ import { TRIGGER_KNOWN_KEYS, triggerConfigSchema, type TriggerConfig } from '../
 import { configPaths } from './config-paths'
 import { InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
-import { readConfigJson } from './load-config'
+import { readConfigJson, refuseDeepConfig } from './load-config'
 
 export interface LoadedTriggerConfig {
   /** Validated, defaults filled in, frozen. */
@@ -30,6 +30,7 @@ export function parseTriggerConfig(
   opts: { file?: string; env?: NodeJS.ProcessEnv } = {},
 ): LoadedTriggerConfig {
   const { file } = opts
+  refuseDeepConfig(json, file)
   const parsed = triggerConfigSchema.safeParse(json, { reportInput: true })
   if (!parsed.success)
     throw new InputError(configIssues(parsed.error, TRIGGER_KNOWN_KEYS).map((i) => ({ file, ...i })))

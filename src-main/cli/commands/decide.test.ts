@@ -250,6 +250,17 @@ describe('skill-ab decide', () => {
     expect(r.stderr).toMatch(/1 bad line/)
   })
 
+  it('a line nested 100 000 levels deep is a bad line, named by its field (no stack overflow)', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    const r = await run([], `{"runs": [], "policy": {"alpha": ${deep}}}`)
+    expect(r.code).toBe(2)
+    expect(r.lines).toEqual([
+      {
+        error: 'line 1: policy.alpha: nests deeper than 64 levels (lists and objects inside each other)',
+      },
+    ])
+  })
+
   it.each([
     [{}, /--policy p\.json: ENOENT/],
     [{ '/work/p.json': 'nope' }, /--policy p\.json: .*JSON/],

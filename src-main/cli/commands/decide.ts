@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { FAILURE_TYPES } from '../../../src-shared/run-state'
 import { formatFieldPath } from '../../../src-shared/config-issues'
+import { depthProblem } from '../../../src-shared/json-depth'
 import { policySchema, type Policy } from '../../../src-shared/task-config'
 import { decide } from '../../stats/decide'
 import type { DecideOptions, ExperimentRun, PairwiseOutcome } from '../../stats/types'
@@ -177,6 +178,8 @@ export function decideLine(
   } catch (err) {
     return { ok: false, error: `not JSON (${(err as Error).message})` }
   }
+  const deep = depthProblem(raw)
+  if (deep) return { ok: false, error: deep.message }
   const line = lineSchema.safeParse(raw)
   if (!line.success) return { ok: false, error: issues(line.error) }
   const policy = policySchema.safeParse({ ...base, ...line.data.policy })
@@ -214,6 +217,8 @@ function loadPolicyFile(
   } catch (err) {
     return { ok: false, error: `--policy ${path}: ${(err as Error).message}` }
   }
+  const deep = depthProblem(raw)
+  if (deep) return { ok: false, error: `--policy ${path}: ${deep.message}` }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return {
       ok: false,
