@@ -32,6 +32,7 @@ beforeAll(() => {
   world.write('bad-line7.jsonl', `${lines(6)}\n{"id":"c7", "prompt": }\n`)
   world.write('dup.jsonl', '{"id":"a","prompt":"x"}\n{"id":"a","prompt":"y"}\n')
   world.write('noprompt.jsonl', '{"id":"a"}\n')
+  world.write('colon.jsonl', '{"id":"a","prompt":"x","files":{"a:b.txt":"x"}}\n')
   world.write('escape.jsonl', '{"id":"a","prompt":"x"}\n{"id":"b","prompt":"x","filesDir":"../outside"}\n')
   world.write(
     'bad-line2.json',
@@ -145,6 +146,11 @@ const rows: [string, Source, RegExp][] = [
     'a prompt over 1 MiB',
     config({ ...good, dataset: { path: './big.jsonl' } }),
     /big\.jsonl line 2: "prompt" is 2 MiB \(case "big"\), over the 1 MiB limit/,
+  ],
+  [
+    'a case file named "a:b.txt" (not "absolute": a colon Windows cannot hold)',
+    config({ ...good, dataset: { path: './colon.jsonl' } }),
+    /colon\.jsonl line 1: files\["a:b\.txt"\]: the path holds a colon, which Windows does not allow in a file name \("a:" names a drive there\): rename the file without ":"/,
   ],
   ['a duplicate case id', config({ ...good, dataset: { path: './dup.jsonl' } }), /duplicate.*"a"/i],
   ['a case without prompt', config({ ...good, dataset: { path: './noprompt.jsonl' } }), /prompt/],

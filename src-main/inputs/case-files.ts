@@ -24,13 +24,23 @@ export interface CaseFileRoots {
 
 const DATASET_FIX = "keep the case's files in a folder of their own, apart from the dataset file"
 
-/** `./src//a.py` → `src/a.py`; refuses absolute paths, `..`, backslashes and `.git`. */
+/**
+ * `./src//a.py` → `src/a.py`; refuses absolute paths, `..`, backslashes, colons and `.git`. A colon is
+ * harmless on Linux and macOS, but Windows allows none in a file name ("a:b.txt" names drive A: there): a
+ * dataset is refused rather than run on one platform only.
+ */
 export function normalizeRelPath(path: string): { ok: true; path: string } | { ok: false; reason: string } {
   if (!path.trim()) return { ok: false, reason: 'is empty' }
   if (path.includes('\0')) return { ok: false, reason: 'contains a NUL character' }
   if (path.includes('\\')) return { ok: false, reason: 'contains a backslash (use "/" between folders)' }
-  if (isAbsolute(path) || /^[A-Za-z]:/.test(path))
+  if (isAbsolute(path) || /^[A-Za-z]:\//.test(path))
     return { ok: false, reason: 'is absolute (paths are relative)' }
+  if (path.includes(':'))
+    return {
+      ok: false,
+      reason:
+        'holds a colon, which Windows does not allow in a file name ("a:" names a drive there): rename the file without ":", so the case runs on Linux, macOS and Windows alike',
+    }
   const parts = path.split('/').filter((p) => p !== '' && p !== '.')
   if (parts.includes('..')) return { ok: false, reason: 'uses ".." (paths may not leave their folder)' }
   if (parts.includes('.git'))

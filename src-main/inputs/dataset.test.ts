@@ -154,6 +154,12 @@ describe('loadDataset: bad input is refused whole, with every problem', () => {
     ],
     ['an inline path with ".."', { files: { '../x': '' } }, /files\["\.\.\/x"\]: the path uses "\.\."/],
     ['an inline absolute path', { files: { '/x': '' } }, /files\["\/x"\]: the path is absolute/],
+    ['a Windows drive path', { files: { 'C:/x': '' } }, /files\["C:\/x"\]: the path is absolute/],
+    [
+      'a colon inside a path',
+      { files: { 'src/x:y.txt': '' } },
+      /files\["src\/x:y\.txt"\]: the path holds a colon, which Windows does not allow in a file name/,
+    ],
     ['an inline path into .git', { files: { '.git/config': '' } }, /the path is inside "\.git"/],
   ])('refuses %s', (_name, extra, want) => {
     const dir = tempTree({ 'sub/d.jsonl': jsonl({ id: 'a', prompt: 'p', ...extra }), 'x/y.txt': 'outside' })
