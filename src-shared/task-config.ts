@@ -2,46 +2,11 @@
 import { z } from 'zod'
 import type { KnownKeys } from './config-issues'
 import { PRESET_EVALUATOR_IDS } from './evaluator-ids'
+import { got, nonEmpty, pathText, taskName } from './config-text'
 
-/** A given value as a message shows it (JSON would show a number too large for a double as null). */
-const got = (input: unknown): string =>
-  input === undefined
-    ? 'nothing'
-    : typeof input === 'number' && !Number.isFinite(input)
-      ? `${String(input)}, a number too large`
-      : JSON.stringify(input)
 const kindOf = (input: unknown): unknown => (input as { kind?: unknown } | undefined)?.kind
 const badKind = (input: unknown): string =>
   kindOf(input) === undefined ? '"kind" is missing' : `unknown kind ${got(kindOf(input))}`
-
-export const nonEmpty = z
-  .string({
-    error: (iss) => (iss.input === undefined ? undefined : `must be a text (got ${got(iss.input)})`),
-  })
-  .trim()
-  .min(1, 'must not be empty')
-/** The longest task name, in characters: it names folders, argv entries and report headings. */
-export const MAX_TASK_NAME = 200
-/** Characters a name may not hold: controls (NUL, newline, tab…), lone surrogates, bidi overrides. */
-const UNPRINTABLE = /[\p{Cc}\p{Cs}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u
-
-/** A task name: printable, at most MAX_TASK_NAME characters. */
-export const taskName = nonEmpty.superRefine((name, ctx) => {
-  const chars = [...name]
-  if (chars.length > MAX_TASK_NAME)
-    ctx.addIssue({
-      code: 'custom',
-      message: `is ${chars.length} characters long: use at most ${MAX_TASK_NAME}`,
-    })
-  const at = chars.findIndex((c) => UNPRINTABLE.test(c))
-  if (at >= 0) {
-    const code = (chars[at] as string).codePointAt(0) ?? 0
-    ctx.addIssue({
-      code: 'custom',
-      message: `character ${at + 1} is not printable (U+${code.toString(16).toUpperCase().padStart(4, '0')}): use letters, digits, spaces and punctuation only`,
-    })
-  }
-})
 
 export const modelName = z.string().regex(/^[^/\s]+\/\S+$/, {
   error: (iss) =>
@@ -73,9 +38,9 @@ export function numberIn(min: number, max: number | null, openMin = false, openM
  * names in the repository `repo`. `commit` is what a task stored when it was made: it pins the version.
  */
 export const gitRefSchema = z.strictObject({
-  repo: nonEmpty,
+  repo: pathText,
   ref: nonEmpty,
-  path: nonEmpty,
+  path: pathText,
   commit: z
     .strictObject({
       sha: z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'must be a full commit id (40 hex digits)'),
@@ -96,11 +61,11 @@ const oneSource = (ref: { path?: string; git?: unknown }, ctx: z.RefinementCtx):
   })
 }
 
-const skillSource = { path: nonEmpty.optional(), git: gitRefSchema.optional(), label: nonEmpty.optional() }
+const skillSource = { path: pathText.optional(), git: gitRefSchema.optional(), label: nonEmpty.optional() }
 
 export const skillRefSchema = z.strictObject(skillSource).superRefine(oneSource)
 /** A skill folder only (trigger evaluations read folders). */
-export const skillFolderSchema = z.strictObject({ path: nonEmpty, label: nonEmpty.optional() })
+export const skillFolderSchema = z.strictObject({ path: pathText, label: nonEmpty.optional() })
 
 export const baselineSchema = z.discriminatedUnion(
   'kind',
@@ -165,7 +130,7 @@ export const evaluatorRefSchema = z.discriminatedUnion(
 
 export const agentSchema = z.strictObject({
   model: modelName,
-  opencodeConfig: nonEmpty.optional(),
+  opencodeConfig: pathText.optional(),
   driver: z
     .enum(['process', 'server'], { error: (iss) => `must be "process" or "server" (got ${got(iss.input)})` })
     .default('server'),
@@ -246,7 +211,7 @@ export const taskConfigSchema = z.strictObject({
   name: taskName,
   skill: skillRefSchema,
   baseline: baselineSchema.default({ kind: 'none' }),
-  dataset: z.strictObject({ path: nonEmpty }),
+  dataset: z.strictObject({ path: pathText }),
   cases: z
     .array(
       z

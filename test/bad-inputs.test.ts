@@ -154,6 +154,11 @@ const rows: [string, Source, RegExp][] = [
   ],
   ['a duplicate case id', config({ ...good, dataset: { path: './dup.jsonl' } }), /duplicate.*"a"/i],
   ['a case without prompt', config({ ...good, dataset: { path: './noprompt.jsonl' } }), /prompt/],
+  [
+    'a NUL character in a path (not ERR_INVALID_ARG_VALUE)',
+    config({ ...good, skill: { path: './sk\u0000ill' } }),
+    /skill\.path: holds a NUL character \(U\+0000\) at character 5, which no path can: remove it/,
+  ],
   ['a skill folder without SKILL.md', config({ ...good, skill: { path: './noskill' } }), /SKILL\.md/],
   ['a SKILL.md without description', config({ ...good, skill: { path: './nodesc' } }), /description/],
   [

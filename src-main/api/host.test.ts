@@ -260,6 +260,21 @@ describe('api host', () => {
     expect(paths.issues.map((i) => i.field).sort()).toEqual(['dataset.path', 'skill.path'])
   })
 
+  it('names a path holding a NUL character as a form issue of its field', async () => {
+    const res = await t.ok<{ issues: { field: string; message: string }[] }>('tasks.validate', {
+      config: {
+        name: 'x',
+        skill: { path: '/tmp/sk\u0000ill' },
+        dataset: { path: '/nowhere/cases.jsonl' },
+        agent: { model: 'p/m' },
+      },
+    })
+    expect(res.issues[0]).toMatchObject({
+      field: 'skill.path',
+      message: 'skill.path: holds a NUL character (U+0000) at character 8, which no path can: remove it',
+    })
+  })
+
   it('refuses a config nested 100 000 levels deep as a form issue, not an internal error', async () => {
     const deep: unknown = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)
     const res = await t.ok<{ issues: { field: string; message: string }[] }>('tasks.validate', {

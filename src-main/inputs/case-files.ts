@@ -5,6 +5,7 @@ import { formatBytes, reasonOf } from './errors'
 import type { Problem } from './errors'
 import type { CheckedCase } from './dataset-case'
 import type { CaseFileContent, CaseFiles } from '../../src-shared/case-file'
+import { pathTextProblem } from '../../src-shared/config-text'
 
 /** Per-file and per-case limits: case files are fixtures for an agent (text or binary), not data sets. */
 export const MAX_FILE_BYTES = 1024 * 1024
@@ -31,7 +32,8 @@ const DATASET_FIX = "keep the case's files in a folder of their own, apart from 
  */
 export function normalizeRelPath(path: string): { ok: true; path: string } | { ok: false; reason: string } {
   if (!path.trim()) return { ok: false, reason: 'is empty' }
-  if (path.includes('\0')) return { ok: false, reason: 'contains a NUL character' }
+  const nul = pathTextProblem(path)
+  if (nul) return { ok: false, reason: nul }
   if (path.includes('\\')) return { ok: false, reason: 'contains a backslash (use "/" between folders)' }
   if (isAbsolute(path) || /^[A-Za-z]:\//.test(path))
     return { ok: false, reason: 'is absolute (paths are relative)' }
@@ -172,6 +174,8 @@ function realInside(root: string, abs: string): { real: string } | { problem: st
 function readFilesDir(raw: string, datasetDir: string, out: FileCollector, datasetFile?: string): void {
   const field = 'filesDir'
   const fix = `keep the case's files in a folder beside the dataset file, e.g. "./fixtures/c1" (inside ${datasetDir})`
+  const nul = pathTextProblem(raw)
+  if (nul) return out.problem(field, `filesDir ${JSON.stringify(raw)} ${nul}`, fix)
   if (isAbsolute(raw)) return out.problem(field, `filesDir "${raw}" is absolute`, fix)
   const abs = resolve(datasetDir, raw)
   if (!isInside(datasetDir, abs))

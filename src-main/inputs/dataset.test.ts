@@ -146,6 +146,11 @@ describe('loadDataset: bad input is refused whole, with every problem', () => {
 
   it.each([
     ['an absolute filesDir', { filesDir: '/etc' }, /filesDir "\/etc" is absolute/],
+    [
+      'a NUL character in filesDir',
+      { filesDir: 'fx\u0000' },
+      /filesDir "fx\\u0000" holds a NUL character \(U\+0000\) at character 3, which no path can/,
+    ],
     ['a ".." filesDir', { filesDir: 'fx/../../x' }, /filesDir "fx\/..\/..\/x" leaves the dataset's folder/],
     [
       'a missing filesDir',
