@@ -1,14 +1,25 @@
 // `skill-ab decide` with a fake Io: one decision per line, per-field policy merge, bad lines, exit codes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { parseArgs, UsageError } from '../args'
 import { readProcessStdin } from '../stdin'
 import { decideCommand, type DecideIo } from './decide'
 
+let cwd: string
+beforeEach(() => {
+  cwd = mkdtempSync(join(tmpdir(), 'skill-ab-decide-'))
+})
+afterEach(() => rmSync(cwd, { recursive: true, force: true }))
+
+/** An Io reading `stdin`, in a temp folder holding `files` (name → bytes). */
 function fakeIo(
   stdin: string,
-  files: Record<string, string> = {},
+  files: Record<string, string | Buffer> = {},
 ): DecideIo & { stdout: string; stderr: string } {
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(join(cwd, name), bytes)
   const io = {
     stdout: '',
     stderr: '',
@@ -16,18 +27,13 @@ function fakeIo(
     err: (text: string) => void (io.stderr += text),
     isTty: false,
     env: {},
-    cwd: '/work',
+    cwd,
     readStdin: () => Promise.resolve(stdin),
-    readFile: (path: string) => {
-      const text = files[path]
-      if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`)
-      return text
-    },
   }
   return io
 }
 
-async function run(argv: string[], stdin: string, files: Record<string, string> = {}) {
+async function run(argv: string[], stdin: string, files: Record<string, string | Buffer> = {}) {
   const io = fakeIo(stdin, files)
   const { positionals, flags } = parseArgs(argv, decideCommand.flags)
   const code = await decideCommand.run(positionals, flags, io)
@@ -101,8 +107,15 @@ describe('skill-ab decide', () => {
     expect(r.lines[0].cost.metrics.time.ratio).toBe(1)
   })
 
+  it('reads a --policy file that starts with a UTF-8 byte-order mark, as every JSON input', async () => {
+    const files = { 'p.json': Buffer.from('\ufeff{"minLift": 25}') }
+    const r = await run(['--policy', 'p.json'], experiment(20), files)
+    expect(r.stderr).toBe('')
+    expect(r.lines.map((d) => d.capability.minLift)).toEqual([25])
+  })
+
   it('merges policy fields: defaults < --policy file < the line', async () => {
-    const files = { '/work/p.json': '{"minLift": 25, "costMetric": "time"}' }
+    const files = { 'p.json': '{"minLift": 25, "costMetric": "time"}' }
     const lines = [experiment(20), experiment(20, 4, { policy: { minLift: 2 } })].join('\n')
     const r = await run(['--policy', 'p.json'], lines, files)
     expect(r.code).toBe(0)
@@ -262,11 +275,14 @@ describe('skill-ab decide', () => {
   })
 
   it.each([
-    [{}, /--policy p\.json: ENOENT/],
-    [{ '/work/p.json': 'nope' }, /--policy p\.json: .*JSON/],
-    [{ '/work/p.json': '[1]' }, /--policy p\.json: must be a JSON object of policy fields/],
     [
-      { '/work/p.json': '{"alpha": 2}' },
+      {},
+      /^skill-ab decide: --policy p\.json: policy file not found: check the path \(resolved against the current folder: .*\/p\.json\)/,
+    ],
+    [{ 'p.json': 'nope' }, /--policy p\.json line 1, column 1: malformed JSON/],
+    [{ 'p.json': '[1]' }, /--policy p\.json: must be a JSON object of policy fields/],
+    [
+      { 'p.json': '{"alpha": 2}' },
       /--policy p\.json: policy\.alpha: must be a number above 0 to below 1 \(got 2\)/,
     ],
   ])('a bad --policy file exits 2 before reading stdin', async (files, message) => {
@@ -283,6 +299,14 @@ describe('skill-ab decide', () => {
   it('reads process.stdin by default', async () => {
     vi.spyOn(process, 'stdin', 'get').mockReturnValue(
       Readable.from([Buffer.from('{"ru'), Buffer.from('ns":[]}')]) as unknown as typeof process.stdin,
+    )
+    expect(await readProcessStdin()).toBe('{"runs":[]}')
+  })
+
+  it('drops a UTF-8 byte-order mark at the start of stdin, as from every JSON file', async () => {
+    const bom = Buffer.from('\ufeff{"runs":[]}')
+    vi.spyOn(process, 'stdin', 'get').mockReturnValue(
+      Readable.from([bom.subarray(0, 2), bom.subarray(2)]) as unknown as typeof process.stdin,
     )
     expect(await readProcessStdin()).toBe('{"runs":[]}')
   })

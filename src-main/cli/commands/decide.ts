@@ -1,5 +1,4 @@
 // `skill-ab decide [--policy p.json]`: one experiment per stdin line in, one decision (the export's shape) per stdout line out.
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { FAILURE_TYPES } from '../../../src-shared/run-state'
@@ -7,13 +6,16 @@ import { formatFieldPath } from '../../../src-shared/config-issues'
 import { depthProblem } from '../../../src-shared/json-depth'
 import { policySchema, type Policy } from '../../../src-shared/task-config'
 import { decide } from '../../stats/decide'
+import { InputError } from '../../inputs/errors'
+import { parseJsonText } from '../../inputs/json-text'
+import { readTextFile } from '../../inputs/text-file'
 import type { DecideOptions, ExperimentRun, PairwiseOutcome } from '../../stats/types'
 import { UsageError } from '../args'
 import { EXIT, type Command, type Io } from '../command'
 import { readProcessStdin } from '../stdin'
 
-/** An Io that may bring its own stdin and files (tests); without them the command uses the process's. */
-export type DecideIo = Io & { readStdin?: () => Promise<string>; readFile?: (path: string) => string }
+/** An Io that may bring its own stdin (tests); without it the command reads the process's. */
+export type DecideIo = Io & { readStdin?: () => Promise<string> }
 
 const got = (input: unknown): string => (input === undefined ? 'nothing' : JSON.stringify(input))
 const amount = z
@@ -206,16 +208,29 @@ export function decideLine(
   return { ok: true, json: JSON.stringify(decide(runs.map(toRun), policy.data as Policy, opts)) }
 }
 
+/** The largest --policy file read (a policy is a dozen fields). */
+const MAX_POLICY_BYTES = 1024 * 1024
+
 /** The --policy file's fields, checked on their own (defaults are filled in per line, after merging). */
 function loadPolicyFile(
   path: string,
-  io: DecideIo,
+  io: Io,
 ): { ok: true; fields: Record<string, unknown> } | { ok: false; error: string } {
+  const abs = resolve(io.cwd, path)
+  const shown = `--policy ${path}`
   let raw: unknown
   try {
-    raw = JSON.parse((io.readFile ?? ((p: string) => readFileSync(p, 'utf8')))(resolve(io.cwd, path)))
+    // The reader every JSON input goes through: a regular UTF-8 file, a byte-order mark dropped.
+    const text = readTextFile(abs, {
+      shown,
+      what: 'policy file',
+      maxBytes: MAX_POLICY_BYTES,
+      fix: `check the path (resolved against the current folder: ${abs}); give a JSON file of policy fields, e.g. {"minLift": 5}`,
+    })
+    raw = parseJsonText(text, shown, 'fix the JSON syntax of the policy file')
   } catch (err) {
-    return { ok: false, error: `--policy ${path}: ${(err as Error).message}` }
+    if (err instanceof InputError) return { ok: false, error: err.message }
+    throw err
   }
   const deep = depthProblem(raw)
   if (deep) return { ok: false, error: `--policy ${path}: ${deep.message}` }
