@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { FAILURE_TYPES } from '../../../src-shared/run-state'
 import { formatFieldPath } from '../../../src-shared/config-issues'
 import { depthProblem } from '../../../src-shared/json-depth'
+import { MAX_EXPORT_BYTES } from '../../../src-shared/export-checks'
 import { policySchema, type Policy } from '../../../src-shared/task-config'
 import { decide } from '../../stats/decide'
 import { InputError } from '../../inputs/errors'
@@ -283,7 +284,10 @@ export const decideCommand: Command = {
       }
       base = file.fields
     }
-    const text = await (io.readStdin ?? readProcessStdin)()
+    // A line may be a whole export: the input is held to the size of one.
+    const text = await (
+      io.readStdin ?? (() => readProcessStdin(MAX_EXPORT_BYTES, 'give the experiments over several calls'))
+    )()
     let bad = 0
     text.split('\n').forEach((raw, i) => {
       const line = raw.trim()

@@ -9,6 +9,7 @@ import { CONFIG_WARNING_CODES } from '../../inputs/config-warnings'
 import { parseJsonText } from '../../inputs/json-text'
 import { readTextFile } from '../../inputs/text-file'
 import { readExport } from '../../../src-shared/export-read'
+import { EXPORT_TOO_LARGE_FIX, MAX_EXPORT_BYTES } from '../../../src-shared/export-checks'
 import type { ExportDocument } from '../../../src-shared/export'
 import { UserError } from '../../../src-shared/user-error'
 import { UsageError } from '../args'
@@ -17,17 +18,15 @@ import { decisionText } from '../decision-text'
 import { userErrorMessage } from '../errors'
 import { exportFilesOf, REPORT_FLAGS, REPORT_USAGE } from './export'
 
-/** The largest shard export read (a merged export of thousands of runs is tens of MB). */
-export const MAX_SHARD_BYTES = 256 * 1024 * 1024
-
 /** One shard's export file, read (as every JSON input is: a regular UTF-8 file, a byte-order mark dropped) and checked against the export schema. */
 function readShardFile(file: string, cwd: string): ShardFile {
   const fix = 'give the JSON a `run --shard` exported'
   const text = readTextFile(resolve(cwd, file), {
     shown: file,
     what: 'export',
-    maxBytes: MAX_SHARD_BYTES,
+    maxBytes: MAX_EXPORT_BYTES,
     fix,
+    tooLargeFix: EXPORT_TOO_LARGE_FIX,
   })
   const read = readExport(parseJsonText(text, file, fix))
   if (!read.ok) throw new UserError('input', `${file} is not a Skill A/B export: ${read.error}`)
