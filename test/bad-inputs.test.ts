@@ -140,7 +140,7 @@ const rows: [string, Source, RegExp][] = [
   [
     'a FIFO as the dataset',
     config({ ...good, dataset: { path: './fifo.json' } }),
-    /dataset\.path: file is a FIFO \(named pipe\), not a file/,
+    /dataset\.path: is a FIFO \(named pipe\), not a file/,
   ],
   [
     'a prompt over 1 MiB',
@@ -184,7 +184,7 @@ const rows: [string, Source, RegExp][] = [
   [
     'a FIFO as the opencode config',
     config({ ...good, agent: { ...good.agent, opencodeConfig: './fifo.json' } }),
-    /agent\.opencodeConfig: file is a FIFO \(named pipe\), not a file/,
+    /agent\.opencodeConfig: is a FIFO \(named pipe\), not a file/,
   ],
   [
     'an unknown evaluator',

@@ -260,6 +260,55 @@ describe('api host', () => {
     expect(paths.issues.map((i) => i.field).sort()).toEqual(['dataset.path', 'skill.path'])
   })
 
+  it('refuses relative paths in a request, which has no config file to be relative to (never resolved against the home folder)', async () => {
+    const res = await t.ok<{ issues: { field: string; message: string; fix?: string }[] }>('tasks.validate', {
+      config: {
+        name: 'x',
+        skill: { path: './skill' },
+        dataset: { path: join(t.dir, 'nope.jsonl') },
+        agent: { model: 'p/m', opencodeConfig: 'oc.json' },
+      },
+    })
+    const relative = {
+      code: 'path',
+      fix: 'give the absolute path (like "/home/me/skills/my-skill", or "~/skills/my-skill" in your home folder)',
+    }
+    expect(res.issues).toEqual([
+      {
+        ...relative,
+        field: 'skill.path',
+        message:
+          'skill.path: "./skill" is a relative path, and a config set up in the app has no file for it to be relative to',
+      },
+      // An absolute path is resolved against nothing: its fix says only to fix it.
+      {
+        code: 'path',
+        field: 'dataset.path',
+        message: `dataset.path: file not found: ${join(t.dir, 'nope.jsonl')}`,
+        fix: 'fix the path',
+      },
+      {
+        ...relative,
+        field: 'agent.opencodeConfig',
+        message:
+          'agent.opencodeConfig: "oc.json" is a relative path, and a config set up in the app has no file for it to be relative to',
+      },
+    ])
+    for (const [channel, payload] of [
+      ['inputs.skill', { path: 'skill' }],
+      ['inputs.dataset', { path: join(t.dir, 'cases.jsonl'), skillPath: 'skill' }],
+      ['inputs.gitVersions', { path: '.' }],
+      ['files.list', { path: 'projects' }],
+    ] as const)
+      expect(await t.host.call(channel, payload), channel).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'input',
+          message: expect.stringMatching(/^(path|skillPath): ".*" is a relative path/),
+        },
+      })
+  })
+
   it('names a path holding a NUL character as a form issue of its field', async () => {
     const res = await t.ok<{ issues: { field: string; message: string }[] }>('tasks.validate', {
       config: {

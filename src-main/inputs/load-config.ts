@@ -31,8 +31,8 @@ export interface ResolvedPaths {
 export interface LoadedTaskConfig {
   /** Validated, defaults filled in, frozen. Paths in it are as written; use `resolved` to open them. */
   config: TaskConfig
-  /** The folder config paths resolve against (the config file's folder). */
-  configDir: string
+  /** The folder config paths resolve against (the config file's folder); null for a config set up in the app. */
+  configDir: string | null
   /** Absolute paths, each checked to exist with the right type. */
   resolved: ResolvedPaths
   /** Things worth saying that do not stop the task (e.g. the judge shares the agent's model): the messages of `configWarnings`. */
@@ -85,15 +85,18 @@ export function loadTaskConfig(file: string, opts: Omit<ParseConfigOptions, 'fil
   return parseTaskConfig(json, dir, { ...opts, file: shown })
 }
 
-/** Validates an already parsed config and checks its paths against `baseDir`. */
+/**
+ * Validates an already parsed config and checks its paths against `baseDir` — null for a config that has
+ * no file (set up in the app): its relative paths are refused.
+ */
 export function parseTaskConfig(
   json: unknown,
-  baseDir: string,
+  baseDir: string | null,
   opts: ParseConfigOptions = {},
 ): LoadedTaskConfig {
   const { file } = opts
   const env = opts.env ?? process.env
-  const configDir = resolve(baseDir)
+  const configDir = baseDir === null ? null : resolve(baseDir)
   refuseDeepConfig(json, file)
   const parsed = taskConfigSchema.safeParse(json, { reportInput: true })
   if (!parsed.success) {
