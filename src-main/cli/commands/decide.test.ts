@@ -2,12 +2,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { parseArgs, UsageError } from '../args'
-import { readProcessStdin } from '../stdin'
 import { decideCommand, type DecideIo } from './decide'
-import { UserError } from '../../../src-shared/user-error'
 
 let cwd: string
 beforeEach(() => {
@@ -295,32 +292,5 @@ describe('skill-ab decide', () => {
 
   it('refuses positionals with a UsageError (exit 2 in main)', async () => {
     await expect(run(['runs.jsonl'], '')).rejects.toBeInstanceOf(UsageError)
-  })
-
-  it('reads process.stdin by default', async () => {
-    vi.spyOn(process, 'stdin', 'get').mockReturnValue(
-      Readable.from([Buffer.from('{"ru'), Buffer.from('ns":[]}')]) as unknown as typeof process.stdin,
-    )
-    expect(await readProcessStdin(1024, 'x')).toBe('{"runs":[]}')
-  })
-
-  it('refuses a stdin over its limit while reading it, before a string too long for JavaScript', async () => {
-    vi.spyOn(process, 'stdin', 'get').mockReturnValue(
-      Readable.from([Buffer.alloc(600, 32), Buffer.alloc(600, 32)]) as unknown as typeof process.stdin,
-    )
-    await expect(readProcessStdin(1024, 'give the experiments over several calls')).rejects.toThrow(
-      new UserError(
-        'input',
-        'stdin holds more than 1 KiB, over the limit: give the experiments over several calls',
-      ),
-    )
-  })
-
-  it('drops a UTF-8 byte-order mark at the start of stdin, as from every JSON file', async () => {
-    const bom = Buffer.from('\ufeff{"runs":[]}')
-    vi.spyOn(process, 'stdin', 'get').mockReturnValue(
-      Readable.from([bom.subarray(0, 2), bom.subarray(2)]) as unknown as typeof process.stdin,
-    )
-    expect(await readProcessStdin(1024, 'x')).toBe('{"runs":[]}')
   })
 })
