@@ -2,7 +2,8 @@
 // shape without `baseline` and `policy`), or existing opencode sessions judged as they are (an import).
 import { z } from 'zod'
 import { EXPECTATIONS_PRESET_IDS } from './evaluator-ids'
-import { evaluatorList, intIn, judgeSchema, modelName, nonEmpty, printableName } from './task-config'
+import { evaluatorList, intIn, judgeSchema, modelName } from './task-config'
+import { nonEmpty, pathText, printableName } from './config-text'
 
 /** A/B task config keys a case analysis refuses, with what to do instead. */
 export const CASE_ANALYSIS_REFUSED_KEYS: Record<string, string> = {
@@ -20,7 +21,7 @@ export const importAnalysisSchema = z.strictObject({
   name: printableName,
   traces: z.strictObject({
     /** The folder holding `opencode.db` (e.g. ~/.local/share/opencode), its parent, or the file itself. */
-    dataDir: nonEmpty,
+    dataDir: pathText,
     /** Only these session ids; all top-level sessions when absent. */
     sessions: z
       .array(nonEmpty)

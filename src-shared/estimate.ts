@@ -1,6 +1,6 @@
 // A task's estimate before it runs (docs/decision.md "Estimate"): tokens, dollars and wall time of the
 // whole task and of what is left, and what the figures are based on. Shown by `run` and the setup screen.
-import { formatCount, formatWall } from './spend-format'
+import { formatCount, formatUsd, formatWall } from './spend-format'
 import type { Side } from './run-state'
 
 /** Where the per-run figures come from: this task's executed runs (a trial), earlier tasks' runs, nothing. */
@@ -41,7 +41,7 @@ export interface Estimate {
   unpriced: ('agent' | 'judge')[]
 }
 
-const usd = (x: number | null): string => (x === null ? '$?' : `$${x.toFixed(x >= 1 ? 2 : 4)}`)
+const usd = (x: number | null): string => (x === null ? '$?' : formatUsd(x))
 
 /** `12 runs: ~34,000 tokens, ~$0.12, ~1 min 05 s`. */
 export function formatFigures(f: EstimateFigures): string {

@@ -1,21 +1,21 @@
 // What an export's runs must be beyond their shape (issue 32), checked wherever one is read — Open export and
 // `skill-ab merge` alike — so a document no run of the app could have written is refused, never decided on:
-// nesting within a depth limit, one entry per run id and per case × side × round, a shard's runs inside its
-// slice.
+// one entry per run id and per case × side × round, a shard's runs inside its slice (its nesting depth:
+// json-depth.ts), and the size an export file may be, checked before it is read.
+import { overLimit } from './bytes'
 
-/** Deeper than this, a document is no export (the schema's deepest part is a few levels down). */
-export const MAX_EXPORT_DEPTH = 64
+/**
+ * The largest export file read (Open export and compare in the app, `merge`, `decide`'s stdin): a task of
+ * thousands of runs exports tens of MiB, and a string of about 512 MiB is more than JavaScript can hold.
+ */
+export const MAX_EXPORT_BYTES = 256 * 1024 * 1024
 
-/** Whether `value` nests deeper than `max` (walked without recursion, so a hostile file cannot overflow it). */
-export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]]
-  while (stack.length) {
-    const [v, depth] = stack.pop() as [unknown, number]
-    if (!v || typeof v !== 'object') continue
-    if (depth > max) return true
-    for (const child of Object.values(v)) stack.push([child, depth + 1])
-  }
-  return false
+/** What to do with an export over the limit. */
+export const EXPORT_TOO_LARGE_FIX = 'give an export skill-ab wrote (no task exports that much)'
+
+/** `the export is 913 MiB, over the 256 MiB limit` for an export of `bytes`, or null within the limit. */
+export function exportSizeProblem(bytes: number): string | null {
+  return bytes > MAX_EXPORT_BYTES ? `the export ${overLimit(bytes, MAX_EXPORT_BYTES)}` : null
 }
 
 interface CheckedRun {

@@ -1,6 +1,7 @@
 // Reads an export file back (the read-only viewer): the current version as is, a first-version (@1) file
 // with the decision parts it predates filled in as "not measured" and a warning that says so.
-import { MAX_EXPORT_DEPTH, nestsDeeperThan, runDocumentProblem } from './export-checks'
+import { runDocumentProblem } from './export-checks'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth'
 import { z } from 'zod'
 import {
   EXPORT_SCHEMA_ID,
@@ -72,8 +73,8 @@ export function upgradeV1Decision(d: ExportDocumentV1['decision']): ExportDecisi
 
 /** Parses a document read from a file; the error names the first problem. */
 export function readExport(raw: unknown): { ok: true; doc: OpenedExport } | { ok: false; error: string } {
-  if (nestsDeeperThan(raw, MAX_EXPORT_DEPTH))
-    return { ok: false, error: `it nests deeper than ${MAX_EXPORT_DEPTH} levels, as no export does` }
+  if (nestsDeeperThan(raw))
+    return { ok: false, error: `it nests deeper than ${MAX_JSON_DEPTH} levels, as no export does` }
   const schema = (raw as { schema?: unknown } | null)?.schema
   if (schema === EXPORT_SCHEMA_V1) {
     const v1 = exportV1Schema.safeParse(raw)

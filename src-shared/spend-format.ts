@@ -4,10 +4,21 @@ import type { Spend, SpendDollars, SpendTokens } from './spend'
 /** `12,345`. */
 export const formatCount = (n: number): string => Math.round(n).toLocaleString('en-US')
 
+/**
+ * An amount of dollars: `$12.34` from one dollar up, `$0.0123` below, and under $0.0001 two significant
+ * digits (`$0.0000012`, `$0.000001`), so a small amount or cap never reads as `$0.0000`.
+ */
+export function formatUsd(x: number): string {
+  if (x >= 1) return `$${x.toFixed(2)}`
+  if (x >= 0.0001 || x <= 0) return `$${x.toFixed(4)}`
+  const exponent = Number(x.toExponential(1).split('e')[1])
+  return `$${x.toFixed(1 - exponent).replace(/(\.\d*?[1-9])0+$/, '$1')}`
+}
+
 /** `$0.0123`, `≥ $0.0123 (2 unpriced)` when some items that used tokens had no price, `—` when none had one. */
 export function formatDollars(d: SpendDollars): string {
   if (d.costUsd === null) return '—'
-  const usd = `$${d.costUsd.toFixed(d.costUsd >= 1 ? 2 : 4)}`
+  const usd = formatUsd(d.costUsd)
   return d.unpriced > 0 ? `≥ ${usd} (${d.unpriced} unpriced)` : usd
 }
 

@@ -2,27 +2,11 @@
 import { z } from 'zod'
 import type { KnownKeys } from './config-issues'
 import { PRESET_EVALUATOR_IDS } from './evaluator-ids'
-import { refineName } from './printable-name'
+import { got, nonEmpty, pathText, printableName } from './config-text'
 
-/** A given value as a message shows it (JSON would show a number too large for a double as null). */
-const got = (input: unknown): string =>
-  input === undefined
-    ? 'nothing'
-    : typeof input === 'number' && !Number.isFinite(input)
-      ? `${String(input)}, a number too large`
-      : JSON.stringify(input)
 const kindOf = (input: unknown): unknown => (input as { kind?: unknown } | undefined)?.kind
 const badKind = (input: unknown): string =>
   kindOf(input) === undefined ? '"kind" is missing' : `unknown kind ${got(kindOf(input))}`
-
-export const nonEmpty = z
-  .string({
-    error: (iss) => (iss.input === undefined ? undefined : `must be a text (got ${got(iss.input)})`),
-  })
-  .trim()
-  .min(1, 'must not be empty')
-/** A name or label a person gives (task name, skill label, evaluator id): printable, not too long. */
-export const printableName = nonEmpty.superRefine(refineName)
 
 export const modelName = z.string().regex(/^[^/\s]+\/\S+$/, {
   error: (iss) =>
@@ -54,9 +38,9 @@ export function numberIn(min: number, max: number | null, openMin = false, openM
  * names in the repository `repo`. `commit` is what a task stored when it was made: it pins the version.
  */
 export const gitRefSchema = z.strictObject({
-  repo: nonEmpty,
+  repo: pathText,
   ref: nonEmpty,
-  path: nonEmpty,
+  path: pathText,
   commit: z
     .strictObject({
       sha: z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'must be a full commit id (40 hex digits)'),
@@ -78,14 +62,14 @@ const oneSource = (ref: { path?: string; git?: unknown }, ctx: z.RefinementCtx):
 }
 
 const skillSource = {
-  path: nonEmpty.optional(),
+  path: pathText.optional(),
   git: gitRefSchema.optional(),
   label: printableName.optional(),
 }
 
 export const skillRefSchema = z.strictObject(skillSource).superRefine(oneSource)
 /** A skill folder only (trigger evaluations read folders). */
-export const skillFolderSchema = z.strictObject({ path: nonEmpty, label: printableName.optional() })
+export const skillFolderSchema = z.strictObject({ path: pathText, label: printableName.optional() })
 
 export const baselineSchema = z.discriminatedUnion(
   'kind',
@@ -150,7 +134,7 @@ export const evaluatorRefSchema = z.discriminatedUnion(
 
 export const agentSchema = z.strictObject({
   model: modelName,
-  opencodeConfig: nonEmpty.optional(),
+  opencodeConfig: pathText.optional(),
   driver: z
     .enum(['process', 'server'], { error: (iss) => `must be "process" or "server" (got ${got(iss.input)})` })
     .default('server'),
@@ -231,7 +215,7 @@ export const taskConfigSchema = z.strictObject({
   name: printableName,
   skill: skillRefSchema,
   baseline: baselineSchema.default({ kind: 'none' }),
-  dataset: z.strictObject({ path: nonEmpty }),
+  dataset: z.strictObject({ path: pathText }),
   cases: z
     .array(
       z

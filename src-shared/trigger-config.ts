@@ -1,7 +1,8 @@
 // The trigger evaluation config (docs/triggers.md): one JSON shape for the CLI and the Triggers screen.
 import { z } from 'zod'
 import type { KnownKeys } from './config-issues'
-import { agentSchema, intIn, numberIn, skillFolderSchema, printableName, nonEmpty } from './task-config'
+import { agentSchema, intIn, numberIn, skillFolderSchema } from './task-config'
+import { pathText, printableName } from './config-text'
 
 export const triggerConfigSchema = z.strictObject({
   name: printableName,
@@ -10,9 +11,9 @@ export const triggerConfigSchema = z.strictObject({
   /** Description A/B: the version b is compared against (version a), on the same set. */
   compareWith: skillFolderSchema.optional(),
   /** Queries with shouldTrigger: JSON Lines, a JSON array, or skill-creator's trigger eval file. */
-  triggerSet: z.strictObject({ path: nonEmpty }),
+  triggerSet: z.strictObject({ path: pathText }),
   /** A folder of skill folders the agent also sees, as a real agent chooses among many. */
-  competingSkills: z.strictObject({ path: nonEmpty }).optional(),
+  competingSkills: z.strictObject({ path: pathText }).optional(),
   rounds: intIn(1, 20).default(3),
   /** Model turns a probe may take without a skill call. */
   maxSteps: intIn(1, 20).default(4),

@@ -18,6 +18,8 @@ const good = {
 }
 const lines = (n: number): string =>
   Array.from({ length: n }, (_, i) => `{"id":"c${i + 1}","prompt":"p${i + 1}"}`).join('\n')
+/** A JSON array nested 100 000 levels deep (walking it recursively overflows the stack). */
+const DEEP = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
 const latin1 = (before: string, after: string): Buffer =>
   Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(after)])
 
@@ -35,6 +37,7 @@ beforeAll(() => {
     '{"id":"c1","prompt":"x"}\n{"id":"c2","prompt":"x","files":{"a":"1","a/b":"2"}}\n',
   )
   world.write('blank-prompt.jsonl', `${lines(1)}\n{"id":"c2","prompt":"\\u0001\\u0007 \\t\\u001b\\u200b"}\n`)
+  world.write('colon.jsonl', '{"id":"a","prompt":"x","files":{"a:b.txt":"x"}}\n')
   world.write('escape.jsonl', '{"id":"a","prompt":"x"}\n{"id":"b","prompt":"x","filesDir":"../outside"}\n')
   world.write(
     'bad-line2.json',
@@ -56,6 +59,7 @@ beforeAll(() => {
     '{\n  "provider": {\n    "scripted": { "options": { "baseURL": "http://127.0.0.1:9/v1" } }\n  }\n  "model": "scripted/agent"\n}\n',
   )
   writeBytes('oc-latin1.json', latin1('{"provider": {"caf', '": {}}}'))
+  world.write('oc-deep.json', `{"provider": ${DEEP}}`)
   execFileSync('mkfifo', [join(world.root, 'fifo.json')])
   world.write('a-file', 'x')
 })
@@ -117,6 +121,11 @@ const rows: [string, Source, RegExp][] = [
     /row\d+\.json line 4, column 3: the key "name" is given twice in one object \(first on line 2, column 3\): only the last would count: give each key once/,
   ],
   [
+    'a config nested 100 000 levels deep',
+    config(`{"name": ${DEEP}}`),
+    /row\d+\.json: name: nests deeper than 64 levels \(lists and objects inside each other\): a config is a few levels deep/,
+  ],
+  [
     'a task name with a NUL',
     config({ ...good, name: 'a\u0000b' }),
     /name: character 2 is not printable \(U\+0000\)/,
@@ -159,12 +168,17 @@ const rows: [string, Source, RegExp][] = [
   [
     'a FIFO as the dataset',
     config({ ...good, dataset: { path: './fifo.json' } }),
-    /dataset\.path: file is a FIFO \(named pipe\), not a file/,
+    /dataset\.path: is a FIFO \(named pipe\), not a file/,
   ],
   [
     'a prompt over 1 MiB',
     config({ ...good, dataset: { path: './big.jsonl' } }),
     /big\.jsonl line 2: "prompt" is 2 MiB \(case "big"\), over the 1 MiB limit/,
+  ],
+  [
+    'a case file named "a:b.txt" (not "absolute": a colon Windows cannot hold)',
+    config({ ...good, dataset: { path: './colon.jsonl' } }),
+    /colon\.jsonl line 1: files\["a:b\.txt"\]: the path holds a colon, which Windows does not allow in a file name \("a:" names a drive there\): rename the file without ":"/,
   ],
   ['a duplicate case id', config({ ...good, dataset: { path: './dup.jsonl' } }), /duplicate.*"a"/i],
   ['a case without prompt', config({ ...good, dataset: { path: './noprompt.jsonl' } }), /prompt/],
@@ -172,6 +186,11 @@ const rows: [string, Source, RegExp][] = [
     'a prompt of control characters and whitespace only',
     config({ ...good, dataset: { path: './blank-prompt.jsonl' } }),
     /blank-prompt\.jsonl line 2: "prompt" has no visible text \(case "c2"\), only control characters and whitespace: every case needs/,
+  ],
+  [
+    'a NUL character in a path (not ERR_INVALID_ARG_VALUE)',
+    config({ ...good, skill: { path: './sk\u0000ill' } }),
+    /skill\.path: holds a NUL character \(U\+0000\) at character 5, which no path can: remove it/,
   ],
   ['a skill folder without SKILL.md', config({ ...good, skill: { path: './noskill' } }), /SKILL\.md/],
   ['a SKILL.md without description', config({ ...good, skill: { path: './nodesc' } }), /description/],
@@ -191,9 +210,14 @@ const rows: [string, Source, RegExp][] = [
     /oc-latin1\.json line 1: the opencode config is not UTF-8 text: invalid byte sequence at byte offset 18/,
   ],
   [
+    'an opencode config nested 100 000 levels deep',
+    config({ ...good, agent: { ...good.agent, opencodeConfig: './oc-deep.json' } }),
+    /oc-deep\.json: provider: nests deeper than 64 levels/,
+  ],
+  [
     'a FIFO as the opencode config',
     config({ ...good, agent: { ...good.agent, opencodeConfig: './fifo.json' } }),
-    /agent\.opencodeConfig: file is a FIFO \(named pipe\), not a file/,
+    /agent\.opencodeConfig: is a FIFO \(named pipe\), not a file/,
   ],
   [
     'an unknown evaluator',

@@ -1,11 +1,11 @@
 // Bad skill folders given to `skill-ab run` and `skill-ab doctor`: both refuse each with exit 2 and the
 // same message naming the file; no stack trace, and no task, run, skill_version row or snapshot written.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../src-main/db'
-import { makeWorld, runCli, writeSkill, type World } from './support/fixtures'
+import { makeWorld, runCli, shareWorld, UNPRIVILEGED, writeSkill, type World } from './support/fixtures'
 
 let world: World
 
@@ -15,6 +15,11 @@ beforeAll(() => {
   writeSkill(world, 'good', 'good-skill')
 })
 afterAll(() => world.cleanup())
+
+function mkdirp(dir: string): string {
+  mkdirSync(dir, { recursive: true })
+  return dir
+}
 
 /** A sparse file: `size` bytes that take no disk space and must never be read. */
 function sparse(path: string, size: number): void {
@@ -74,6 +79,8 @@ interface BadSkill {
   rows: Row[]
   /** Whether the bad folder is the baseline (the skill under test is then a good one). */
   asBaseline?: boolean
+  /** Permissions are the problem: run as a user they apply to (root reads any file). */
+  unprivileged?: boolean
 }
 
 const badSkills: BadSkill[] = [
@@ -96,6 +103,35 @@ const badSkills: BadSkill[] = [
         spoil: (dir) =>
           writeFileSync(join(dir, 'SKILL.md'), '---\rname: bad-skill-3\rdescription: d\r---\rbody\r'),
         words: ['opencode reads this front matter otherwise', 'its lines end in a lone CR'],
+      },
+    ],
+  },
+  {
+    what: 'a folder of the skill no one may read (chmod 000)',
+    unprivileged: true,
+    rows: [
+      {
+        what: 'sub/ unreadable',
+        spoil: (dir) => {
+          writeFileSync(join(mkdirp(join(dir, 'sub')), 'notes.md'), 'x')
+          chmodSync(join(dir, 'sub'), 0o000)
+        },
+        words: [
+          'sub/: this folder of the skill cannot be read: permission denied (EACCES)',
+          'chmod u+rx',
+          'or list "sub/" in .skillabignore to leave it out of the snapshot',
+        ],
+      },
+    ],
+  },
+  {
+    what: 'a skill folder without its execute bit (chmod 644: listed, never entered)',
+    unprivileged: true,
+    rows: [
+      {
+        what: 'no x bit',
+        spoil: (dir) => chmodSync(dir, 0o644),
+        words: ['the skill folder cannot be read: permission denied (EACCES)', 'chmod u+rx'],
       },
     ],
   },
@@ -146,12 +182,15 @@ describe('a bad skill folder is refused by run and doctor alike, before anything
       }),
     )
     const env = { ...world.env, SKILL_AB_HOME: data }
+    const user = bad.unprivileged ? UNPRIVILEGED : null
+    if (user) shareWorld(world, [data])
 
     // Both fail before any agent starts; run side by side, neither may write a snapshot or a row.
     const [run, doctor] = await Promise.all([
-      runCli(['run', config], env, world.root),
-      runCli(['doctor', config], env, world.root),
+      runCli(['run', config], env, world.root, user),
+      runCli(['doctor', config], env, world.root, user),
     ])
+    expect(run.stderr).not.toContain('rename SKILL.md to SKILL.md')
     expect(run.code, run.stderr).toBe(2)
     for (const row of bad.rows) for (const w of row.words) expect(run.stderr, row.what).toContain(w)
     expect(run.stderr).not.toMatch(/\n\s+at .*:\d+:\d+\)?/) // no stack trace

@@ -63,8 +63,9 @@ describe('faults and cancel through the engine', () => {
     const res = await runCli(['run', file], world.env, world.root)
     expect(res.code).toBe(2)
     expect(res.stderr).toMatch(
-      /model scripted\/agnet: provider "scripted" has no such model; it has: .*scripted\/agent/,
+      /\nsides a and b: model scripted\/agnet: provider "scripted" has no such model; it has: .*scripted\/agent\b.*\n/,
     )
+    expect(res.stderr.match(/has no such model/g)).toHaveLength(1) // one problem, said once
     expect(runsOf('typo').map((r) => r.status)).toEqual([
       'pending',
       'pending',

@@ -1,6 +1,7 @@
 // Unit tests of the isolation verdict: exactly the side's own snapshot, or no skill at all.
 import { describe, expect, it } from 'vitest'
 import {
+  failedProofLines,
   judgeProbeVisibility,
   judgeRunVisibility,
   judgeVisibility,
@@ -100,5 +101,23 @@ describe('judgeRunVisibility (what one run is offered in its work dir)', () => {
     const a = judgeRunVisibility(spec('a', null), '/w/slot-0', [copy])
     expect(a.ok).toBe(false)
     expect(a.message).toMatch(/the case ships a skill named like the skill under test \(pirate at /)
+  })
+})
+
+describe('failed proofs as lines', () => {
+  const model = 'model p/x: provider "p" has no such model; it has: p/m'
+  it('says a problem both sides share once, for both; each side its own problem', () => {
+    const both = [
+      { side: 'a', ok: false, message: model },
+      { side: 'b', ok: false, message: model },
+    ]
+    expect(failedProofLines(both)).toEqual([`sides a and b: ${model}`])
+    expect(failedProofLines(both, 'version')).toEqual([`versions a and b: ${model}`])
+    const own = [
+      { side: 'a', ok: true, message: 'side a sees no skill' },
+      { side: 'b', ok: false, message: 'side b does not see its skill pirate at /s/SKILL.md' },
+    ]
+    // A message that names its side is not prefixed with it again.
+    expect(failedProofLines(own)).toEqual(['side b does not see its skill pirate at /s/SKILL.md'])
   })
 })

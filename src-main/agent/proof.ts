@@ -84,6 +84,35 @@ export function judgeVisibility(spec: SideSpec, visible: ListedSkill[]): Isolati
   }
 }
 
+/**
+ * The failed proofs, each problem once: one both sides share (a model opencode does not know, say) is said
+ * for "sides a and b", not once per side. `word` names what a proof is of ("side", "version").
+ */
+export function failedProofGroups(
+  proofs: readonly { side: string; ok: boolean; message: string }[],
+  word = 'side',
+): { label: string; message: string }[] {
+  const bySides = new Map<string, string[]>()
+  for (const p of proofs) if (!p.ok) bySides.set(p.message, [...(bySides.get(p.message) ?? []), p.side])
+  return [...bySides].map(([message, sides]) => ({
+    label:
+      sides.length > 1
+        ? `${word}s ${sides.slice(0, -1).join(', ')} and ${sides.at(-1)}`
+        : `${word} ${sides[0]}`,
+    message,
+  }))
+}
+
+/** failedProofGroups as lines: `sides a and b: model x/y: …` (a message that names its side is kept as is). */
+export function failedProofLines(
+  proofs: readonly { side: string; ok: boolean; message: string }[],
+  word = 'side',
+): string[] {
+  return failedProofGroups(proofs, word).map(({ label, message }) =>
+    message.startsWith(`${label} `) ? message : `${label}: ${message}`,
+  )
+}
+
 /** Whether `location` is inside `dir` (both canonical). */
 function inside(location: string, dir: string): boolean {
   const d = canonical(dir)

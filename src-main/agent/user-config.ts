@@ -4,6 +4,7 @@ import { homedir } from 'node:os'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { displayPath, InputError } from '../inputs/errors'
 import { tryParseJsonc } from '../inputs/json-text'
+import { depthProblem } from '../../src-shared/json-depth'
 import { readTextFile } from '../inputs/text-file'
 import { isSecretFieldName } from './redact'
 
@@ -80,6 +81,13 @@ export function parseJsonc(text: string, file: string): Record<string, unknown> 
       fix: JSONC_FIX,
     })
   const value = parsed.value
+  const deep = depthProblem(value)
+  if (deep)
+    throw new InputError({
+      file: shown,
+      message: deep.message,
+      fix: 'an opencode config is a few levels deep: remove the extra nesting',
+    })
   if (!value || typeof value !== 'object' || Array.isArray(value))
     throw new InputError({
       file: shown,

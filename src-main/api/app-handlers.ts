@@ -30,10 +30,10 @@ export function appHandlers(d: HostDeps) {
     'settings.get': () => readSettings(ctx.dataDir),
     'settings.set': (settings: Settings) => writeSettings(ctx.dataDir, settings),
     'files.list': ({ path }: { path?: string }) => listFolder(path, ctx.env),
-    'inputs.skill': ({ path }: { path: string }) => previewSkill(path, ctx.env),
-    'inputs.gitVersions': ({ path }: { path: string }) => gitVersionsOf(path, ctx.env),
+    'inputs.skill': ({ path }: { path: string }) => previewSkill(path),
+    'inputs.gitVersions': ({ path }: { path: string }) => gitVersionsOf(path),
     'inputs.dataset': ({ path, skillPath }: { path: string; skillPath?: string }) =>
-      previewDataset(path, skillPath, ctx.env),
+      previewDataset(path, skillPath),
     'examples.create': async ({ demo }: { demo: boolean }) => {
       if (!demo) {
         const files = writeExampleFiles(join(ctx.dataDir, 'examples'))

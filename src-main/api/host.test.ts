@@ -261,49 +261,4 @@ describe('api host', () => {
     await t.ok('settings.set', { ...settings, opencodeBin: join(t.dir, 'opencode') })
     expect(await t.ok('settings.get')).toMatchObject({ opencodeBin: join(t.dir, 'opencode') })
   })
-
-  it('validates a config from the form: every problem with its field, paths checked', async () => {
-    const res = await t.ok<{ issues: { field: string }[] }>('tasks.validate', {
-      config: {
-        name: '',
-        skill: { path: '/nowhere/skill' },
-        dataset: { path: '/nowhere/cases.jsonl' },
-        agent: { model: 'nomodel' },
-      },
-    })
-    expect(res.issues.map((i) => i.field).sort()).toEqual(['agent.model', 'name'])
-    const paths = await t.ok<{ issues: { field: string }[] }>('tasks.validate', {
-      config: {
-        name: 'x',
-        skill: { path: '/nowhere/skill' },
-        dataset: { path: '/nowhere/cases.jsonl' },
-        agent: { model: 'p/m' },
-      },
-    })
-    expect(paths.issues.map((i) => i.field).sort()).toEqual(['dataset.path', 'skill.path'])
-  })
-
-  it('validates what `run` checks before writing: the skill as opencode reads it, the case files, a clean config', async () => {
-    mkdirSync(join(t.dir, 'skill'))
-    writeFileSync(join(t.dir, 'skill', 'SKILL.md'), '---\rname: cr-skill\rdescription: d\r---\rbody\r')
-    mkdirSync(join(t.dir, 'good'))
-    writeFileSync(
-      join(t.dir, 'good', 'SKILL.md'),
-      '---\nname: good\ndescription: Use for tests.\n---\nbody\n',
-    )
-    writeFileSync(join(t.dir, 'ok.jsonl'), '{"id":"c1","prompt":"x"}\n')
-    writeFileSync(join(t.dir, 'clash.jsonl'), '{"id":"c1","prompt":"x","files":{"a":"1","a/b":"2"}}\n')
-    const check = (skill: string, dataset: string) =>
-      t.ok<{ issues: { message: string }[] }>('tasks.validate', {
-        config: { name: 'x', skill: { path: skill }, dataset: { path: dataset }, agent: { model: 'p/m' } },
-      })
-    const cr = await check('./skill', './ok.jsonl')
-    expect(cr.issues.map((i) => i.message).join('\n')).toMatch(/opencode reads this front matter otherwise/)
-    const clash = await check('./good', './clash.jsonl')
-    expect(clash.issues.map((i) => i.message).join('\n')).toMatch(
-      /"a" is a file and also the folder of "a\/b"/,
-    )
-    expect((await check('./good', './ok.jsonl')).issues).toEqual([])
-    expect(t.ctx.store.tasks.list()).toEqual([]) // validating writes nothing
-  })
 })

@@ -2,8 +2,9 @@
 // a skill's name and hash, a dataset's cases for the picker, and the whole config checked with its paths.
 import { readdirSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { loadDataset } from '../inputs/dataset'
+import { relativePathProblem, resolvePath } from '../inputs/config-paths'
 import { parseTaskConfig } from '../inputs/load-config'
 import { listGitVersions } from '../inputs/git-versions'
 import { inspectSkill } from '../inputs/skill'
@@ -17,17 +18,31 @@ import type {
 import type { Store } from '../db'
 import { checkTask } from '../services/prepare-task'
 import { UserError } from '../../src-shared/user-error'
+import { pathTextProblem } from '../../src-shared/config-text'
 import { ApiRefusal } from './errors'
 
-/** Where relative paths in a config typed in the UI resolve: the user's home. */
+/** Where the folder browser starts: the user's home. */
 export function uiBaseDir(env: NodeJS.ProcessEnv): string {
   return env.HOME || homedir()
+}
+
+/**
+ * A path a request names, absolute (`~/…` is in the home folder): a config set up in the app has no file, so
+ * a relative path has nothing to be relative to and is refused, as one no path can be.
+ */
+export function requestPath(field: string, raw: string): string {
+  const nul = pathTextProblem(raw)
+  if (nul) throw new ApiRefusal('input', `${field}: ${nul}`)
+  const abs = resolvePath(null, raw)
+  if (abs !== null) return abs
+  const { message, fix } = relativePathProblem(raw)
+  throw new ApiRefusal('input', `${field}: ${message}: ${fix}`)
 }
 
 export const MAX_LISTED = 2000
 
 export function listFolder(path: string | undefined, env: NodeJS.ProcessEnv): FolderListing {
-  const dir = resolve(uiBaseDir(env), path ?? '.')
+  const dir = path === undefined ? uiBaseDir(env) : requestPath('path', path)
   let names: string[]
   try {
     if (!statSync(dir).isDirectory()) throw new ApiRefusal('input', `${dir} is not a folder`)
@@ -56,23 +71,20 @@ export function listFolder(path: string | undefined, env: NodeJS.ProcessEnv): Fo
   return { path: dir, parent: dirname(dir) === dir ? null : dirname(dir), entries }
 }
 
-export function previewSkill(path: string, env: NodeJS.ProcessEnv): SkillPreview {
-  const dir = resolve(uiBaseDir(env), path)
-  const info = inspectSkill(dir)
+export function previewSkill(path: string): SkillPreview {
+  const info = inspectSkill(requestPath('path', path))
   return { name: info.name, description: info.description, contentHash: info.contentHash }
 }
 
-export function gitVersionsOf(path: string, env: NodeJS.ProcessEnv): GitVersionList {
-  return listGitVersions(resolve(uiBaseDir(env), path))
+export function gitVersionsOf(path: string): GitVersionList {
+  return listGitVersions(requestPath('path', path))
 }
 
-export function previewDataset(
-  path: string,
-  skillPath: string | undefined,
-  env: NodeJS.ProcessEnv,
-): DatasetPreview {
-  const base = uiBaseDir(env)
-  const dataset = loadDataset(resolve(base, path), skillPath ? { skillRoot: resolve(base, skillPath) } : {})
+export function previewDataset(path: string, skillPath: string | undefined): DatasetPreview {
+  const dataset = loadDataset(
+    requestPath('path', path),
+    skillPath ? { skillRoot: requestPath('skillPath', skillPath) } : {},
+  )
   return {
     format: dataset.format,
     cases: dataset.cases.map((c) => ({ id: c.id, prompt: c.prompt.slice(0, 300), tags: [...c.tags] })),
@@ -86,7 +98,7 @@ export function previewDataset(
  */
 export function validateConfig(config: unknown, env: NodeJS.ProcessEnv, store: Store): ValidationResult {
   try {
-    const loaded = parseTaskConfig(config, uiBaseDir(env), { env })
+    const loaded = parseTaskConfig(config, null, { env })
     checkTask(store, loaded).release()
     return { issues: [], warnings: loaded.warnings }
   } catch (err) {

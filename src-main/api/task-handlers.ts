@@ -12,7 +12,7 @@ import { listTasks, openTask } from '../services/list-tasks'
 import { sourceChanges } from '../services/source-changes'
 import { ApiRefusal } from './errors'
 import type { HostDeps } from './deps'
-import { uiBaseDir, validateConfig } from './input-handlers'
+import { validateConfig } from './input-handlers'
 import { startRun, startStored } from './run-job'
 import { isDemoTask, runView, taskDetail } from './views'
 
@@ -63,7 +63,7 @@ export function taskHandlers(d: HostDeps) {
       const task = mustTask(d, taskId)
       if (task.kind !== 'ab') throw new ApiRefusal('input', 'only an A/B task has a baseline to calibrate')
       // The stored config (paths absolute): the baseline as it is now, against itself.
-      const loaded = parseTaskConfig(JSON.parse(task.configJson), uiBaseDir(ctx.env), { env: ctx.env })
+      const loaded = parseTaskConfig(JSON.parse(task.configJson), null, { env: ctx.env })
       return startRun(d, calibrationConfig(loaded), 'calibration')
     },
     'tasks.sourceChanges': ({ taskId }: { taskId: string }) => ({
@@ -73,7 +73,7 @@ export function taskHandlers(d: HostDeps) {
     'tasks.estimate': async ({ config }: { config?: unknown }) => {
       let loaded
       try {
-        loaded = parseTaskConfig(config, uiBaseDir(ctx.env), { env: ctx.env })
+        loaded = parseTaskConfig(config, null, { env: ctx.env })
       } catch (err) {
         if (err instanceof InputError) return null // the form shows the problems (tasks.validate)
         throw err
@@ -84,7 +84,7 @@ export function taskHandlers(d: HostDeps) {
       })
     },
     'tasks.create': ({ config }: { config?: unknown }) =>
-      startRun(d, parseTaskConfig(config, uiBaseDir(ctx.env), { env: ctx.env })),
+      startRun(d, parseTaskConfig(config, null, { env: ctx.env })),
     'tasks.start': async ({ taskId }: { taskId: string }) => {
       const task = mustTask(d, taskId)
       refuseForeignOwner(d, task, 'start it')

@@ -3,6 +3,7 @@
 import { errorMessage } from '../agent/events'
 import type { AgentEvent } from '../agent/types'
 import type { TimelineItem } from '../../src-shared/ipc-views'
+import { formatUsd } from '../../src-shared/spend-format'
 
 export const BODY_LIMIT = 4000
 
@@ -48,7 +49,7 @@ export function toTimelineItem(event: AgentEvent): TimelineItem | null {
         kind: 'step',
         at,
         title: `step done (${show(part.reason) || 'end'})`,
-        body: `tokens in ${num(t.input)}, out ${num(t.output)}, reasoning ${num(t.reasoning)}, cache read ${num(cache.read)}, cache write ${num(cache.write)}; cost ${cost > 0 ? `$${cost.toFixed(4)}` : 'unknown price'}`,
+        body: `tokens in ${num(t.input)}, out ${num(t.output)}, reasoning ${num(t.reasoning)}, cache read ${num(cache.read)}, cache write ${num(cache.write)}; cost ${cost > 0 ? formatUsd(cost) : 'unknown price'}`,
       }
     }
     case 'step_start':

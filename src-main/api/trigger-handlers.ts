@@ -8,7 +8,6 @@ import type { TriggerConfig } from '../../src-shared/trigger-config'
 import type { TriggerDetail, TriggerTaskView } from '../../src-shared/trigger-views'
 import type { HostDeps } from './deps'
 import { ApiRefusal } from './errors'
-import { uiBaseDir } from './input-handlers'
 
 function view(d: HostDeps, task: TriggerTaskRow): TriggerTaskView {
   const store: Store = d.ctx.store
@@ -53,7 +52,7 @@ export function triggerHandlers(d: HostDeps) {
       return { task: view(d, task), report: triggerReport(ctx.store, task) }
     },
     'triggers.create': ({ config }: { config?: unknown }) => {
-      const loaded = parseTriggerConfig(config, uiBaseDir(ctx.env), { env: ctx.env })
+      const loaded = parseTriggerConfig(config, null, { env: ctx.env })
       const { task } = prepareTriggers(ctx.store, loaded)
       refuseForeignOwner(d, task, 'start it')
       if (!jobs.busy(task.id))

@@ -18,6 +18,18 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--out'], spec)).toThrow(/--out needs a value/)
     expect(() => parseArgs(['--json=1'], spec)).toThrow(/takes no value/)
   })
+
+  it('refuses a NUL character in an argument, naming it (never ERR_INVALID_ARG_VALUE from a file call)', () => {
+    expect(() => parseArgs(['task\0.json'], spec)).toThrow(
+      new UsageError(
+        'argument 1 holds a NUL character (U+0000) at character 5, which no path can: remove it',
+      ),
+    )
+    expect(() => parseArgs(['--out', 'a\0b'], spec)).toThrow(
+      /^--out holds a NUL character \(U\+0000\) at character 2/,
+    )
+    expect(() => parseArgs(['--out=a\0b'], spec)).toThrow(/^--out holds a NUL character/)
+  })
 })
 
 describe('plainNumber', () => {

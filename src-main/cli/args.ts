@@ -1,4 +1,5 @@
 // Tiny argv parser for the CLI: positionals and declared --flags only; anything else is a usage error.
+import { pathTextProblem } from '../../src-shared/config-text'
 
 export class UsageError extends Error {
   override name = 'UsageError'
@@ -25,6 +26,7 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
     }
     if (!arg.startsWith('--') || arg === '--') {
       if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`)
+      refuseNul(`argument ${positionals.length + 1}`, arg)
       positionals.push(arg)
       continue
     }
@@ -39,6 +41,7 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
     }
     const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i]
     if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`)
+    refuseNul(`--${name}`, value)
     flags[name] = value
   }
   return { positionals, flags }
@@ -52,4 +55,10 @@ export function plainNumber(value: string | boolean | undefined): number | null 
   if (typeof value !== 'string' || !/^(\d+(\.\d+)?|\.\d+)$/.test(value)) return null
   const n = Number(value)
   return Number.isFinite(n) ? n : null
+}
+
+/** Arguments are paths, mostly: one holding a NUL character names no file (Node would throw at the call). */
+function refuseNul(where: string, value: string): void {
+  const problem = pathTextProblem(value)
+  if (problem) throw new UsageError(`${where} ${problem}`)
 }

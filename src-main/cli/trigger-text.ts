@@ -2,6 +2,7 @@
 // intervals, the confusion table and the queries that go wrong, then the description A/B verdict and spend.
 import type { ProbeRow } from '../db'
 import type { TriggerReport } from '../../src-shared/trigger-views'
+import { formatUsd } from '../../src-shared/spend-format'
 import type { TriggerRate, TriggerSummary } from '../../src-shared/trigger-eval'
 
 const pct = (x: number | null): string => (x === null ? '—' : `${Math.round(100 * x)}%`)
@@ -61,7 +62,7 @@ export function reportText(r: TriggerReport, labels: { a: string | null; b: stri
   for (const v of ['a', 'b'] as const) {
     const s = r.spend[v]
     if (!s.probes) continue
-    const dollars = s.costUsd === null ? 'price unknown' : `$${s.costUsd.toFixed(4)}`
+    const dollars = s.costUsd === null ? 'price unknown' : formatUsd(s.costUsd)
     out += `spend ${v}: ${s.probes} probes, ${s.tokens.toLocaleString('en-US')} tokens, ${dollars}, ${s.seconds.toFixed(1)} s\n`
   }
   return out

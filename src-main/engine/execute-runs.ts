@@ -10,6 +10,7 @@ import type {
   SideSession,
   SideSpec,
 } from '../agent/types'
+import { failedProofLines } from '../agent/proof'
 import { fileSystemFault, type RunRow, type Store, type StoreError } from '../db'
 import { failedForRoom, lackOfRoom, roomNeeded } from './disk-room'
 import { needsExecution } from '../../src-shared/run-rules'
@@ -72,7 +73,7 @@ export class IsolationError extends UserError {
     readonly proofs: IsolationProof[],
     midway = false,
   ) {
-    const failed = proofs.filter((p) => !p.ok).map((p) => `side ${p.side}: ${p.message}`)
+    const failed = failedProofLines(proofs)
     const heading = midway
       ? "a run was not offered exactly its side's skills, so it was not run and the task stopped (no run without this evidence is counted)"
       : 'the pre-flight check failed, nothing was run'

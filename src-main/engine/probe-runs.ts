@@ -4,6 +4,7 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeOfferedCopy } from '../agent/offered-copy'
+import { failedProofLines } from '../agent/proof'
 import { runProbe } from '../agent/probe-run'
 import { openProbeSide, type OpenedProbeSide, type ProbeOutcome } from '../agent/probe-side'
 import type { IsolationProof } from '../agent/types'
@@ -133,7 +134,7 @@ export async function executeProbes(
     if (failedProofs.length)
       throw new UserError(
         'input',
-        `the pre-flight check failed, nothing was probed:\n${failedProofs.map((p) => `version ${p.side}: ${p.message}`).join('\n')}`,
+        `the pre-flight check failed, nothing was probed:\n${failedProofLines(failedProofs, 'version').join('\n')}`,
       )
     const limiter = createLimiter(plan.concurrency)
     // A probe not offered exactly its skills stops the set: no other probe starts (those under way finish).

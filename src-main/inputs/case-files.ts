@@ -5,6 +5,7 @@ import { formatBytes, reasonOf } from './errors'
 import type { Problem } from './errors'
 import type { CheckedCase } from './dataset-case'
 import type { CaseFileContent, CaseFiles } from '../../src-shared/case-file'
+import { pathTextProblem } from '../../src-shared/config-text'
 
 /** Per-file and per-case limits: case files are fixtures for an agent (text or binary), not data sets. */
 export const MAX_FILE_BYTES = 1024 * 1024
@@ -24,13 +25,24 @@ export interface CaseFileRoots {
 
 const DATASET_FIX = "keep the case's files in a folder of their own, apart from the dataset file"
 
-/** `./src//a.py` → `src/a.py`; refuses absolute paths, `..`, backslashes and `.git`. */
+/**
+ * `./src//a.py` → `src/a.py`; refuses absolute paths, `..`, backslashes, colons and `.git`. A colon is
+ * harmless on Linux and macOS, but Windows allows none in a file name ("a:b.txt" names drive A: there): a
+ * dataset is refused rather than run on one platform only.
+ */
 export function normalizeRelPath(path: string): { ok: true; path: string } | { ok: false; reason: string } {
   if (!path.trim()) return { ok: false, reason: 'is empty' }
-  if (path.includes('\0')) return { ok: false, reason: 'contains a NUL character' }
+  const nul = pathTextProblem(path)
+  if (nul) return { ok: false, reason: nul }
   if (path.includes('\\')) return { ok: false, reason: 'contains a backslash (use "/" between folders)' }
-  if (isAbsolute(path) || /^[A-Za-z]:/.test(path))
+  if (isAbsolute(path) || /^[A-Za-z]:\//.test(path))
     return { ok: false, reason: 'is absolute (paths are relative)' }
+  if (path.includes(':'))
+    return {
+      ok: false,
+      reason:
+        'holds a colon, which Windows does not allow in a file name ("a:" names a drive there): rename the file without ":", so the case runs on Linux, macOS and Windows alike',
+    }
   const parts = path.split('/').filter((p) => p !== '' && p !== '.')
   if (parts.includes('..')) return { ok: false, reason: 'uses ".." (paths may not leave their folder)' }
   if (parts.includes('.git'))
@@ -186,6 +198,8 @@ function realInside(root: string, abs: string): { real: string } | { problem: st
 function readFilesDir(raw: string, datasetDir: string, out: FileCollector, datasetFile?: string): void {
   const field = 'filesDir'
   const fix = `keep the case's files in a folder beside the dataset file, e.g. "./fixtures/c1" (inside ${datasetDir})`
+  const nul = pathTextProblem(raw)
+  if (nul) return out.problem(field, `filesDir ${JSON.stringify(raw)} ${nul}`, fix)
   if (isAbsolute(raw)) return out.problem(field, `filesDir "${raw}" is absolute`, fix)
   const abs = resolve(datasetDir, raw)
   if (!isInside(datasetDir, abs))

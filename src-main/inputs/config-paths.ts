@@ -1,8 +1,9 @@
 // The paths a config file names (task or trigger config): resolved against the config's folder (`~` is the
-// home folder), each checked to exist with the right type, and the opencode config the agents will read.
+// home folder), each checked to exist with the right type, and the opencode config the agents will read. A
+// config set up in the app has no file: its relative paths are refused, never guessed against some folder.
 import { statSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { isAbsolute, join, resolve } from 'node:path'
 import { loadUserConfig } from '../agent/user-config'
 import { InputError, type ProblemList } from './errors'
 import { notRegularFile } from './text-file'
@@ -14,23 +15,38 @@ export interface ConfigPaths {
   opencodeConfig(given: string | undefined, env: NodeJS.ProcessEnv): string | undefined
 }
 
-export function configPaths(file: string | undefined, configDir: string, problems: ProblemList): ConfigPaths {
+/**
+ * `configDir`: the config file's folder, or null for a config that has no file (set up in the app), whose
+ * paths must be absolute.
+ */
+export function configPaths(
+  file: string | undefined,
+  configDir: string | null,
+  problems: ProblemList,
+): ConfigPaths {
   const checkAgainst = (
     field: string,
     raw: string,
     want: 'file' | 'folder',
-    base: string,
+    base: string | null,
     baseName: string,
   ) => {
     const abs = resolvePath(base, raw)
+    if (abs === null) {
+      const { message, fix } = relativePathProblem(raw)
+      problems.add({ file, field, code: 'path', message: `${field}: ${message}`, fix })
+      return raw
+    }
     const problem = pathProblem(abs, want)
     if (problem)
       problems.add({
         file,
         field,
         code: 'path',
-        message: `${field}: ${want} ${problem}: ${abs}`,
-        fix: `fix the path ("${raw}" is resolved against ${baseName} ${base})`,
+        message: `${field}: ${problem}: ${abs}`,
+        fix: isRelative(raw)
+          ? `fix the path ("${raw}" is resolved against ${baseName} ${base})`
+          : 'fix the path',
       })
     return abs
   }
@@ -60,22 +76,39 @@ function checkOpencodeConfig(path: string | undefined, env: NodeJS.ProcessEnv, p
   }
 }
 
-/** `raw` against `base`; `~` is the home folder. */
-export function resolvePath(base: string, raw: string): string {
-  if (raw === '~' || raw.startsWith('~/')) return join(homedir(), raw.slice(1))
-  return resolve(base, raw)
+/** Whether `raw` is resolved against a folder (neither absolute nor in the home folder, `~/…`). */
+function isRelative(raw: string): boolean {
+  return !isAbsolute(raw) && raw !== '~' && !raw.startsWith('~/')
 }
 
-/** Why `abs` is not a usable file/folder, or null when it is. */
+/** `raw` against `base` (`~` is the home folder); null when it is relative and there is no base. */
+export function resolvePath(base: string | null, raw: string): string | null {
+  if (raw === '~' || raw.startsWith('~/')) return join(homedir(), raw.slice(1))
+  if (base === null && !isAbsolute(raw)) return null
+  return resolve(base ?? '/', raw)
+}
+
+/** What a relative path in a config without a file says (after its field's name), and what to do. */
+export function relativePathProblem(raw: string): { message: string; fix: string } {
+  return {
+    message: `"${raw}" is a relative path, and a config set up in the app has no file for it to be relative to`,
+    fix: 'give the absolute path (like "/home/me/skills/my-skill", or "~/skills/my-skill" in your home folder)',
+  }
+}
+
+/** Why `abs` is not a usable file/folder ("folder not found", "is a file, not a folder"), or null when it is. */
 function pathProblem(abs: string, want: 'file' | 'folder'): string | null {
   try {
     const st = statSync(abs)
-    if (want === 'folder' && !st.isDirectory()) return 'is not a folder'
+    if (want === 'folder' && !st.isDirectory())
+      return st.isFile() ? 'is a file, not a folder' : 'is not a folder'
     const odd = want === 'file' ? notRegularFile(st) : null
     if (odd) return odd === 'is a folder' ? 'is a folder, not a file' : odd
     return null
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
-    return code === 'ENOENT' || code === 'ENOTDIR' ? 'not found' : `cannot be read (${code ?? String(err)})`
+    return code === 'ENOENT' || code === 'ENOTDIR'
+      ? `${want} not found`
+      : `${want} cannot be read (${code ?? String(err)})`
   }
 }

@@ -2,6 +2,8 @@
 import { isAbsolute, relative, resolve } from 'node:path'
 import { UserError, type IssueCode } from '../../src-shared/user-error'
 
+export { formatBytes } from '../../src-shared/bytes'
+
 /** One problem with one input. `message` says what is wrong (naming the field), `fix` what to do. */
 export interface Problem {
   file?: string
@@ -97,18 +99,6 @@ export function displayPath(path: string, cwd: string = process.cwd()): string {
   const abs = resolve(cwd, path)
   const rel = relative(cwd, abs)
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs
-}
-
-/** `1048576` → `1 MiB`, `1536` → `1.5 KiB`. */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB']
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${unit === 0 ? value : Number(value.toFixed(1))} ${units[unit]}`
 }
 
 /** The error's text for any thrown value (fs errors carry `code`). */

@@ -4,7 +4,7 @@
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, posix, resolve } from 'node:path'
 import type { GitRef } from '../../src-shared/task-config'
-import { resolvePath } from './config-paths'
+import { relativePathProblem, resolvePath } from './config-paths'
 import type { Problem, ProblemList } from './errors'
 import { makeGitTemp, sweepStaleGitTempsOnce } from './git-temp'
 import {
@@ -59,7 +59,7 @@ export function movedRef(
 export function resolveGitVersion(
   field: string,
   given: GitRef,
-  baseDir: string,
+  baseDir: string | null,
   problems: ProblemList,
   file?: string,
 ): GitVersion | null {
@@ -75,6 +75,10 @@ export function resolveGitVersion(
     return null
   }
   const dir = resolvePath(baseDir, given.repo)
+  if (dir === null) {
+    const { message, fix } = relativePathProblem(given.repo)
+    return add('repo', message, fix)
+  }
   const found = git(dir, ['rev-parse', '--show-toplevel'])
   if (!found.ok)
     return found.stderr === GIT_MISSING

@@ -188,9 +188,9 @@ describe('loadTaskConfig', () => {
     const err = inputError(() => loadTaskConfig(file))
     expect(err.problems).toEqual([
       expect.stringMatching(
-        /skill\.path: folder is not a folder: .*cases\.jsonl: fix the path \("\.\/cases\.jsonl" is resolved against the config file's folder /,
+        /skill\.path: is a file, not a folder: .*cases\.jsonl: fix the path \("\.\/cases\.jsonl" is resolved against the config file's folder /,
       ),
-      expect.stringMatching(/dataset\.path: file is a folder, not a file: /),
+      expect.stringMatching(/dataset\.path: is a folder, not a file: /),
       expect.stringMatching(/baseline\.path: folder not found: .*gone: fix the path/),
     ])
   })
@@ -229,7 +229,7 @@ describe('loadTaskConfig: the opencode config', () => {
     const fifo = join(dir, 'oc.fifo')
     execFileSync('mkfifo', [fifo])
     expect(inputError(() => loadTaskConfig(file, { env: { OPENCODE_CONFIG: fifo } })).message).toMatch(
-      /OPENCODE_CONFIG: file is a FIFO \(named pipe\), not a file/,
+      /OPENCODE_CONFIG: is a FIFO \(named pipe\), not a file/,
     )
   })
 })

@@ -1,6 +1,7 @@
 // Loads an A/B task config file: JSON syntax, schema, then every referenced path checked.
 import { dirname, resolve } from 'node:path'
 import { configIssues } from '../../src-shared/config-issues'
+import { depthProblem } from '../../src-shared/json-depth'
 import { TASK_KNOWN_KEYS, taskConfigSchema } from '../../src-shared/task-config'
 import type { TaskConfig } from '../../src-shared/task-config'
 import { templateProblems, templateVariables } from '../judge/template'
@@ -30,8 +31,8 @@ export interface ResolvedPaths {
 export interface LoadedTaskConfig {
   /** Validated, defaults filled in, frozen. Paths in it are as written; use `resolved` to open them. */
   config: TaskConfig
-  /** The folder config paths resolve against (the config file's folder). */
-  configDir: string
+  /** The folder config paths resolve against (the config file's folder); null for a config set up in the app. */
+  configDir: string | null
   /** Absolute paths, each checked to exist with the right type. */
   resolved: ResolvedPaths
   /** Things worth saying that do not stop the task (e.g. the judge shares the agent's model): the messages of `configWarnings`. */
@@ -63,6 +64,21 @@ export function readConfigJson(file: string): { json: unknown; dir: string; show
   return { json: parseJsonText(text, shown, JSON_FIX), dir: dirname(abs), shown }
 }
 
+/**
+ * Refuses a config nested deeper than any config is (before the schema walks it: a file or a request nested
+ * 100 000 levels deep would overflow the stack), naming the field it starts under.
+ */
+export function refuseDeepConfig(json: unknown, file: string | undefined): void {
+  const deep = depthProblem(json)
+  if (deep)
+    throw new InputError({
+      file,
+      field: deep.field,
+      message: deep.message,
+      fix: 'a config is a few levels deep: remove the extra nesting',
+    })
+}
+
 /** Reads, parses and validates a task config file; throws InputError listing every problem. */
 export function loadTaskConfig(file: string, opts: Omit<ParseConfigOptions, 'file'> = {}): LoadedTaskConfig {
   const { json, dir, shown } = readConfigJson(file)
@@ -87,15 +103,19 @@ function refuseRoundsConflict(json: unknown, file: string): void {
   })
 }
 
-/** Validates an already parsed config and checks its paths against `baseDir`. */
+/**
+ * Validates an already parsed config and checks its paths against `baseDir` — null for a config that has
+ * no file (set up in the app): its relative paths are refused.
+ */
 export function parseTaskConfig(
   json: unknown,
-  baseDir: string,
+  baseDir: string | null,
   opts: ParseConfigOptions = {},
 ): LoadedTaskConfig {
   const { file } = opts
   const env = opts.env ?? process.env
-  const configDir = resolve(baseDir)
+  const configDir = baseDir === null ? null : resolve(baseDir)
+  refuseDeepConfig(json, file)
   const parsed = taskConfigSchema.safeParse(json, { reportInput: true })
   if (!parsed.success) {
     throw new InputError(

@@ -5,7 +5,7 @@ import { TRIGGER_KNOWN_KEYS, triggerConfigSchema, type TriggerConfig } from '../
 import { configPaths } from './config-paths'
 import { InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
-import { readConfigJson } from './load-config'
+import { readConfigJson, refuseDeepConfig } from './load-config'
 
 export interface LoadedTriggerConfig {
   /** Validated, defaults filled in, frozen. */
@@ -24,18 +24,20 @@ export function loadTriggerConfig(file: string, opts: { env?: NodeJS.ProcessEnv 
   return parseTriggerConfig(json, dir, { file: shown, env: opts.env })
 }
 
+/** `baseDir`: the config file's folder, or null for one set up in the app (its paths must be absolute). */
 export function parseTriggerConfig(
   json: unknown,
-  baseDir: string,
+  baseDir: string | null,
   opts: { file?: string; env?: NodeJS.ProcessEnv } = {},
 ): LoadedTriggerConfig {
   const { file } = opts
+  refuseDeepConfig(json, file)
   const parsed = triggerConfigSchema.safeParse(json, { reportInput: true })
   if (!parsed.success)
     throw new InputError(configIssues(parsed.error, TRIGGER_KNOWN_KEYS).map((i) => ({ file, ...i })))
   const config = parsed.data
   const problems = new ProblemList()
-  const paths = configPaths(file, resolve(baseDir), problems)
+  const paths = configPaths(file, baseDir === null ? null : resolve(baseDir), problems)
   const resolved: LoadedTriggerConfig['resolved'] = {
     skillPath: paths.check('skill.path', config.skill.path, 'folder'),
     setPath: paths.check('triggerSet.path', config.triggerSet.path, 'file'),

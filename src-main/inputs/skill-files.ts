@@ -55,7 +55,14 @@ export function selectSkillFiles(dir: string, recipe: HashRecipe = HASH_RECIPE):
   const out: SkillFileSelection = { files: [], evalsFiles: 0, ignored: [], special: [] }
   type LeftOut = 'evals' | 'ignored' | 'rules' | null
   const walk = (abs: string, prefix: string, leftOut: LeftOut): void => {
-    for (const e of readdirSync(abs, { withFileTypes: true })) {
+    let entries
+    try {
+      entries = readdirSync(abs, { withFileTypes: true })
+    } catch (err) {
+      if (leftOut !== null) return // left out of the snapshot: nothing in it is needed
+      throw unreadableFolder(abs, err, prefix)
+    }
+    for (const e of entries) {
       if (e.name === '.git') continue
       const rel = prefix ? `${prefix}/${e.name}` : e.name
       const path = join(abs, e.name)
@@ -80,6 +87,27 @@ export function selectSkillFiles(dir: string, recipe: HashRecipe = HASH_RECIPE):
   out.ignored.sort()
   out.special.sort()
   return out
+}
+
+/**
+ * A folder of a skill that cannot be listed or entered (`rel` inside the skill; '' for the skill folder
+ * itself), as an InputError naming it and what to do: without read and execute permission, every file in
+ * it is out of reach.
+ */
+export function unreadableFolder(abs: string, err: unknown, rel: string): InputError {
+  const code = reasonOf(err)
+  const denied = code === 'EACCES' || code === 'EPERM'
+  const what = rel ? 'this folder of the skill' : 'the skill folder'
+  const leaveOut = rel ? `, or list "${rel}/" in ${IGNORE_FILE} to leave it out of the snapshot` : ''
+  return new InputError({
+    file: `${displayPath(abs)}/`,
+    message: denied
+      ? `${what} cannot be read: permission denied (${code})`
+      : `${what} cannot be read (${code})`,
+    fix: denied
+      ? `give your user read and execute permission on it (chmod u+rx ${displayPath(abs)})${leaveOut}`
+      : `check the folder${leaveOut}`,
+  })
 }
 
 /** The `.skillabignore` rules of a skill folder (none when it has no such file). */

@@ -25,14 +25,14 @@ export function resolveSource(
   field: 'skill' | 'baseline',
   ref: { path?: string; git?: GitRef },
   paths: ConfigPaths,
-  configDir: string,
+  configDir: string | null,
   problems: ProblemList,
   file?: string,
 ): ResolvedSource {
   if (ref.git) {
     const version = resolveGitVersion(`${field}.git`, ref.git, configDir, problems, file)
     // An unresolved version stands in as a folder: the problems are thrown before anything reads it.
-    if (!version) return { source: { kind: 'folder', dir: configDir }, folder: configDir }
+    if (!version) return { source: { kind: 'folder', dir: configDir ?? '' }, folder: configDir ?? '' }
     return { source: { kind: 'git', version }, folder: join(version.repo, version.path) }
   }
   const dir = paths.check(`${field}.path`, ref.path ?? '', 'folder')

@@ -2,7 +2,7 @@
 // `evals/`, nothing `.skillabignore` lists).
 import { lstatSync, readdirSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
-import { displayPath, InputError, ProblemList } from './errors'
+import { displayPath, InputError, ProblemList, reasonOf } from './errors'
 import type { GitVersion } from './git-version'
 import { readLikeOpencode } from '../agent/offered-copy'
 import { parseFrontMatter } from './front-matter'
@@ -11,6 +11,7 @@ import {
   HASH_RECIPE,
   IGNORE_FILE,
   selectSkillFiles,
+  unreadableFolder,
   type HashRecipe,
   type SkillFileSelection,
 } from './skill-files'
@@ -60,7 +61,9 @@ export function readSkill(dir: string): SkillInfo {
   let st
   try {
     st = statSync(abs)
-  } catch {
+  } catch (err) {
+    const code = reasonOf(err)
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw unreadableFolder(abs, err, '')
     throw new InputError({
       file: shown,
       message: 'skill folder not found',
@@ -75,8 +78,8 @@ export function readSkill(dir: string): SkillInfo {
     })
   const mdPath = join(abs, 'SKILL.md')
   const md = displayPath(mdPath)
-  if (!lstatExists(mdPath)) {
-    const near = readdirSync(abs).find((n) => n.toLowerCase() === 'skill.md')
+  if (!lstatExists(mdPath, abs)) {
+    const near = listFolder(abs).find((n) => n.toLowerCase() === 'skill.md')
     throw new InputError({
       file: shown,
       message: 'no SKILL.md in the skill folder',
@@ -205,10 +208,17 @@ export function inspectSkill(dir: string): CheckedSkill {
 
 /**
  * Recipe 1's hash of the live folder, for matching tasks made before recipe 2. Equal to `hash` when
- * nothing is left out, or when a file is too large for the old reader (no such task can exist).
+ * nothing is left out, or when a file is too large for the old reader or a left-out folder cannot be read
+ * (no such task can exist).
  */
 function recipe1HashOf(dir: string, selection: SkillFileSelection, hash: string): string {
-  const every = selectSkillFiles(dir, 1).files
+  let every
+  try {
+    every = selectSkillFiles(dir, 1).files
+  } catch (err) {
+    if (err instanceof InputError) return hash
+    throw err
+  }
   if (every.length === selection.files.length || holdsUnreadableGiant(every)) return hash
   return hashFiles(every)
 }
@@ -218,12 +228,23 @@ export function snapshotSkill(dir: string, dataDir: string, opts: { label?: stri
   return storeSnapshot(inspectSkill(dir), dataDir, opts)
 }
 
-function lstatExists(path: string): boolean {
+/** Whether `path` exists in the skill folder `dir`; a folder that cannot be entered is refused, by name. */
+function lstatExists(path: string, dir: string): boolean {
   try {
     lstatSync(path)
     return true
-  } catch {
-    return false
+  } catch (err) {
+    const code = reasonOf(err)
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false
+    throw unreadableFolder(dir, err, '')
+  }
+}
+
+function listFolder(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+  } catch (err) {
+    throw unreadableFolder(dir, err, '')
   }
 }
 

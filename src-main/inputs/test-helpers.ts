@@ -42,3 +42,7 @@ export function shown(err: InputError, dir: string): { message: string; problems
   const strip = (s: string) => s.replaceAll(`${dir}/`, '')
   return { message: strip(err.message), problems: err.problems.map(strip) }
 }
+
+/** JSON Lines of `rows` (a string row is kept as it is: a malformed line). */
+export const jsonl = (...rows: unknown[]): string =>
+  rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n')

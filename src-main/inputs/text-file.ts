@@ -2,7 +2,8 @@
 // refused without waiting on it — within a size limit, and UTF-8 only, naming the first bad byte.
 import { isUtf8 } from 'node:buffer'
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs'
-import { formatBytes, InputError, reasonOf } from './errors'
+import { overLimit } from '../../src-shared/bytes'
+import { InputError, reasonOf } from './errors'
 import { stripBom } from './json-text'
 import { invalidUtf8Offset } from './utf8'
 
@@ -15,6 +16,8 @@ export interface TextFileOptions {
   maxBytes: number
   /** What to do when the file is missing or unreadable. */
   fix: string
+  /** What to do when it is over `maxBytes` (default: make it smaller). */
+  tooLargeFix?: string
 }
 
 /** Why a path that exists is not a regular file: "is a FIFO (named pipe)"; null for a regular file. */
@@ -58,8 +61,8 @@ export function readTextFile(abs: string, opts: TextFileOptions): string {
     if (st.size > opts.maxBytes)
       throw new InputError({
         file: shown,
-        message: `the ${what} is ${formatBytes(st.size)}, over the ${formatBytes(opts.maxBytes)} limit`,
-        fix: 'make it smaller',
+        message: `the ${what} ${overLimit(st.size, opts.maxBytes)}`,
+        fix: opts.tooLargeFix ?? 'make it smaller',
       })
     bytes = Buffer.alloc(st.size)
     let got = 0

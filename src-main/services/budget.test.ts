@@ -7,7 +7,7 @@ import type { RunRow } from '../db'
 import { drive } from '../export/test-fixtures'
 import { parseTaskConfig } from '../inputs/load-config'
 import { NO_PRICES } from '../../src-shared/prices'
-import { budgetGate, checkBudgetPrices } from './budget'
+import { budgetGate, budgetStopText, checkBudgetPrices } from './budget'
 import { prepareTask } from './prepare-task'
 import { openStubWorld, type StubWorld } from './test-judge'
 
@@ -74,6 +74,18 @@ describe('budgetGate', () => {
     expect(await gate.admit(run(2))).toBe(true)
     expect(await gate.admit(run(3))).toBe(false)
     expect(gate.stopped).toBe('usd')
+  })
+})
+
+describe('budgetStopText', () => {
+  it('says a cap below $0.0001 with its digits, never "the $0.0000 cap" (--max-cost 0.000001)', () => {
+    const stop = { kind: 'usd' as const, spentUsd: 0.003, executions: 1, maxRuns: null, left: 5 }
+    expect(budgetStopText({ ...stop, capUsd: 0.000001 })).toBe(
+      'stopped at $0.0030 of the $0.000001 cap, 5 runs left; run again with a higher cap to continue\n',
+    )
+    expect(budgetStopText({ ...stop, spentUsd: 0.0000123, capUsd: 2.5 })).toBe(
+      'stopped at $0.000012 of the $2.50 cap, 5 runs left; run again with a higher cap to continue\n',
+    )
   })
 })
 

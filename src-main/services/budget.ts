@@ -8,6 +8,7 @@ import { InputError } from '../inputs/errors'
 import type { Estimate } from '../../src-shared/estimate'
 import type { TaskPrices } from '../../src-shared/prices'
 import type { Side } from '../../src-shared/run-state'
+import { formatUsd } from '../../src-shared/spend-format'
 import { budgetSchema, type Budget, type TaskConfig } from '../../src-shared/task-config'
 import { estimateOfTask } from './task-estimate'
 import { taskSpend } from './task-spend'
@@ -141,14 +142,13 @@ export function budgetStop(
   }
 }
 
-const dollars = (x: number): string => `$${x.toFixed(x >= 1 ? 2 : 4)}`
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** "stopped at $X of the $Y cap, N runs left; run again with a higher cap to continue" (a line). */
 export function budgetStopText(stop: BudgetStop): string {
   const at =
     stop.kind === 'usd'
-      ? `stopped at ${dollars(stop.spentUsd)} of the ${dollars(stop.capUsd ?? 0)} cap`
-      : `stopped at ${plural(stop.executions, 'execution')} of the ${stop.maxRuns ?? 0}-run cap (budget.maxRuns; ${dollars(stop.spentUsd)} spent)`
+      ? `stopped at ${formatUsd(stop.spentUsd)} of the ${formatUsd(stop.capUsd ?? 0)} cap`
+      : `stopped at ${plural(stop.executions, 'execution')} of the ${stop.maxRuns ?? 0}-run cap (budget.maxRuns; ${formatUsd(stop.spentUsd)} spent)`
   return `${at}, ${plural(stop.left, 'run')} left; run again with a higher cap to continue\n`
 }

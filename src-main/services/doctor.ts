@@ -5,6 +5,7 @@ import { findRipgrep } from '../agent/isolation'
 import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { missingOpencodeMessage, versionNote } from '../agent/opencode-packages'
 import { createProcessDriver } from '../agent/process-driver'
+import { failedProofGroups } from '../agent/proof'
 import { pingProviders } from '../agent/provider-ping'
 import type { SealedPaths, SideSpec } from '../agent/types'
 import { dataDir, fileSystemFault, openStore, quickCheck } from '../db'
@@ -176,10 +177,14 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
       driver.openSide(spec('a', baseline)),
       driver.openSide(spec('b', skill)),
     ])
+    const model = config.agent.model
+    const named = (message: string): string => (message.includes(model) ? message : `${model}: ${message}`)
     for (const s of sessions) {
-      add(`side ${s.proof.side}`, s.proof.ok, `${config.agent.model}: ${s.proof.message}`)
+      if (s.proof.ok) add(`side ${s.proof.side}`, true, named(s.proof.message))
       await s.close()
     }
+    // A problem both sides share (a model opencode does not know) is one line, for both.
+    for (const g of failedProofGroups(sessions.map((s) => s.proof))) add(g.label, false, named(g.message))
   } finally {
     releaseSource(checkedSkill)
     releaseSource(checkedBaseline)

@@ -98,7 +98,7 @@ describe('runTask', () => {
     w.ctx.driverFor = leakyDriver
 
     await expect(runTask(w.ctx, loaded, { signal: new AbortController().signal })).rejects.toThrow(
-      /side b: sees a skill it must not see/,
+      /sides a and b: sees a skill it must not see/,
     )
     expect(compared).toBe(0)
     expect(w.ctx.store.pairwiseResults.listByTask(task.id)).toEqual([])

@@ -1,6 +1,6 @@
 // Integration-test fixtures: a temp world (HOME, data dir, skill, dataset, provider config) and a CLI runner.
 import { execFile, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { writeProviderConfig } from './scripted-llm'
@@ -69,13 +69,38 @@ export interface CliResult {
 
 const children = new Set<ChildProcess>()
 
-/** Runs the built CLI under this Node (22) with `env`; never throws for a nonzero exit. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<CliResult> {
+/**
+ * A user without privileges to run the CLI as when the tests run as root (root reads any file, whatever
+ * its permissions); null otherwise: the tests' own user already sees permissions as a user does.
+ */
+export const UNPRIVILEGED: { uid: number; gid: number } | null =
+  process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null
+
+/** Lets UNPRIVILEGED reach the world's files and write its home and `dataDirs` (a data dir, say). */
+export function shareWorld(world: World, dataDirs: string[] = []): void {
+  if (!UNPRIVILEGED) return
+  chmodSync(world.root, 0o755)
+  for (const dir of [world.home, ...dataDirs]) {
+    mkdirSync(dir, { recursive: true })
+    chmodSync(dir, 0o777)
+  }
+}
+
+/**
+ * Runs the built CLI under this Node (22) with `env` (as `user` when given); never throws for a nonzero
+ * exit.
+ */
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  user: { uid: number; gid: number } | null = null,
+): Promise<CliResult> {
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
       [CLI, ...args],
-      { env, cwd, maxBuffer: 64 * 1024 * 1024 },
+      { env, cwd, maxBuffer: 64 * 1024 * 1024, ...user },
       (err, stdout, stderr) => {
         children.delete(child)
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0

@@ -6,7 +6,6 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UsageError } from '../args'
-import { readProcessStdin } from '../stdin'
 import { main } from '../main'
 import { experiment, fakeIo, run } from './decide-test-fixtures'
 
@@ -93,7 +92,7 @@ describe('skill-ab decide refuses bad input', () => {
 
   it.each([
     [{}, /--policy p\.json: ENOENT/],
-    [{ '/work/p.json': 'nope' }, /--policy p\.json: .*JSON/],
+    [{ '/work/p.json': 'nope' }, /--policy p\.json line 1, column 1: malformed JSON/],
     [{ '/work/p.json': '[1]' }, /--policy p\.json: must be a JSON object of policy fields/],
     [
       { '/work/p.json': '{"minLift": 5, "__proto__": {"minLift": 50}}' },
@@ -111,22 +110,50 @@ describe('skill-ab decide refuses bad input', () => {
     expect(r.stderr).toMatch(message)
   })
 
-  it('a --policy file that is not UTF-8 exits 2, naming the byte offset', async () => {
+  /** decide with --policy p.json read from a real folder holding `bytes` (none: no file). */
+  async function withPolicyFile(bytes: Buffer | null) {
     const dir = mkdtempSync(join(tmpdir(), 'skill-ab-decide-'))
     try {
-      writeFileSync(join(dir, 'p.json'), latin1('{"costMetric": "us', '"}'))
+      if (bytes) writeFileSync(join(dir, 'p.json'), bytes)
       const io = fakeIo(experiment(20))
       delete io.readFile // the file itself is read
       io.cwd = dir
-      const r = await run(['--policy', 'p.json'], experiment(20), {}, io)
-      expect(r.code).toBe(2)
-      expect(r.lines).toEqual([])
-      expect(r.stderr).toMatch(
-        /--policy p\.json line 1: the policy file is not UTF-8 text: invalid byte sequence at byte offset 18 \(0xE9\): save the file as UTF-8/,
-      )
+      return await run(['--policy', 'p.json'], experiment(20), {}, io)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  }
+
+  it('a --policy file that is not UTF-8 exits 2, naming the byte offset', async () => {
+    const r = await withPolicyFile(latin1('{"costMetric": "us', '"}'))
+    expect(r.code).toBe(2)
+    expect(r.lines).toEqual([])
+    expect(r.stderr).toMatch(
+      /--policy p\.json line 1: the policy file is not UTF-8 text: invalid byte sequence at byte offset 18 \(0xE9\): save the file as UTF-8/,
+    )
+  })
+
+  it('a missing --policy file is named with the flag and the path it was looked for at (no raw ENOENT)', async () => {
+    const r = await withPolicyFile(null)
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(
+      /^skill-ab decide: --policy p\.json: policy file not found: check the path \(resolved against the current folder: .*\/p\.json\)/,
+    )
+  })
+
+  it('reads a --policy file that starts with a UTF-8 byte-order mark, as every JSON input', async () => {
+    const r = await withPolicyFile(Buffer.from('\ufeff{"minLift": 25}'))
+    expect(r.stderr).toBe('')
+    expect(r.lines.map((d) => d.capability.minLift)).toEqual([25])
+  })
+
+  it('a line nested 100 000 levels deep is a bad line, named by its field (no stack overflow)', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    const r = await run([], `{"runs": [], "policy": {"alpha": ${deep}}}`)
+    expect(r.code).toBe(2)
+    expect(r.lines).toEqual([
+      { error: 'line 1: policy.alpha: nests deeper than 64 levels (lists and objects inside each other)' },
+    ])
   })
 
   it('stdin that is not UTF-8 exits 2 before any decision, naming the line and byte offset (one case read as two)', async () => {
@@ -151,12 +178,5 @@ describe('skill-ab decide refuses bad input', () => {
 
   it('refuses positionals with a UsageError (exit 2 in main)', async () => {
     await expect(run(['runs.jsonl'], '')).rejects.toBeInstanceOf(UsageError)
-  })
-
-  it('reads process.stdin by default', async () => {
-    vi.spyOn(process, 'stdin', 'get').mockReturnValue(
-      Readable.from([Buffer.from('{"ru'), Buffer.from('ns":[]}')]) as unknown as typeof process.stdin,
-    )
-    expect(await readProcessStdin()).toBe('{"runs":[]}')
   })
 })

@@ -4,10 +4,12 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { FAILURE_TYPES } from '../../../src-shared/run-state'
 import { formatFieldPath } from '../../../src-shared/config-issues'
+import { depthProblem } from '../../../src-shared/json-depth'
 import { forbiddenKey, forbiddenKeyMessage } from '../../../src-shared/json-keys'
 import { policySchema, type Policy } from '../../../src-shared/task-config'
 import type { DecideOptions, ExperimentRun, PairwiseOutcome } from '../../stats/types'
 import { InputError } from '../../inputs/errors'
+import { parseJsonText } from '../../inputs/json-text'
 import { readTextFile } from '../../inputs/text-file'
 
 const got = (input: unknown): string => (input === undefined ? 'nothing' : JSON.stringify(input))
@@ -180,6 +182,8 @@ export function parseLine(
   } catch (err) {
     return { ok: false, error: `not JSON (${(err as Error).message})` }
   }
+  const deep = depthProblem(raw)
+  if (deep) return { ok: false, error: deep.message }
   const forbidden = forbiddenKey(raw)
   if (forbidden) return { ok: false, error: forbiddenKeyMessage(forbidden) }
   const line = lineSchema.safeParse(raw)
@@ -224,19 +228,22 @@ export function loadPolicyFile(
   const shown = `--policy ${path}`
   let raw: unknown
   try {
+    // The reader every JSON input goes through: a regular UTF-8 file, a byte-order mark dropped.
     const text = readFile
       ? readFile(abs)
       : readTextFile(abs, {
           shown,
           what: 'policy file',
           maxBytes: MAX_POLICY_BYTES,
-          fix: `check the path (resolved against the current folder: ${abs})`,
+          fix: `check the path (resolved against the current folder: ${abs}); give a JSON file of policy fields, e.g. {"minLift": 5}`,
         })
-    raw = JSON.parse(text)
+    raw = parseJsonText(text, shown, 'fix the JSON syntax of the policy file')
   } catch (err) {
     if (err instanceof InputError) return { ok: false, error: err.message }
     return { ok: false, error: `${shown}: ${(err as Error).message}` }
   }
+  const deep = depthProblem(raw)
+  if (deep) return { ok: false, error: `--policy ${path}: ${deep.message}` }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return {
       ok: false,

@@ -3,6 +3,7 @@ import { decide } from '../../stats/decide'
 import { UsageError } from '../args'
 import { EXIT, type Command, type Io } from '../command'
 import { readProcessStdin } from '../stdin'
+import { MAX_EXPORT_BYTES } from '../../../src-shared/export-checks'
 import { loadPolicyFile, parseLine } from './decide-input'
 
 /** An Io that may bring its own stdin and files (tests); without them the command uses the process's. */
@@ -58,7 +59,10 @@ export const decideCommand: Command = {
       }
       base = file.fields
     }
-    const text = await (io.readStdin ?? readProcessStdin)()
+    // A line may be a whole export: the input is held to the size of one.
+    const text = await (
+      io.readStdin ?? (() => readProcessStdin(MAX_EXPORT_BYTES, 'give the experiments over several calls'))
+    )()
     let bad = 0
     text.split('\n').forEach((raw, i) => {
       const line = raw.trim()

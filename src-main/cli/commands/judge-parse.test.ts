@@ -69,6 +69,6 @@ describe('skill-ab judge-parse', () => {
     vi.spyOn(process, 'stdin', 'get').mockReturnValue(
       Readable.from([bytes.subarray(0, 2), bytes.subarray(2)]) as unknown as typeof process.stdin,
     )
-    expect(await readProcessStdin()).toBe('评分：85')
+    expect(await readProcessStdin(1024, 'x')).toBe('评分：85')
   })
 })

@@ -5,6 +5,9 @@ import { UsageError } from '../args'
 import { EXIT, type Command, type Io } from '../command'
 import { readProcessStdin } from '../stdin'
 
+/** The largest answer read: a judge answers in a few KiB. */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024
+
 /** Exit 1 when nothing in the judge output parses. */
 const EXIT_UNPARSEABLE = 1
 
@@ -36,7 +39,9 @@ export const judgeParseCommand: Command = {
     const scale = Number(given)
     if (typeof given !== 'string' || String(scale) !== given || !isJudgeScale(scale))
       throw new UsageError(`--scale takes 100, 10, 5 or 1 (got "${String(given)}")`)
-    const text = await (io.readStdin ?? readProcessStdin)()
+    const text = await (
+      io.readStdin ?? (() => readProcessStdin(MAX_ANSWER_BYTES, "give the judge's answer alone"))
+    )()
     const result = parseJudgeOutput(text, scale)
     if (!result.ok) {
       io.err(`skill-ab judge-parse: ${result.error}\n`)

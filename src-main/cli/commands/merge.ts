@@ -1,13 +1,15 @@
 // `skill-ab merge a.json b.json … [--out f.json] [reports]`: the exports of a task's shards (`run --shard
 // i/n`) as one export with one decision (README "CI reports"); shards of different tasks are refused.
-import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { mergeShards, type ShardFile } from '../../services/merge-shards'
 import { dataDir } from '../../db'
 import { exportOutputs, writeExportFiles } from '../../services/export-task'
 import { checkOutputs } from '../../services/output-files'
 import { CONFIG_WARNING_CODES } from '../../inputs/config-warnings'
+import { parseJsonText } from '../../inputs/json-text'
+import { readTextFile } from '../../inputs/text-file'
 import { readExport } from '../../../src-shared/export-read'
+import { EXPORT_TOO_LARGE_FIX, MAX_EXPORT_BYTES } from '../../../src-shared/export-checks'
 import type { ExportDocument } from '../../../src-shared/export'
 import { UserError } from '../../../src-shared/user-error'
 import { UsageError } from '../args'
@@ -16,32 +18,17 @@ import { decisionText } from '../decision-text'
 import { userErrorMessage } from '../errors'
 import { exportFilesOf, REPORT_FLAGS, REPORT_USAGE } from './export'
 
-/** The largest shard export read (a merged export of thousands of runs is tens of MB). */
-export const MAX_SHARD_BYTES = 256 * 1024 * 1024
-
-/** One shard's export file, read and checked against the export schema. */
+/** One shard's export file, read (as every JSON input is: a regular UTF-8 file, a byte-order mark dropped) and checked against the export schema. */
 function readShardFile(file: string, cwd: string): ShardFile {
-  const path = resolve(cwd, file)
-  let raw: unknown
-  try {
-    const st = statSync(path)
-    if (!st.isFile())
-      throw new UserError(
-        'input',
-        `${file} is not a regular file (a device, a pipe or a folder): give an export file`,
-      )
-    if (st.size > MAX_SHARD_BYTES)
-      throw new UserError(
-        'input',
-        `${file} is ${Math.round(st.size / 2 ** 20)} MB, more than the ${MAX_SHARD_BYTES / 2 ** 20} MB an export may be: give the JSON a \`run --shard\` exported`,
-      )
-    raw = JSON.parse(readFileSync(path, 'utf8'))
-  } catch (err) {
-    if (err instanceof UserError) throw err
-    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message
-    throw new UserError('input', `cannot read ${file} (${why}): give the JSON a \`run --shard\` exported`)
-  }
-  const read = readExport(raw)
+  const fix = 'give the JSON a `run --shard` exported'
+  const text = readTextFile(resolve(cwd, file), {
+    shown: file,
+    what: 'export',
+    maxBytes: MAX_EXPORT_BYTES,
+    fix,
+    tooLargeFix: EXPORT_TOO_LARGE_FIX,
+  })
+  const read = readExport(parseJsonText(text, file, fix))
   if (!read.ok) throw new UserError('input', `${file} is not a Skill A/B export: ${read.error}`)
   return { file, doc: read.doc as ExportDocument }
 }

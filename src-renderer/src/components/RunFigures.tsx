@@ -2,6 +2,7 @@
 // (its evidence) and skill use — the same rows in a local run's detail and in an opened export's.
 import type { TokenCounts } from '../../../src-shared/agent-event'
 import type { OfferedSkill } from '../../../src-shared/offered-skills'
+import { formatUsd } from '../../../src-shared/spend-format'
 
 export interface RunFiguresOf {
   durationMs: number | null
@@ -30,7 +31,7 @@ export function RunFigures({ run }: { run: RunFiguresOf }) {
         {t.input} in · {t.output} out · {t.reasoning} reasoning · {t.cacheRead + t.cacheWrite} cache
       </dd>
       <dt>cost</dt>
-      <dd>{run.costUsd === null ? 'unknown price' : `$${run.costUsd.toFixed(4)}`}</dd>
+      <dd>{run.costUsd === null ? 'unknown price' : formatUsd(run.costUsd)}</dd>
       <dt>offered</dt>
       <dd title={run.offeredSkills?.map((s) => `${s.name}: ${s.location}`).join('\n')}>
         {offeredText(run.offeredSkills)}

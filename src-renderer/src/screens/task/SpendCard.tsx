@@ -1,7 +1,7 @@
 // What the task was paid (docs/decision.md "Spend"): a row per side, the judge and the total — tokens by kind,
 // dollars and wall time — under the decision (spend is shown, never gated).
 import type { Spend, SpendCap } from '../../../../src-shared/spend'
-import { formatCount, spendRows } from '../../../../src-shared/spend-format'
+import { formatCount, formatUsd, spendRows } from '../../../../src-shared/spend-format'
 
 const KINDS = [
   ['input', 'input'],
@@ -11,15 +11,13 @@ const KINDS = [
   ['cacheWrite', 'cache write'],
 ] as const
 
-const usd = (x: number): string => `$${x.toFixed(x >= 1 ? 2 : 4)}`
-
 /** Spend against the task's budget (docs/decision.md "Budget"): dollars and executions of their caps. */
 function CapLine({ spend, cap }: { spend: Spend; cap: SpendCap }) {
   const parts = []
   if (cap.maxCostUsd !== null) {
     const spent = spend.total.costUsd ?? 0
     parts.push(
-      `${usd(spent)} of the ${usd(cap.maxCostUsd)} cap (${Math.round((100 * spent) / cap.maxCostUsd)}%)`,
+      `${formatUsd(spent)} of the ${formatUsd(cap.maxCostUsd)} cap (${Math.round((100 * spent) / cap.maxCostUsd)}%)`,
     )
   }
   if (cap.maxRuns !== null) parts.push(`${cap.executions} of ${cap.maxRuns} agent executions`)

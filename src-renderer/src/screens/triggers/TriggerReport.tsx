@@ -2,6 +2,7 @@
 // confusion table and the queries that go wrong, and the description A/B verdict.
 import type { TriggerRate, TriggerSummary } from '../../../../src-shared/trigger-eval'
 import type { TriggerDetail } from '../../../../src-shared/trigger-views'
+import { formatUsd } from '../../../../src-shared/spend-format'
 
 const pct = (x: number | null): string => (x === null ? '—' : `${Math.round(100 * x)}%`)
 const plural = (n: number, word: string, words = `${word}s`): string => `${n} ${n === 1 ? word : words}`
@@ -163,7 +164,7 @@ export function TriggerReport({ detail, actions }: { detail: TriggerDetail; acti
           .filter((v) => report.spend[v].probes > 0)
           .map((v) => {
             const s = report.spend[v]
-            const dollars = s.costUsd === null ? 'price unknown' : `$${s.costUsd.toFixed(4)}`
+            const dollars = s.costUsd === null ? 'price unknown' : formatUsd(s.costUsd)
             return `${v}: ${s.probes} probes, ${s.tokens.toLocaleString('en-US')} tokens, ${dollars}, ${s.seconds.toFixed(1)} s`
           })
           .join(' · ')}
