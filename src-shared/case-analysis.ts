@@ -1,5 +1,5 @@
 // Case analysis configs: one skill judged on a dataset without a comparison (the A/B task config's
-// shape without `baseline` and `policy`), or existing opencode sessions judged as they are (an import).
+// shape without `baseline`, `policy` and `adaptiveRounds`), or existing opencode sessions judged as they are (an import).
 import { z } from 'zod'
 import { EXPECTATIONS_PRESET_IDS } from './evaluator-ids'
 import { evaluatorList, intIn, judgeSchema, modelName } from './task-config'
@@ -11,6 +11,8 @@ export const CASE_ANALYSIS_REFUSED_KEYS: Record<string, string> = {
     'a case analysis judges one skill without a comparison: remove "baseline" (use `skill-ab run` to compare)',
   policy:
     'a case analysis gives scores, not a pass/reject verdict: remove "policy" (use `skill-ab run` for a decision)',
+  adaptiveRounds:
+    'adaptive rounds settle an A/B verdict, and a case analysis has none: remove "adaptiveRounds" and give "repeatRounds"',
 }
 
 /** A case analysis runs one round per case unless it says otherwise (an A/B task defaults to 3). */

@@ -24,7 +24,9 @@ export function intIn(min: number, max: number) {
 
 /** A number in [min, max] (bounds may be open) with a message that says the range. */
 export function numberIn(min: number, max: number | null, openMin = false, openMax = false) {
-  const range = `${openMin ? 'above' : 'from'} ${min}${max === null ? ' up' : ` ${openMax ? 'to below' : 'to'} ${max}`}`
+  const low = `${openMin ? 'above' : 'at least'} ${min}`
+  const range =
+    max === null ? low : `${openMin ? 'above' : 'from'} ${min} ${openMax ? 'to below' : 'to'} ${max}`
   const error = (iss: { input?: unknown }) =>
     iss.input === undefined ? undefined : `must be a number ${range} (got ${got(iss.input)})`
   let schema = z.number({ error })

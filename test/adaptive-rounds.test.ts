@@ -62,6 +62,18 @@ it('a clear effect in every case stops at min rounds (1 of at most 3) and passes
       policy: { costBudget: 100 },
     },
   )
+  // The estimate counts the rounds adaptive rounds may reach, not repeatRounds' default of 3.
+  writeTask(
+    world,
+    'adaptive-5.json',
+    'adaptive up to 5',
+    SKILL,
+    cases,
+    {},
+    { adaptiveRounds: { min: 1, max: 5 } },
+  )
+  const estimate = await runCli(['run', 'adaptive-5.json', '--estimate'], world.env, world.root)
+  expect(estimate.stderr + estimate.stdout).toMatch(/the whole task 30 runs/)
   const res = await runCli(
     ['run', 'adaptive.json', '--export', 'adaptive-export.json'],
     world.env,

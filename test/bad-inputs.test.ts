@@ -237,6 +237,11 @@ const rows: [string, Source, RegExp][] = [
   ['a model without provider', config({ ...good, agent: { model: 'gpt' } }), /agent\.model/],
   ['repeatRounds out of range', config({ ...good, repeatRounds: 0 }), /repeatRounds/],
   [
+    'a negative dollar cap',
+    config({ ...good, budget: { maxCostUsd: -1 } }),
+    /budget\.maxCostUsd: must be a number above 0 \(got -1\)/,
+  ],
+  [
     'case files that cannot both be written ("a" and "a/b"), named by line',
     config({ ...good, dataset: { path: './clash.jsonl' } }),
     /clash\.jsonl line 2: "a" is a file and also the folder of "a\/b" \(case "c2"\): rename one/,

@@ -37,11 +37,15 @@ describe('loadCaseAnalysisConfig', () => {
     expect(err.problems[0]).toMatch(/compares two sides, and a case analysis has one: remove it/)
   })
 
-  it('refuses "baseline" and "policy", naming each and what to do instead', () => {
+  it('refuses "baseline", "policy" and "adaptiveRounds", naming each and what to do instead', () => {
+    const adaptiveRounds = { min: 2, max: 4 }
     const err = inputError(() =>
-      loadCaseAnalysisConfig(file({ ...BASE, baseline: { kind: 'none' }, policy: {} }), { env: {} }),
+      loadCaseAnalysisConfig(file({ ...BASE, baseline: { kind: 'none' }, policy: {}, adaptiveRounds }), {
+        env: {},
+      }),
     )
-    expect(err.details.map((d) => d.field)).toEqual(['baseline', 'policy'])
+    expect(err.details.map((d) => d.field)).toEqual(['baseline', 'policy', 'adaptiveRounds'])
+    expect(err.problems[2]).toMatch(/"adaptiveRounds".*a case analysis has none: remove "adaptiveRounds"/)
     expect(err.problems[0]).toMatch(
       /analysis\.json: unknown key "baseline" in a case analysis: .*`skill-ab run` to compare/,
     )

@@ -7,6 +7,7 @@ import type { Estimate } from '../../src-shared/estimate'
 import type { TaskPrices } from '../../src-shared/prices'
 import { hasExecuted, needsExecution, totalTokens } from '../../src-shared/run-rules'
 import { SIDES, type Side } from '../../src-shared/run-state'
+import { maxRoundsOf } from '../../src-shared/task-config'
 import { readConfig } from '../export/config-view'
 import { toSpendRun } from './task-spend'
 import { findTaskOf } from './task-identity'
@@ -171,7 +172,7 @@ export function estimateOfConfig(store: Store, loaded: LoadedTaskConfig, prices:
     datasetPath: dataset.file,
     agentModel: config.agent.model,
     caseKeys: cases.map((c) => c.id),
-    rounds: config.repeatRounds,
+    rounds: maxRoundsOf(config), // adaptive rounds: their max, as a stored task's estimate counts
     concurrency: config.agent.concurrency,
     prices,
     judgementsPerRun: judgementsPerRun(config.evaluators),
