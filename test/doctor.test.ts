@@ -22,14 +22,14 @@ afterAll(async () => {
   await llm.close()
 })
 
-const config = (model: string): string =>
+const config = (model: string, driver?: 'process'): string =>
   world.write(
-    `doctor-${model.replace('/', '-')}.json`,
+    `doctor-${model.replace('/', '-')}${driver ? `-${driver}` : ''}.json`,
     JSON.stringify({
       name: 'd',
       skill: { path: './skill' },
       dataset: { path: './cases.jsonl' },
-      agent: { model },
+      agent: { model, ...(driver ? { driver } : {}) },
     }),
   )
 
@@ -45,10 +45,15 @@ describe('skill-ab doctor', () => {
   it('proves both sides of a config; names a model opencode does not know, a provider on a closed port and a baseline that is the skill itself', async () => {
     const good = await runCli(['doctor', config('scripted/agent')], world.env, world.root)
     expect(good.code, good.stdout).toBe(0)
-    expect(good.stdout).toMatch(/ok\s+side a\s+scripted\/agent: side a sees no skill/)
+    // Proved on the task's own driver (the default, server), not on another transport.
     expect(good.stdout).toMatch(
-      /ok\s+side b\s+scripted\/agent: side b sees exactly pirate-speak at .*\/skills\/pirate-speak\//,
+      /ok\s+side a\s+scripted\/agent: side a sees no skill.* \(on the server driver, as the task runs\)/,
     )
+    expect(good.stdout).toMatch(
+      /ok\s+side b\s+scripted\/agent: side b sees exactly pirate-speak at .*\/skills\/pirate-speak\/.* \(on the server driver, as the task runs\)/,
+    )
+    const processTask = await runCli(['doctor', config('scripted/agent', 'process')], world.env, world.root)
+    expect(processTask.stdout).toMatch(/ok\s+side b\s+.* \(on the process driver, as the task runs\)/)
     expect(good.stdout).toMatch(/ok\s+dataset\s+jsonl, 1 of 1 cases selected/)
     // The prices the provider config gives the models (the estimate and a dollar cap use them).
     expect(good.stdout).toMatch(

@@ -5,6 +5,7 @@ import { findRipgrep } from '../agent/isolation'
 import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { missingOpencodeMessage, versionNote } from '../agent/opencode-packages'
 import { createProcessDriver } from '../agent/process-driver'
+import { createServerDriver } from '../agent/server-driver'
 import { failedProofGroups } from '../agent/proof'
 import { pingProviders } from '../agent/provider-ping'
 import type { SealedPaths, SideSpec } from '../agent/types'
@@ -161,7 +162,9 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
       return
     }
 
-    const driver = createProcessDriver({ env })
+    // Proved on the driver the task runs on: a proof made on another transport says nothing of this one.
+    const driver =
+      config.agent.driver === 'server' ? createServerDriver({ env }) : createProcessDriver({ env })
     const spec = (side: 'a' | 'b', snap: SkillSnapshot | null): SideSpec => ({
       side,
       skill: snap && { name: snap.name, snapshotDir: snap.snapshotDir, contentHash: snap.contentHash },
@@ -180,7 +183,8 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
     const model = config.agent.model
     const named = (message: string): string => (message.includes(model) ? message : `${model}: ${message}`)
     for (const s of sessions) {
-      if (s.proof.ok) add(`side ${s.proof.side}`, true, named(s.proof.message))
+      const on = ` (on the ${driver.name} driver, as the task runs)`
+      if (s.proof.ok) add(`side ${s.proof.side}`, true, `${named(s.proof.message)}${on}`)
       await s.close()
     }
     // A problem both sides share (a model opencode does not know) is one line, for both.
