@@ -1,4 +1,4 @@
-// What an export's runs must be beyond their shape (issue 32), checked wherever one is read — Open export and
+// What an export's runs must be beyond their shape, checked wherever one is read — Open export and
 // `skill-ab merge` alike — so a document no run of the app could have written is refused, never decided on:
 // one entry per run id and per case × side × round, a shard's runs inside its slice (its nesting depth:
 // json-depth.ts), and the size an export file may be, checked before it is read.

@@ -1,4 +1,4 @@
-// The isolation matrix (issue 31; docs/opencode.md "The side proof and the evidence of every run"): on either
+// The isolation matrix (docs/opencode.md "The side proof and the evidence of every run"): on either
 // driver, at agent concurrency 1, 2, 4 and 8 (4 with 2 rounds is test/skill-offered-every-run.test.ts's first
 // test), with cases that ship AGENTS.md, `.opencode/`, `.claude/` or a skill of their own, a run that times out
 // and one whose agent kills its opencode, and a SIGKILL with a resume — every

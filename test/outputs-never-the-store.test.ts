@@ -1,4 +1,4 @@
-// Nothing lost (issue 32): every output flag of `export`, `run` and `merge` pointed at the database, its WAL, a
+// Nothing lost: every output flag of `export`, `run` and `merge` pointed at the database, its WAL, a
 // snapshot folder, the config, the dataset, the skill, a shard, a missing folder, a folder or a device is refused
 // before anything is read, run or written (exit 2, the file and what to do named), and the store is
 // byte-identical after.

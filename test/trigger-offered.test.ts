@@ -1,4 +1,4 @@
-// Trigger probes offered exactly their skills (issue 31, docs/triggers.md): a description the scripted agent
+// Trigger probes offered exactly their skills (docs/triggers.md): a description the scripted agent
 // always acts on (it holds ": ", as many published skills' do) has recall 100% at concurrency 1, 2 and 4, with
 // a competing skill (whose description holds ": " too) and without; every probe stores what its instance
 // offered, and the export carries it.

@@ -84,7 +84,7 @@ describe('readExport', () => {
   })
 })
 
-describe('readExport refuses a document no run of the app could have written (issue 32)', () => {
+describe('readExport refuses a document no run of the app could have written', () => {
   let original: Record<string, unknown> | null = null
   beforeEach(() => {
     original = null

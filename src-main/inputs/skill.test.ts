@@ -89,7 +89,7 @@ describe('readSkill', () => {
     expect(err.problems[1]).toMatch(/the front matter has no "description": add "description: /)
   })
 
-  it('refuses what opencode would read otherwise: lone-CR line ends, a key given twice (issue 32)', () => {
+  it('refuses what opencode would read otherwise: lone-CR line ends, a key given twice', () => {
     const cr = inputError(() =>
       readSkill(tempTree({ 'SKILL.md': '---\rname: pirate-speak\rdescription: Talk.\r---\rbody\r' })),
     )

@@ -1,4 +1,4 @@
-// Where a command may write (issue 32): never the store, an input of the same command, a file twice, a
+// Where a command may write: never the store, an input of the same command, a file twice, a
 // folder or a device; and a write never leaves half a file.
 import { linkSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

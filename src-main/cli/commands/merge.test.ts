@@ -1,5 +1,5 @@
 // `skill-ab merge` reads only regular files of a sane size: a pipe or a device is refused at once, by name
-// (issue 32: a FIFO hung it, /dev/zero was read for a minute).
+// (a FIFO hung it, /dev/zero was read for a minute).
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
