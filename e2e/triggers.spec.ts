@@ -26,6 +26,7 @@ test.beforeAll(async () => {
   skill('pdf-v1', 'pdf-tools', 'Helps with files.')
   skill('others/doc-tools', 'doc-tools', 'Use for Word documents (docx): edit, convert, review.')
   app.world.write('set.jsonl', SET.map((q) => JSON.stringify(q)).join('\n'))
+  app.world.write('noflag.jsonl', '{"id": "q1", "query": "merge a.pdf and b.pdf"}\n')
 })
 test.afterAll(async () => {
   await app?.stop()
@@ -42,6 +43,10 @@ test('probe two descriptions from the Triggers screen and read the verdict, conf
   await page.getByTestId('trigger-name').fill('pdf description')
   await page.getByTestId('trigger-model').fill('scripted/agent')
   await page.getByTestId('trigger-skill').fill(join(root, 'pdf-v2'))
+  // A set line without "shouldTrigger" is said in full, with its file and line (the page once showed nothing).
+  await page.getByTestId('trigger-set').fill(join(root, 'noflag.jsonl'))
+  await page.getByTestId('start-triggers').click()
+  await expect(page.getByRole('alert')).toContainText(/noflag\.jsonl line 1: "shouldTrigger" is missing/)
   await page.getByTestId('trigger-set').fill(join(root, 'set.jsonl'))
   await page.getByTestId('trigger-compare').fill(join(root, 'pdf-v1'))
   await page.getByTestId('trigger-competing').fill(join(root, 'other'))

@@ -45,15 +45,19 @@ describe('a config from the form', () => {
     writeFileSync(join(t.dir, 'ok.jsonl'), '{"id":"c1","prompt":"x"}\n')
     writeFileSync(join(t.dir, 'clash.jsonl'), '{"id":"c1","prompt":"x","files":{"a":"1","a/b":"2"}}\n')
     const check = (skill: string, dataset: string) =>
-      t.ok<{ issues: { message: string }[] }>('tasks.validate', {
+      t.ok<{ issues: { field: string; message: string }[] }>('tasks.validate', {
         config: { name: 'x', skill: { path: skill }, dataset: { path: dataset }, agent: { model: 'p/m' } },
       })
     const cr = await check(join(t.dir, 'skill'), join(t.dir, 'ok.jsonl'))
     expect(cr.issues.map((i) => i.message).join('\n')).toMatch(/opencode reads this front matter otherwise/)
     const clash = await check(join(t.dir, 'good'), join(t.dir, 'clash.jsonl'))
-    expect(clash.issues.map((i) => i.message).join('\n')).toMatch(
-      /"a" is a file and also the folder of "a\/b"/,
-    )
+    // A dataset line's issue is no field of the form: a general issue naming the file and line.
+    expect(clash.issues).toEqual([
+      expect.objectContaining({
+        field: '',
+        message: expect.stringMatching(/clash\.jsonl line 1: "a" is a file and also the folder of "a\/b"/),
+      }),
+    ])
     expect((await check(join(t.dir, 'good'), join(t.dir, 'ok.jsonl'))).issues).toEqual([])
     expect(t.ctx.store.tasks.list()).toEqual([]) // validating writes nothing
   })

@@ -17,7 +17,9 @@ import type {
 } from '../../src-shared/ipc-views'
 import type { Store } from '../db'
 import { checkTask } from '../services/prepare-task'
-import { UserError } from '../../src-shared/user-error'
+import { taskConfigSchema } from '../../src-shared/task-config'
+import { UserError, type FieldIssue } from '../../src-shared/user-error'
+import { formatProblem, InputError } from '../inputs/errors'
 import { pathTextProblem } from '../../src-shared/config-text'
 import { ApiRefusal } from './errors'
 
@@ -103,9 +105,29 @@ export function validateConfig(config: unknown, env: NodeJS.ProcessEnv, store: S
     return { issues: [], warnings: loaded.warnings }
   } catch (err) {
     if (!(err instanceof UserError)) throw err
-    const issues = err.issues.length
-      ? err.issues
-      : [{ field: '', code: 'invalid' as const, message: err.message }]
-    return { issues: issues.map((i) => ({ ...i })), warnings: [] }
+    return { issues: formIssues(err), warnings: [] }
   }
+}
+
+/** The config's own fields: a form shows an issue of one of them beside it. */
+const CONFIG_FIELDS = Object.keys(taskConfigSchema.shape)
+
+/**
+ * The issues a form can place: one of a config field keeps its field, any other (of a dataset line, a
+ * SKILL.md: a case's "prompt" is no field of the form, and would hide it) is general; a file's issue names
+ * the file and line in its message.
+ */
+function formIssues(err: UserError): FieldIssue[] {
+  if (!(err instanceof InputError))
+    return err.issues.length
+      ? err.issues.map((i) => ({ ...i }))
+      : [{ field: '', code: 'invalid', message: err.message }]
+  return err.details.map((p): FieldIssue => {
+    const top = (p.field ?? '').split(/[.[]/)[0] ?? ''
+    // A general issue is shown as one banner: its message says what to do too.
+    if (!CONFIG_FIELDS.includes(top))
+      return { field: '', code: p.code ?? 'invalid', message: formatProblem(p) }
+    const message = p.file === undefined ? p.message : formatProblem({ ...p, fix: undefined })
+    return { field: p.field ?? '', code: p.code ?? 'invalid', message, ...(p.fix ? { fix: p.fix } : {}) }
+  })
 }

@@ -45,6 +45,18 @@ function toConfig(f: TriggerForm): Record<string, unknown> {
   }
 }
 
+/** The config fields the form shows issues beside. */
+const FIELDS = [
+  'name',
+  'agent.model',
+  'skill',
+  'triggerSet',
+  'compareWith',
+  'competingSkills',
+  'rounds',
+  'maxSteps',
+]
+
 function NewTrigger({ onStarted }: { onStarted(taskId: string): void }) {
   const [form, setForm] = useState<TriggerForm>(EMPTY)
   const [issues, setIssues] = useState<Issue[]>([])
@@ -64,7 +76,16 @@ function NewTrigger({ onStarted }: { onStarted(taskId: string): void }) {
       onStarted(taskId)
     } catch (err) {
       const fieldIssues = err instanceof ApiError ? (err.body.issues ?? []) : []
-      setIssues(fieldIssues.length ? fieldIssues : [{ field: '', code: 'invalid', message: errorText(err) }])
+      const placed = fieldIssues.filter((i) =>
+        FIELDS.some((f) => i.field === f || i.field.startsWith(`${f}.`)),
+      )
+      // An issue no field shows (e.g. a line of the trigger set without "shouldTrigger") is said in full,
+      // with its file and line: never a refusal the page keeps to itself.
+      const whole = placed.length < fieldIssues.length || !fieldIssues.length
+      setIssues([
+        ...placed,
+        ...(whole ? [{ field: '', code: 'invalid' as const, message: errorText(err) }] : []),
+      ])
     } finally {
       setBusy(false)
     }
