@@ -117,3 +117,18 @@ test('cancel a trigger task while it probes, resume it, then delete it', async (
   expect(existsSync(probes)).toBe(false)
   await expect(page.locator('table', { hasText: 'stop and go' })).toHaveCount(0)
 })
+
+test('a pre-flight that fails says so, and claims no result the task does not have', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.goto(app.url)
+  await page.getByRole('link', { name: 'Triggers' }).click()
+  await page.getByTestId('trigger-name').fill('unknown model')
+  await page.getByTestId('trigger-model').fill('scripted/nope')
+  await page.getByTestId('trigger-skill').fill(join(app.world.root, 'pdf-v2'))
+  await page.getByTestId('trigger-set').fill(join(app.world.root, 'set.jsonl'))
+  await page.getByTestId('start-triggers').click()
+  await expect(page.getByTestId('trigger-title')).toHaveText('unknown model')
+  await expect(page.locator('.banner.error')).toContainText(/scripted\/nope/, { timeout: 60_000 })
+  await expect(page.getByText('No query has a result yet.')).toBeVisible()
+  await expect(page.getByText('No query goes wrong.')).toHaveCount(0)
+})

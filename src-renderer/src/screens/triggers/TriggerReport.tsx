@@ -55,7 +55,9 @@ function Version({ title, s }: { title: string; s: TriggerSummary }) {
       {s.withoutResult.length > 0 && (
         <p className="muted small">Without a result yet: {s.withoutResult.join(', ')}</p>
       )}
-      {s.failing.length === 0 ? (
+      {s.failing.length === 0 && s.accuracy.n === 0 ? (
+        <p className="muted small">No query has a result yet.</p>
+      ) : s.failing.length === 0 ? (
         <p className="muted small">No query goes wrong.</p>
       ) : (
         <table className="plain" aria-label={`Queries that go wrong, ${title}`}>
