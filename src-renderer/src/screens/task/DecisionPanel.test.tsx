@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Decision } from '../../../../src-shared/decision'
+import type { RunView } from '../../../../src-shared/ipc-views'
 import type { Spend } from '../../../../src-shared/spend'
 import { decisionFixture, PAIRWISE } from '../../testing/decision-fixtures'
+import { run } from '../../testing/fixtures'
 import { render, type Rendered } from '../../testing/render'
 import { DecisionPanel } from './DecisionPanel'
 
@@ -30,6 +32,17 @@ describe('decision panel', () => {
     expect(text(items[0])).toContain('low-trigger-rate b used the skill in 3 of 12 runs (25%)')
     const verdict = root.querySelector('[data-verdict]') as Element
     expect(list?.compareDocumentPosition(verdict)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+  })
+
+  it('shows no verdict before any run has finished (not "inconclusive" from the first second)', async () => {
+    const at = (status: RunView['status'], side: 'a' | 'b') => run('t', 'c1', side, 1, { status })
+    const starting = [at('pending', 'a'), at('running', 'b')]
+    view = await render(<DecisionPanel decision={decisionFixture()} runs={starting} />)
+    expect(text(view.container.querySelector('[data-verdict] .big'))).toBe('no verdict yet')
+    view.unmount()
+    const later = [at('scored', 'a'), at('running', 'b')]
+    view = await render(<DecisionPanel decision={decisionFixture()} runs={later} />)
+    expect(text(view.container.querySelector('[data-verdict] .big'))).toBe(decisionFixture().verdict)
   })
 
   it('shows no warnings list when there is nothing to warn about', async () => {

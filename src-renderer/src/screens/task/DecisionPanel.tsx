@@ -3,6 +3,7 @@
 // pairwise judge ran, its result — the lift beside the noise floor, the plots (per-case means as the decision counts them) and the spend.
 import type { Decision } from '../../../../src-shared/decision'
 import type { RunView } from '../../../../src-shared/ipc-views'
+import { isTerminal } from '../../../../src-shared/run-state'
 import type { Spend, SpendCap } from '../../../../src-shared/spend'
 import { CapabilityCard, CostCard, StabilityCard } from './CoreCards'
 import { DecisionWarnings } from './DecisionWarnings'
@@ -39,11 +40,15 @@ export function DecisionPanel({
 }) {
   const { capability: cap, coverage } = decision
   const later: Later = decision
+  // Before any run has finished there is nothing to decide on: no verdict is shown yet (not "inconclusive").
+  const waiting = runs.length > 0 && !runs.some((r) => isTerminal(r.status))
   return (
     <div className="stack">
       <DecisionWarnings warnings={later.warnings ?? []} />
       <div className="card verdict" data-verdict={decision.verdict}>
-        <span className={`big ${decision.verdict}`}>{decision.verdict}</span>
+        <span className={`big ${waiting ? 'waiting' : decision.verdict}`}>
+          {waiting ? 'no verdict yet' : decision.verdict}
+        </span>
         <div className="grow">
           <ul style={{ margin: 0, paddingLeft: 18 }}>
             {decision.reasons.map((r) => (
