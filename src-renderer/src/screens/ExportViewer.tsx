@@ -1,5 +1,6 @@
 // Opens a shared export read-only with the task screens: its per-case table and decision (tabs), a run's detail,
 // a case's a and b side by side; nothing to run. A full export (`export --full`) adds outputs and diffs.
+import { FileButton } from '../components/FileButton'
 import { useMemo, useState } from 'react'
 import type { Decision } from '../../../src-shared/decision'
 import type { OpenedExport } from '../../../src-shared/export-read'
@@ -43,15 +44,7 @@ export function ExportViewer() {
     <div className="page stack">
       <div className="row">
         <h1 className="grow">Open an export (read-only)</h1>
-        <label className="button">
-          Choose a .json file…
-          <input
-            type="file"
-            accept=".json,application/json"
-            hidden
-            onChange={(e) => e.target.files?.[0] && void open(e.target.files[0])}
-          />
-        </label>
+        <FileButton onFile={(file) => void open(file)}>Choose a .json file…</FileButton>
       </div>
       {error && <div className="banner error">{error}</div>}
       {!doc && !error && (

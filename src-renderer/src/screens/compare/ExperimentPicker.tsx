@@ -1,4 +1,5 @@
 // One side of the compare screen: an export file or a local task, read as its per-case means, Δ and case hashes.
+import { FileButton } from '../../components/FileButton'
 import { useEffect } from 'react'
 import { call, errorText } from '../../api/api'
 import { useTasks } from '../../stores/tasks-store'
@@ -42,16 +43,9 @@ export function ExperimentPicker(props: {
     <div className="card stack" data-experiment={props.label}>
       <h2>{props.label}</h2>
       <div className="row wrap">
-        <label className="button">
+        <FileButton inputLabel={`${props.label}: export file`} onFile={(file) => void fromFile(file)}>
           Choose an export…
-          <input
-            type="file"
-            accept=".json,application/json"
-            hidden
-            aria-label={`${props.label}: export file`}
-            onChange={(e) => e.target.files?.[0] && void fromFile(e.target.files[0])}
-          />
-        </label>
+        </FileButton>
         <span className="muted">or</span>
         <select
           aria-label={`${props.label}: local task`}
