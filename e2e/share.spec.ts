@@ -95,6 +95,10 @@ test('a shared full export opens read-only: a run with its output and diff, a ca
   expect(boxA && boxB && Math.abs(boxA.y - boxB.y) < 2 && boxA.x < boxB.x).toBe(true)
   expect((boxB?.x ?? 0) + (boxB?.width ?? 0)).toBeLessThanOrEqual(1280)
   await shoot(page, '21-export-case-a-vs-b')
+  // Esc goes back from a vs b to the runs, as from a run's detail.
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('case-view')).toHaveCount(0)
+  await expect(page.locator('[data-case="hello"] .cell-run[data-side="b"]')).toBeVisible()
 })
 
 test('two experiments compared per case: an export and a local task, a changed case marked, the unmatched listed', async ({

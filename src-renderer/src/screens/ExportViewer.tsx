@@ -1,7 +1,7 @@
 // Opens a shared export read-only with the task screens: its per-case table and decision (tabs), a run's detail,
 // a case's a and b side by side; nothing to run. A full export (`export --full`) adds outputs and diffs.
 import { FileButton } from '../components/FileButton'
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { Decision } from '../../../src-shared/decision'
 import type { OpenedExport } from '../../../src-shared/export-read'
 import { DemoBadge } from '../components/badges'
@@ -37,7 +37,7 @@ export function ExportViewer() {
       setError((err as Error).message)
     }
   }
-  const toTable = () => setView({ kind: 'table' })
+  const toTable = useCallback(() => setView({ kind: 'table' }), [])
   const openCase = (caseId: string) => setView({ kind: 'case', caseId })
   const run = doc && view.kind === 'run' ? doc.runs.find((r) => r.id === view.runId) : undefined
   return (
@@ -72,11 +72,7 @@ export function ExportViewer() {
         <CaseSideBySide
           caseId={view.caseId}
           rounds={caseRounds(exportSides(doc, view.caseId))}
-          back={
-            <button className="small" onClick={toTable}>
-              ← All runs
-            </button>
-          }
+          onBack={toTable}
         />
       )}
       {doc && (view.kind === 'table' || view.kind === 'decision') && (

@@ -1,5 +1,6 @@
 // One case's a and b side by side, round by round: each side's score and judge reasons, final output and
 // diff. Fed by a local task (TaskCaseScreen) or an opened export (ExportViewer).
+import { useEscape } from '../../components/use-escape'
 import { RunBadge } from '../../components/badges'
 import { Diff } from '../../components/RunTexts'
 import { ExpectationVerdicts } from '../task/ExpectationVerdicts'
@@ -58,14 +59,13 @@ function Side({ side, label }: { side: SideOfRound | null; label: 'a' | 'b' }) {
   )
 }
 
-export function CaseSideBySide(props: {
-  caseId: string
-  rounds: readonly CaseRound[]
-  back: React.ReactNode
-}) {
+export function CaseSideBySide(props: { caseId: string; rounds: readonly CaseRound[]; onBack: () => void }) {
+  useEscape(props.onBack)
   return (
     <div className="stack" data-testid="case-view">
-      {props.back}
+      <button className="small" onClick={props.onBack}>
+        ← All runs (Esc)
+      </button>
       <h1 style={{ margin: 0 }}>
         Case <span className="mono">{props.caseId}</span>: <span className="side-a">a</span> vs{' '}
         <span className="side-b">b</span>

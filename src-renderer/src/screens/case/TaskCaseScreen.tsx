@@ -1,6 +1,6 @@
 // A local task's case, a and b side by side (route `#/task/<id>/case/<caseId>`): each run's detail loaded
 // through the api, reloaded when one of its runs changes.
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { RunDetail } from '../../../../src-shared/ipc-views'
 import { call, errorText } from '../../api/api'
 import { useRoute } from '../../stores/route-store'
@@ -24,12 +24,8 @@ export function TaskCaseScreen({ taskId, caseId }: { taskId: string; caseId: str
       setError(errorText(err)),
     )
   }, [key]) // reloaded when a run of the case changes
-  const back = (
-    <button className="small" onClick={() => navigate({ taskId })}>
-      ← All runs
-    </button>
-  )
+  const back = useCallback(() => navigate({ taskId }), [navigate, taskId])
   if (error) return <div className="banner error">{error}</div>
   if (!details) return <div className="muted">Loading the case…</div>
-  return <CaseSideBySide caseId={caseId} rounds={caseRounds(details.map(detailSide))} back={back} />
+  return <CaseSideBySide caseId={caseId} rounds={caseRounds(details.map(detailSide))} onBack={back} />
 }

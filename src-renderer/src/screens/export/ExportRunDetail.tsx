@@ -1,5 +1,6 @@
 // One run of an opened export, read-only: its figures, every evaluator's score and reason, and (in a full
 // export) what the judge read of it: trajectory summary, final output and diff.
+import { useEscape } from '../../components/use-escape'
 import type { OpenedExport } from '../../../../src-shared/export-read'
 import { RunBadge } from '../../components/badges'
 import { RunFigures } from '../../components/RunFigures'
@@ -17,13 +18,14 @@ export function ExportRunDetail(props: {
   onOpenCase(caseId: string): void
 }) {
   const { run } = props
+  useEscape(props.onBack)
   const side = exportSides(props.doc, run.caseId).find((s) => s.run.id === run.id)
   const review = run.review
   return (
     <div className="stack" data-testid="run-detail">
       <div className="row">
         <button className="small" onClick={props.onBack}>
-          ← All runs
+          ← All runs (Esc)
         </button>
         <button className="small" onClick={() => props.onOpenCase(run.caseId)}>
           a vs b of this case

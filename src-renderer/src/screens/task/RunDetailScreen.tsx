@@ -1,7 +1,8 @@
 // One run: its state and history, the case, the trajectory as a timeline, the work-dir diff,
 // every evaluator's score and reason (history kept), and score corrections: made with a note, kept through
 // a re-evaluation, cleared by hand, dropped (and said so) when the run is executed again.
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import { useEscape } from '../../components/use-escape'
 import { FAILURE_MEANING, failureLabel } from '../../../../src-shared/failure-label'
 import type { RunDetail, TaskDetail } from '../../../../src-shared/ipc-views'
 import { canReevaluate, canRerun } from '../../../../src-shared/run-rules'
@@ -31,17 +32,7 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
   useEffect(() => {
     call('runs.detail', { runId }).then(setData, (err: unknown) => setError(errorText(err)))
   }, [runId, liveKey, edits])
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (
-        e.key === 'Escape' &&
-        !(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)
-      )
-        navigate({ taskId })
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [navigate, taskId])
+  useEscape(useCallback(() => navigate({ taskId }), [navigate, taskId]))
   const back = (
     <button className="small" onClick={() => navigate({ taskId })}>
       ← All runs (Esc)
