@@ -3,7 +3,8 @@
 // and left out of the summary; cases only one of them has are listed.
 import { useMemo, useState } from 'react'
 import { compareCases } from './compare-cases'
-import { CaseMark, ComparisonSummaryLine, signed, tone } from './ComparisonParts'
+import { signed, tone } from '../task/run-rows'
+import { CaseMark, ComparisonSummaryLine } from './ComparisonParts'
 import { ExperimentPicker, type Experiment } from './ExperimentPicker'
 import { formatScore } from '../task/run-rows'
 

@@ -1,11 +1,7 @@
 // Pieces of the per-case comparison: a case's mark when its content changed between the two experiments (or
 // one did not record it), and the summary line over the cases that are comparable.
-import { formatScore } from '../task/run-rows'
+import { signed, tone } from '../task/run-rows'
 import type { CaseIdentity, ComparisonSummary } from './compare-cases'
-
-export const signed = (n: number | null): string =>
-  n === null ? '–' : `${n >= 0 ? '+' : ''}${formatScore(n)}`
-export const tone = (n: number | null): string => (n === null ? 'muted' : n >= 0 ? 'delta-pos' : 'delta-neg')
 
 const cases = (n: number) => `${n} case${n === 1 ? '' : 's'}`
 

@@ -19,7 +19,9 @@ import {
   caseSkillNotUsed,
   caseState,
   formatScore,
+  signed,
   skillNotUsed,
+  tone,
   type CaseRow,
   type CaseState,
 } from './run-rows'
@@ -179,14 +181,10 @@ function selectCell(caseId: string, meta: RunTableMeta) {
   )
 }
 
-function delta(value: number | null, signed: boolean) {
-  if (!signed) return <>{formatScore(value)}</>
+function delta(value: number | null, isDifference: boolean) {
+  if (!isDifference) return <>{formatScore(value)}</>
   if (value === null) return <span className="muted">–</span>
-  return (
-    <span
-      className={value >= 0 ? 'delta-pos' : 'delta-neg'}
-    >{`${value >= 0 ? '+' : ''}${formatScore(value)}`}</span>
-  )
+  return <span className={tone(value)}>{signed(value)}</span>
 }
 
 function runCell(run: RunView | undefined, meta: RunTableMeta) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { run } from '../../testing/fixtures'
 import { caseDeltas } from './plots'
 import type { RunView } from '../../../../src-shared/ipc-views'
-import { buildRows, caseSkillNotUsed, caseState, sameRow, type CaseRow } from './run-rows'
+import { buildRows, caseSkillNotUsed, caseState, sameRow, signed, tone, type CaseRow } from './run-rows'
 
 const runs = [
   run('t', 'c1', 'a', 1, { status: 'scored', score: 60 }),
@@ -58,5 +58,19 @@ describe('a row re-renders only when a patch changed its case', () => {
     const otherPatched = buildRows([...runs, { ...other, status: 'running' as const }], ['c1', 'c2']).rows
     expect(sameRow(before[0]!, otherPatched[0]!)).toBe(true)
     expect(sameRow(before[1]!, otherPatched[1]!)).toBe(false)
+  })
+})
+
+describe('a difference as a person reads it', () => {
+  it.each([
+    [12, '+12', 'delta-pos'],
+    [-3.5, '-3.5', 'delta-neg'],
+    [0, '0', 'muted'], // never a green "+0"
+    [0.04, '0', 'muted'], // rounds to nothing
+    [-0.04, '0', 'muted'],
+    [null, '–', 'muted'],
+  ] as const)('%s → %s (%s)', (n, text, cls) => {
+    expect(signed(n)).toBe(text)
+    expect(tone(n)).toBe(cls)
   })
 })

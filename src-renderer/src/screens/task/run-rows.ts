@@ -117,6 +117,17 @@ export function formatScore(score: number | null): string {
   return score === null ? '–' : score.toFixed(score % 1 === 0 ? 0 : 1)
 }
 
+/** A difference shown to a person rounds to nothing: no sign, no colour. */
+const isNil = (n: number): boolean => Number(formatScore(Math.abs(n))) === 0
+
+/** A difference with its sign: `+12`, `−3.5`, `0` (never `+0`); `–` when there is none. */
+export const signed = (n: number | null): string =>
+  n === null ? '–' : isNil(n) ? '0' : `${n > 0 ? '+' : ''}${formatScore(n)}`
+
+/** The class a difference is shown in: green up, red down, muted for none or nothing. */
+export const tone = (n: number | null): string =>
+  n === null || isNil(n) ? 'muted' : n > 0 ? 'delta-pos' : 'delta-neg'
+
 /**
  * What bulk actions act on: the selected cases the table shows. A selected case a filter (or a live status
  * change) now hides stays selected, so widening the filter brings it back, but is only counted, never acted on.
