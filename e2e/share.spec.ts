@@ -136,13 +136,13 @@ test('two experiments compared per case: an export and a local task, a changed c
   const hello = table.locator('[data-case="hello"]')
   await expect(hello.locator('td').nth(2)).toHaveText('+100')
   await expect(hello.locator('td').nth(4)).toHaveText('+100')
-  await expect(hello.locator('[data-change]')).toHaveText('+0')
+  await expect(hello.locator('[data-change]')).toHaveText('0') // no change: no sign, no colour
   await expect(hello.locator('[data-identity]')).toHaveCount(0)
   const goodbye = table.locator('[data-case="goodbye"]')
   await expect(goodbye.locator('[data-identity="changed"]')).toHaveText('case changed between the two')
   await expect(goodbye.locator('[data-change]')).toHaveText('not comparable')
   await expect(page.getByTestId('comparison-summary')).toHaveText(
-    'Over 1 case in both: mean Δ +100 → +100, change +0 · 1 case changed between the two, left out',
+    'Over 1 case in both: mean Δ +100 → +100, change 0 · 1 case changed between the two, left out',
   )
   await expect(page.getByTestId('unmatched')).toHaveText('Not matched: only in share v2: ahoy')
   await shoot(page, '22-compare-per-case')
