@@ -120,7 +120,7 @@ export function formatScore(score: number | null): string {
 /** A difference shown to a person rounds to nothing: no sign, no colour. */
 const isNil = (n: number): boolean => Number(formatScore(Math.abs(n))) === 0
 
-/** A difference with its sign: `+12`, `−3.5`, `0` (never `+0`); `–` when there is none. */
+/** A difference with its sign: `+12`, `-3.5`, `0` (never `+0`); `–` when there is none. */
 export const signed = (n: number | null): string =>
   n === null ? '–' : isNil(n) ? '0' : `${n > 0 ? '+' : ''}${formatScore(n)}`
 
