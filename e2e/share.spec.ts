@@ -56,6 +56,8 @@ test('a shared full export opens read-only: a run with its output and diff, a ca
     page.getByRole('button', { name: 'Export JSON' }).click(),
   ])
   // Kept beyond this test's browser context (which deletes its downloads): the second test compares it.
+  // With outputs: named apart from a scores-only export of the same task.
+  expect(download.suggestedFilename()).toBe('share_v1.full.skill-ab.json')
   exported = join(app.world.root, 'share-v1.skill-ab.json')
   await download.saveAs(exported)
   const doc = exportSchema.parse(JSON.parse(readFileSync(exported, 'utf8')))

@@ -59,7 +59,8 @@ export function saveJson(doc: ExportDocument): void {
   const url = URL.createObjectURL(blob)
   const a = document.createElement('a')
   a.href = url
-  a.download = `${doc.task.name.replace(/[^\w.-]+/g, '_')}.skill-ab.json`
+  // A full export (outputs and diffs) is named apart: it may hold what a scores-only share must not.
+  a.download = `${doc.task.name.replace(/[^\w.-]+/g, '_')}${doc.full ? '.full' : ''}.skill-ab.json`
   document.body.append(a)
   a.click()
   a.remove()
