@@ -120,7 +120,7 @@ test('set up, run, watch live, decide, re-evaluate and export an A/B task in the
 
   // The other screens.
   await page.getByRole('link', { name: 'Evaluations' }).click()
-  await expect(page.getByRole('table', { name: 'Evaluation batches' })).toContainText('grayscale-ab')
+  await expect(page.getByRole('table', { name: 'Evaluation batches' })).toContainText('A/B task')
   await expect(page.getByRole('region', { name: 'Judge agreement' })).toContainText(
     'preset-agent-task-completion',
   )
@@ -138,5 +138,5 @@ test('set up, run, watch live, decide, re-evaluate and export an A/B task in the
   await page.reload()
   expect(page.url()).not.toContain('token')
   await page.getByRole('link', { name: 'Evaluations' }).click()
-  await expect(page.getByRole('table', { name: 'Evaluation batches' })).toContainText('grayscale-ab')
+  await expect(page.getByRole('table', { name: 'Evaluation batches' })).toContainText('A/B task')
 })

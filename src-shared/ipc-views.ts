@@ -136,8 +136,8 @@ export interface BatchView {
   runs: number
   scored: number
   failed: number
-  /** Mean row score of the scored runs; null when none is scored. */
-  meanScore: number | null
+  /** Each side's mean row score over its scored runs (null: none scored; a case analysis has side b only). */
+  means: { a: number | null; b: number | null }
   createdAt: string
 }
 

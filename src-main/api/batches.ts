@@ -17,7 +17,7 @@ export function listBatches(ctx: AppContext, view: BatchListView): BatchView[] {
     runs: b.runs,
     scored: b.scored,
     failed: b.failed,
-    meanScore: b.meanScore,
+    means: b.means,
     createdAt: b.createdAt,
   }))
 }

@@ -19,8 +19,8 @@ export interface BatchRow {
   runs: number
   scored: number
   failed: number
-  /** Mean row score of the scored runs; null when none is scored. */
-  meanScore: number | null
+  /** Each side's mean row score over its scored runs (null: none scored; a case analysis has side b only). */
+  means: { a: number | null; b: number | null }
 }
 
 export class BatchesRepo {
@@ -42,7 +42,8 @@ export class BatchesRepo {
         (eb) => eb.fn.count<number>('r.id').as('runs'),
         raw<number>`coalesce(sum(r.status = 'scored'), 0)`.as('scored'),
         raw<number>`coalesce(sum(r.status = 'failed'), 0)`.as('failed'),
-        raw<number | null>`avg(case when r.status = 'scored' then r.score end)`.as('mean_score'),
+        raw<number | null>`avg(case when r.status = 'scored' and r.side = 'a' then r.score end)`.as('mean_a'),
+        raw<number | null>`avg(case when r.status = 'scored' and r.side = 'b' then r.score end)`.as('mean_b'),
       ])
       .groupBy('b.id')
       .orderBy('b.created_at', 'desc')
@@ -59,7 +60,11 @@ export class BatchesRepo {
       runs: Number(r.runs),
       scored: Number(r.scored),
       failed: Number(r.failed),
-      meanScore: r.mean_score === null ? null : Math.round(Number(r.mean_score) * 100) / 100,
+      means: { a: roundedMean(r.mean_a), b: roundedMean(r.mean_b) },
     }))
   }
+}
+
+function roundedMean(mean: number | null): number | null {
+  return mean === null ? null : Math.round(Number(mean) * 100) / 100
 }

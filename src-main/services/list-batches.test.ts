@@ -16,7 +16,9 @@ afterEach(() => w.cleanup())
 
 async function judged(name: string, kind: 'ab' | 'case', score: number) {
   const { task, runs } = seedExportTask(w.ctx.store, { name, kind, cases: ['c1'], rounds: 1 })
-  for (const run of runs) executeAs(w.ctx, run, `ses_${task.id}_${run.side}`, score)
+  // Side a 30 points below b: a mean over both sides would show neither.
+  for (const run of runs)
+    executeAs(w.ctx, run, `ses_${task.id}_${run.side}`, run.side === 'a' ? score - 30 : score)
   const { batchId } = await reevaluateTask(w.ctx, task, { signal })
   return { task, batchId }
 }
@@ -37,10 +39,14 @@ describe('batch lists', () => {
       ].sort(),
     )
     const cases = listBatches(w.ctx, 'case-analysis')
-    expect(cases.map((b) => [b.id, b.source, b.name, b.runs, b.scored, b.meanScore])).toEqual([
-      [analysis.batchId, 'case-analysis', 'pirate on cases', 1, 1, 80],
+    expect(cases.map((b) => [b.id, b.source, b.name, b.runs, b.scored, b.means])).toEqual([
+      [analysis.batchId, 'case-analysis', 'pirate on cases', 1, 1, { a: null, b: 80 }],
     ])
-    expect(center.find((b) => b.id === abNew.batchId)).toMatchObject({ runs: 2, scored: 2, meanScore: 70 })
+    expect(center.find((b) => b.id === abNew.batchId)).toMatchObject({
+      runs: 2,
+      scored: 2,
+      means: { a: 40, b: 70 }, // each side's own, never one mean over both (55)
+    })
 
     // The A/B task lists (service, repository, `<task>` lookup) show A/B tasks only.
     expect(

@@ -31,7 +31,7 @@ export const batchesCommand: Command = {
         for (const b of rows)
           io.out(
             `${b.id}  ${b.source.padEnd(13)}  "${b.name}"  (${b.skillName} ${b.skillVersion})  ` +
-              `${b.scored}/${b.runs} scored  mean ${b.meanScore === null ? '—' : b.meanScore.toFixed(1)}  created ${b.createdAt}\n`,
+              `${b.scored}/${b.runs} scored  mean ${meansText(b.means)}  created ${b.createdAt}\n`,
           )
       return Promise.resolve(EXIT.pass)
     } catch (err) {
@@ -43,4 +43,10 @@ export const batchesCommand: Command = {
       ctx?.close()
     }
   },
+}
+
+/** "a 40.0 · b 70.0" for an A/B batch, "70.0" for a case analysis (side b only): never one mean over both sides. */
+function meansText(means: { a: number | null; b: number | null }): string {
+  const f = (m: number | null) => (m === null ? '—' : m.toFixed(1))
+  return means.a === null && means.b !== null ? f(means.b) : `a ${f(means.a)} · b ${f(means.b)}`
 }

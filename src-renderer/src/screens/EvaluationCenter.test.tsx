@@ -18,7 +18,7 @@ const batch = (batchId: string, source: BatchView['source']): BatchView => ({
   runs: 4,
   scored: 4,
   failed: 0,
-  meanScore: 70,
+  means: source === 'grayscale-ab' ? { a: 40, b: 70 } : { a: null, b: 70 },
   createdAt: '2026-01-01T00:00:00Z',
 })
 
@@ -36,7 +36,13 @@ it('invariant 7: the evaluation center shows every batch with its source; case a
   const shown = () =>
     [...(view?.container.querySelectorAll('[data-batch]') ?? [])].map((r) => r.getAttribute('data-batch'))
   expect(shown()).toEqual(['batch_ab', 'batch_plain'])
-  expect(view.container.querySelector('[data-batch="batch_ab"]')?.textContent).toContain('grayscale-ab')
+  // The source in words, and each side's mean (never one over both sides).
+  const row = (id: string) => view?.container.querySelector(`[data-batch="${id}"]`)
+  expect(row('batch_ab')?.querySelector('[data-source]')?.textContent).toBe('A/B task')
+  expect(row('batch_ab')?.textContent).not.toContain('grayscale-ab')
+  expect(row('batch_ab')?.querySelector('[data-means]')?.textContent).toBe('a 40.0 · b 70.0')
+  expect(row('batch_plain')?.querySelector('[data-source]')?.textContent).toBe('case analysis')
+  expect(row('batch_plain')?.querySelector('[data-means]')?.textContent).toBe('70.0')
   await click(
     [...view.container.querySelectorAll('[role="tab"]')].find((t) => t.textContent === 'Case analysis'),
   )

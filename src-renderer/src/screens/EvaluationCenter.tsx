@@ -8,6 +8,18 @@ import { useRoute } from '../stores/route-store'
 import { CaseAnalysisPanel } from './CaseAnalysisPanel'
 import { JudgeAgreementTable } from './JudgeAgreementTable'
 
+/** A batch's source in words (the stored name, `grayscale-ab`, is an internal one). */
+const SOURCE_LABEL: Record<BatchView['source'], string> = {
+  'grayscale-ab': 'A/B task',
+  'case-analysis': 'case analysis',
+}
+
+/** Each side's mean ("a 40.0 · b 70.0"); a case analysis has side b only. Never one mean over both sides. */
+function meansText(b: BatchView): string {
+  const f = (m: number | null) => (m === null ? '–' : m.toFixed(1))
+  return b.source === 'case-analysis' ? f(b.means.b) : `a ${f(b.means.a)} · b ${f(b.means.b)}`
+}
+
 export function EvaluationCenter() {
   const navigate = useRoute((s) => s.navigate)
   const [view, setView] = useState<'center' | 'case-analysis'>('center')
@@ -61,7 +73,7 @@ export function EvaluationCenter() {
               <th>runs</th>
               <th>scored</th>
               <th>failed</th>
-              <th>mean</th>
+              <th>mean score</th>
               <th>created</th>
             </tr>
           </thead>
@@ -70,7 +82,12 @@ export function EvaluationCenter() {
               <tr key={b.batchId} data-batch={b.batchId}>
                 <td className="mono small">{b.batchId}</td>
                 <td>
-                  <span className={`badge ${b.source === 'grayscale-ab' ? 'info' : ''}`}>{b.source}</span>
+                  <span
+                    className={`badge ${b.source === 'grayscale-ab' ? 'info' : ''}`}
+                    data-source={b.source}
+                  >
+                    {SOURCE_LABEL[b.source]}
+                  </span>
                 </td>
                 <td>
                   <button
@@ -88,7 +105,7 @@ export function EvaluationCenter() {
                 <td>{b.runs}</td>
                 <td>{b.scored}</td>
                 <td>{b.failed}</td>
-                <td>{b.meanScore === null ? '–' : b.meanScore.toFixed(1)}</td>
+                <td data-means>{meansText(b)}</td>
                 <td className="small muted">{new Date(b.createdAt).toLocaleString()}</td>
               </tr>
             ))}
