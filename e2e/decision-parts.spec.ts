@@ -168,3 +168,20 @@ test('an opened export shows the warnings, failures, skill use, pairwise parts a
   await shoot(page, '11-spend', page.getByTestId('spend'))
   await shoot(page, '11-decision-parts', page.locator('.stack:has(> [data-verdict])'))
 })
+
+test('the first Tab reaches "Skip to content", and Enter moves the focus past the navigation', async ({
+  page,
+}) => {
+  await page.goto(app.url)
+  await expect(page.getByRole('link', { name: 'Tasks' })).toBeVisible()
+  const route = page.url()
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('#content')).toBeFocused()
+  expect(page.url()).toBe(route) // the hash is the route: it stays
+  await page.keyboard.press('Tab') // the next stop is in the page, not the navigation
+  expect(await page.evaluate(() => !!document.activeElement?.closest('#content'))).toBe(true)
+})

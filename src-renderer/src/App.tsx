@@ -31,6 +31,16 @@ export function App() {
   const dark = effectiveTheme(theme.choice) === 'dark'
   return (
     <div className="app">
+      <a
+        className="skip-link"
+        href="#content"
+        onClick={(e) => {
+          e.preventDefault() // the hash is the route: focus the content instead of following the link
+          document.getElementById('content')?.focus()
+        }}
+      >
+        Skip to content
+      </a>
       <header className="topbar">
         <div className="brand">
           Skill <span>A/B</span>
@@ -60,7 +70,7 @@ export function App() {
           {dark ? '☀ Light' : '☾ Dark'}
         </button>
       </header>
-      <div className="content">
+      <main className="content" id="content" tabIndex={-1}>
         {route.screen === 'tasks' && <TasksScreen />}
         {route.screen === 'setup' && <TaskSetupScreen />}
         {route.screen === 'triggers' && <TriggersScreen />}
@@ -68,7 +78,7 @@ export function App() {
         {route.screen === 'settings' && <SettingsScreen />}
         {route.screen === 'export' && <ExportViewer />}
         {route.screen === 'compare' && <CompareScreen />}
-      </div>
+      </main>
       <Notices />
     </div>
   )

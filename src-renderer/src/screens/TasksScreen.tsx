@@ -68,9 +68,9 @@ export function TasksScreen() {
   return (
     <div className="split">
       <TasksSidebar tasks={tasks} selectedId={selected} />
-      <main className="main">
+      <div className="main">
         {selected ? <TaskScreen taskId={selected} /> : <div className="muted">Loading…</div>}
-      </main>
+      </div>
     </div>
   )
 }
