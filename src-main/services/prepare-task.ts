@@ -48,6 +48,12 @@ const KIND_NAME: Record<TaskKind, string> = {
   calibration: 'an A/A calibration',
 }
 
+/** `isOwnerAlive`: whether another instance holding the task still runs; `kind`: 'ab' unless given. */
+interface PrepareOptions {
+  isOwnerAlive?: (instanceId: string) => boolean
+  kind?: TaskKind
+}
+
 /** A task's inputs read and checked, nothing written yet: `write` stores them, `release` frees the sources. */
 export interface CheckedTask {
   /** The task is new (or was never started): writing it creates its runs. */
@@ -61,11 +67,7 @@ export interface CheckedTask {
  * transaction. `kind` 'case' = a case analysis: side b only, listed apart from the A/B tasks. Every
  * input is read and checked before anything is written: a refused input leaves no snapshot and no row.
  */
-export function prepareTask(
-  store: Store,
-  loaded: LoadedTaskConfig,
-  opts: { isOwnerAlive?: (instanceId: string) => boolean; kind?: TaskKind } = {},
-): PreparedTask {
+export function prepareTask(store: Store, loaded: LoadedTaskConfig, opts: PrepareOptions = {}): PreparedTask {
   const checked = checkTask(store, loaded, opts)
   try {
     return checked.write()
@@ -75,11 +77,7 @@ export function prepareTask(
 }
 
 /** `prepareTask` in two steps, so that a caller can check more (e.g. the provider) between them. */
-export function checkTask(
-  store: Store,
-  loaded: LoadedTaskConfig,
-  opts: { isOwnerAlive?: (instanceId: string) => boolean; kind?: TaskKind } = {},
-): CheckedTask {
+export function checkTask(store: Store, loaded: LoadedTaskConfig, opts: PrepareOptions = {}): CheckedTask {
   const kind = opts.kind ?? 'ab'
   const { resolved } = loaded
   const inspectedSkill = inspectSource(resolved.skill)
