@@ -81,15 +81,17 @@ function fake() {
       config: { agent?: { model?: string }; skill?: { path?: string; git?: unknown } }
     }) => ({
       issues: [
-        ...(/^[^/\s]+\/\S+$/.test(config.agent?.model ?? '')
-          ? []
-          : [
-              {
-                field: 'agent.model',
-                code: 'invalid',
-                message: 'agent.model: "gpt" has no provider: write "provider/model"',
-              },
-            ]),
+        ...(config.agent?.model === undefined
+          ? [{ field: 'agent.model', code: 'required', message: 'agent.model is required' }]
+          : /^[^/\s]+\/\S+$/.test(config.agent.model)
+            ? []
+            : [
+                {
+                  field: 'agent.model',
+                  code: 'invalid',
+                  message: 'agent.model: "gpt" has no provider: write "provider/model"',
+                },
+              ]),
         ...(config.skill?.path || config.skill?.git
           ? []
           : [{ field: 'skill.path', code: 'required', message: 'the skill folder: fill it in' }]),
@@ -191,6 +193,16 @@ describe('task setup', () => {
     expect(input('skill-path')?.getAttribute('aria-invalid')).toBe('true')
     expect(skillField()?.textContent).toContain('The skill folder: fill it in')
     expect(api.calls.some((c) => c.channel === 'tasks.create')).toBe(false)
+  })
+
+  it('leaves the model field unmarked until something is typed or Create is pressed', async () => {
+    fake()
+    view = await render(<TaskSetupScreen />)
+    await settle(VALIDATE_DELAY_MS + 50)
+    expect(input('agent-model')?.getAttribute('aria-invalid')).toBe('false')
+    await submit(input('create-task'))
+    await settle()
+    expect(input('agent-model')?.getAttribute('aria-invalid')).toBe('true')
   })
 
   it('picks a and b among the git versions of the skill folder (or its working copy), and writes them as git sources', async () => {

@@ -147,7 +147,7 @@ export function toConfig(f: FormState): Record<string, unknown> {
     // On by default: only turning it off is written.
     reuseBaseline: f.reuseBaseline ? undefined : false,
     agent: compact({
-      model: f.agentModel.trim(),
+      model: text(f.agentModel), // empty: missing (shown once Create is pressed), not a malformed model
       opencodeConfig: text(f.opencodeConfig),
       driver: f.driver === 'server' ? 'server' : undefined,
       timeoutSec: num(f.timeoutSec),
