@@ -24,7 +24,7 @@ export function CompareFieldset(props: {
           value={form.name}
           onChange={(v) => set({ name: v })}
           issues={at('name')}
-          placeholder="pirate v2 vs none"
+          placeholder="e.g. pirate v2 vs none"
           testId="task-name"
           hint="With the skill's name and label it identifies the task: the same three resume it."
         />
