@@ -70,6 +70,16 @@ describe('readSkill', () => {
     expect(err.fix).toMatch(/add a SKILL.md .*name: my-skill.*description/)
   })
 
+  it('names the skills a folder of skills holds, and says to pick one', () => {
+    const md = (name: string) => `---\nname: ${name}\ndescription: d\n---\n`
+    const dir = tempTree({ 'pdf/SKILL.md': md('pdf'), 'docx/SKILL.md': md('docx'), 'README.md': 'hi' })
+    const err = inputError(() => readSkill(dir))
+    expect(err.message).toContain('holds 2 skills (docx, pdf), not one')
+    expect(err.fix).toBe(
+      `pick one: give the folder of the skill to test, e.g. ${join(err.file ?? '', 'docx')}`,
+    )
+  })
+
   it('points at a wrongly cased skill.md', () => {
     const err = inputError(() => readSkill(tempTree({ 'skill.md': '---\nname: x\n---\n' })))
     expect(err.fix).toBe('rename skill.md to SKILL.md (opencode looks for that exact name)')

@@ -1,6 +1,6 @@
 // Skills: read and check SKILL.md, hash a skill folder, store an immutable, sealed snapshot of it (no
 // `evals/`, nothing `.skillabignore` lists).
-import { lstatSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import { displayPath, InputError, ProblemList, reasonOf } from './errors'
 import type { GitVersion } from './git-version'
@@ -79,13 +79,21 @@ export function readSkill(dir: string): SkillInfo {
   const mdPath = join(abs, 'SKILL.md')
   const md = displayPath(mdPath)
   if (!lstatExists(mdPath, abs)) {
-    const near = listFolder(abs).find((n) => n.toLowerCase() === 'skill.md')
+    const names = listFolder(abs)
+    const near = names.find((n) => n.toLowerCase() === 'skill.md')
+    // A folder of skills (e.g. a repo's skills/): name them, so the user picks one.
+    const skills = near ? [] : names.filter((n) => existsSync(join(abs, n, 'SKILL.md'))).sort()
+    const listed = skills.length > 5 ? `${skills.slice(0, 5).join(', ')}, …` : skills.join(', ')
     throw new InputError({
       file: shown,
-      message: 'no SKILL.md in the skill folder',
+      message: skills.length
+        ? `holds ${skills.length} skill${skills.length === 1 ? '' : 's'} (${listed}), not one`
+        : 'no SKILL.md in the skill folder',
       fix: near
         ? `rename ${near} to SKILL.md (opencode looks for that exact name)`
-        : `add a SKILL.md that starts with the lines ${FRONT_MATTER_EXAMPLE}`,
+        : skills.length
+          ? `pick one: give the folder of the skill to test, e.g. ${join(shown, skills[0] ?? '')}`
+          : `add a SKILL.md that starts with the lines ${FRONT_MATTER_EXAMPLE}`,
     })
   }
   const text = readSkillMd(abs, mdPath)
