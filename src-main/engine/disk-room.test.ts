@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { RunOutcome } from '../agent/types'
-import { failedForRoom, lackOfRoom, ROOM_FLOOR_BYTES, ROOM_PER_RUN_BYTES, roomNeeded } from './disk-room'
+import { ROOM_FLOOR_BYTES } from '../db'
+import { failedForRoom, lackOfRoom, ROOM_PER_RUN_BYTES, roomNeeded } from './disk-room'
 
 const dir = mkdtempSync(join(tmpdir(), 'skill-ab-room-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

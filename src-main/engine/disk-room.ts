@@ -3,10 +3,8 @@
 // of the side: such a run is not a result, it waits as `canceled` and the task stops).
 import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { diskFull, freeBytes, ROOM_FLOOR_BYTES, type StoreError } from '../db'
-
-export { ROOM_FLOOR_BYTES }
 import type { CaseInput, RunOutcome } from '../agent/types'
+import { diskFull, freeBytes, ROOM_FLOOR_BYTES, type StoreError } from '../db'
 
 /** Room each run keeps besides its case's files: its work dir's git repo and its trajectory (~180 KB measured). */
 export const ROOM_PER_RUN_BYTES = 512 * 1024
