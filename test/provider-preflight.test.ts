@@ -57,7 +57,9 @@ describe('the provider is pinged before a task with runs left starts', () => {
   it('refuses a start while the provider is down (runs stay pending), and a finished task still decides', async () => {
     const done = writeConfig('finished', './one.jsonl')
     const capped = writeConfig('capped', './three.jsonl', { budget: { maxRuns: 2 } })
+    const pings = () => llm.requests.filter((r) => r.kind === 'other').length
     expect((await run(done)).code).not.toBe(2)
+    expect(pings()).toBe(1) // a new task's providers are pinged once, before it is written
     const first = await run(capped)
     expect(first.code, first.stderr).toBe(4) // the budget stopped it with runs left
     const before = statusesOf('capped')

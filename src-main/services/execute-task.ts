@@ -40,6 +40,8 @@ export interface ExecutionSettings {
   driver: 'process' | 'server'
   /** The opencode config the agents and the judge read (absent: opencode's own). */
   opencodeConfigPath: string | undefined
+  /** The providers were just pinged (a new task's preflight): not asked again. */
+  providersAnswered?: boolean
 }
 
 export interface ExecuteTaskResult {
@@ -79,8 +81,8 @@ export async function executeTask<P extends TaskPlan>(
     const { config, opencodeConfigPath } = settings
     // A task with runs to execute or judge starts only if its providers answer (a finished one just decides).
     const runs = ctx.store.runs.listByTask(taskId)
-    if (mode.kind !== 'submit' || runs.some((r) => needsExecution(r) || needsEvaluation(r)))
-      await checkProvidersAnswer(ctx.env, config, opencodeConfigPath)
+    const work = mode.kind !== 'submit' || runs.some((r) => needsExecution(r) || needsEvaluation(r))
+    if (work && !settings.providersAnswered) await checkProvidersAnswer(ctx.env, config, opencodeConfigPath)
     const prices = await ctx.pricesFor(config, opencodeConfigPath)
     ctx.store.taskPrices.set(taskId, prices)
     checkBudgetPrices(config, prices)

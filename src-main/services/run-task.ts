@@ -36,6 +36,7 @@ export async function runTask(
       config: loaded.config,
       driver: loaded.config.agent.driver,
       opencodeConfigPath: loaded.resolved.opencodeConfigPath,
+      providersAnswered: checked.creates,
     },
     opts.mode ?? SUBMIT,
     { signal: opts.signal, onPrepared: opts.onPrepared },

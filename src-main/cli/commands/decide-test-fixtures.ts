@@ -1,27 +1,17 @@
 // Test-only: `skill-ab decide` run with a fake Io (its stdin and files given), and an experiment's line.
 import { parseArgs } from '../args'
+import { captureIo, type CapturedIo } from '../capture-io'
 import { decideCommand, type DecideIo } from './decide'
 
-export function fakeIo(
-  stdin: string,
-  files: Record<string, string> = {},
-): DecideIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (text: string) => void (io.stdout += text),
-    err: (text: string) => void (io.stderr += text),
-    isTty: false,
-    env: {},
-    cwd: '/work',
+export function fakeIo(stdin: string, files: Record<string, string> = {}): DecideIo & CapturedIo {
+  return Object.assign(captureIo({}, '/work'), {
     readStdin: () => Promise.resolve(stdin),
     readFile: (path: string) => {
       const text = files[path]
       if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${path}'`)
       return text
     },
-  }
-  return io
+  })
 }
 
 /** Runs decide on `stdin` with `files` (or with `io`: e.g. one reading real files) and parses its stdout. */
@@ -29,7 +19,7 @@ export async function run(
   argv: string[],
   stdin: string,
   files: Record<string, string> = {},
-  io: DecideIo & { stdout: string; stderr: string } = fakeIo(stdin, files),
+  io: DecideIo & CapturedIo = fakeIo(stdin, files),
 ) {
   const { positionals, flags } = parseArgs(argv, decideCommand.flags)
   const code = await decideCommand.run(positionals, flags, io)

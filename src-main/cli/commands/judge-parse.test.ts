@@ -2,21 +2,12 @@
 import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseArgs, UsageError } from '../args'
+import { captureIo, type CapturedIo } from '../capture-io'
 import { readProcessStdin } from '../stdin'
 import { judgeParseCommand, type JudgeParseIo } from './judge-parse'
 
-function fakeIo(stdin: string): JudgeParseIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out: (text: string) => void (io.stdout += text),
-    err: (text: string) => void (io.stderr += text),
-    isTty: false,
-    env: {},
-    cwd: '/',
-    readStdin: () => Promise.resolve(stdin),
-  }
-  return io
+function fakeIo(stdin: string): JudgeParseIo & CapturedIo {
+  return Object.assign(captureIo({}, '/'), { readStdin: () => Promise.resolve(stdin) })
 }
 
 async function run(argv: string[], stdin: string) {
