@@ -230,6 +230,11 @@ process.stdout.write(
             ([driver, t]) =>
               `  skill-ab run, ${driver.padEnd(7)} ${t.wallMs} ms = ${t.ratioToBare} × the bare loop, ${t.overheadPerRunMs} ms a run`,
           ),
+          ...(floor.sandbox
+            ? [
+                `  the OS sandbox, ${floor.sandbox.driver}: on ${floor.sandbox.onMs} ms, off ${floor.sandbox.offMs} ms: ${floor.sandbox.costPct}% more wall time (goal: at most 10%)`,
+              ]
+            : []),
           ...Object.entries(floor.transports)
             .filter(([, t]) => t.marginal)
             .map(

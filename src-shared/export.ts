@@ -1,4 +1,5 @@
 // The export document: its zod schema, TS type and schema id; the JSON Schema derives from it.
+import { runSandboxSchema, sandboxDenialSchema } from './run-sandbox'
 import { z } from 'zod'
 import { exportDecisionSchema } from './export-decision'
 import { exportSpendSchema } from './export-spend'
@@ -131,6 +132,19 @@ export const exportRunSchema = z.looseObject({
     .boolean()
     .nullable()
     .describe("offeredSkills held the side's own skill; null without evidence"),
+  sandbox: runSandboxSchema
+    .nullable()
+    .optional()
+    .describe(
+      "the OS sandbox the run's agent was started in (skill-ab's docs/sandbox.md); null or absent when not recorded (it never started its agent, or it ran before skill-ab recorded this). A run whose agent ran without it counts in the decision's no-sandbox warning",
+    ),
+  sandboxDenials: z
+    .array(sandboxDenialSchema)
+    .nullable()
+    .optional()
+    .describe(
+      "what the sandbox blocked during the run, each once (at most 50): a read of a hidden path, a write outside the run's dirs, a connection to anything but the model provider; counted per side in the decision's sandbox-denials warning",
+    ),
   skillLoaded: z.boolean().nullable(),
   tokens: exportTokensSchema,
   costUsd: nonNegative.nullable().describe('dollars; null when the price is unknown'),

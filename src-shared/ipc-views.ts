@@ -1,4 +1,5 @@
 // What the UI is given: the shapes main returns and pushes. Plain data, no behaviour.
+import type { SandboxDenial } from './run-sandbox'
 import type { OfferedSkill } from './offered-skills'
 import type { FieldIssue } from './user-error'
 import type { Decision, Verdict } from './decision'
@@ -91,6 +92,10 @@ export interface RunDetail {
     tokens: { input: number; output: number; reasoning: number; cacheRead: number; cacheWrite: number }
     /** The evidence: the skills its opencode offered just before its session; null without one. */
     offeredSkills: OfferedSkill[] | null
+    /** The OS sandbox its agent ran in; null when not recorded. */
+    sandbox: { on: boolean; detail: string } | null
+    /** What the sandbox blocked during the run; null when not recorded. */
+    sandboxDenials: SandboxDenial[] | null
     skillVisible: boolean | null
     skillLoaded: boolean | null
     workDir: string | null

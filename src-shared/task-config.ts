@@ -143,6 +143,11 @@ export const agentSchema = z.strictObject({
   timeoutSec: intIn(5, 86_400).default(600),
   idleTimeoutSec: intIn(5, 86_400).default(120),
   concurrency: intIn(1, 64).default(2),
+  sandbox: z
+    .enum(['auto', 'required', 'off'], {
+      error: (iss) => `must be "auto", "required" or "off" (got ${got(iss.input)})`,
+    })
+    .default('auto'),
 })
 
 export const judgeSchema = z.strictObject({

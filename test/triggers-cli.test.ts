@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { processesWithEnv } from '../src-main/agent/process-group'
+import { sandboxSupport } from '../src-main/agent/sandbox'
 import { OWNER_MARKER_VAR } from '../src-main/agent/run-env'
 import { openStore } from '../src-main/db'
 import { triggersExportSchema } from '../src-shared/triggers-export'
@@ -67,6 +68,8 @@ describe('skill-ab triggers', () => {
     const file = config('one.json', { rounds: 1, competingSkills: { path: 'others' } })
     const res = await runCli(['triggers', file], world.env, world.root)
     expect(res.stderr).toMatch(/isolation version b: the probes see exactly pdf-tools and 1 competing skill/)
+    // The probes' server runs in the OS sandbox, like a task's sides (agent.sandbox "auto").
+    if (sandboxSupport().ok) expect(res.stderr).toMatch(/competing skill; sandbox on \(bubblewrap/)
     expect(res.stderr).toMatch(/precision 100% \(6\/6, CI \d+%–100%\) · recall 100% \(6\/6/)
     expect(res.stderr).toMatch(/b · docx · round 1 {2}loaded doc-tools instead \(turn 1\)/)
     expect(res.stderr).toMatch(/b · look · round 1 {2}loaded the skill \(turn 2\)/)
@@ -104,7 +107,9 @@ describe('skill-ab triggers', () => {
     const file = config('kill.json', {
       name: 'pdf kill',
       rounds: 3,
-      agent: { model: 'scripted/agent', concurrency: 1 },
+      // Unsandboxed, so that its probe server outlives the kill: a sandboxed one dies with the app
+      // (bubblewrap's die-with-parent), and this tests the reaper the next start runs.
+      agent: { model: 'scripted/agent', concurrency: 1, sandbox: 'off' },
     })
     const child = spawn(process.execPath, [CLI, 'triggers', file], {
       cwd: world.root,

@@ -216,8 +216,8 @@ export async function floorBench(opts: FloorOptions) {
       string,
       { wallMs: number; ratioToBare: number; overheadPerRunMs: number; marginal?: Marginal }
     > = {}
-    const timeTask = (driver: string, rounds: number, runCount: number) => {
-      const taskHome = join(home, `task-${driver}-${rounds}`)
+    const timeTask = (driver: string, rounds: number, runCount: number, sandbox = 'auto') => {
+      const taskHome = join(home, `task-${driver}-${rounds}-${sandbox}`)
       mkdirSync(taskHome, { recursive: true })
       return skillAbRun(
         opts.root,
@@ -234,6 +234,7 @@ export async function floorBench(opts: FloorOptions) {
             timeoutSec: 120,
             idleTimeoutSec: 60,
             concurrency: opts.concurrency,
+            sandbox,
           },
           judge: { model: 'scripted/judge' },
         },
@@ -260,9 +261,21 @@ export async function floorBench(opts: FloorOptions) {
         taskStartMs: Math.round(wallMs - (runs * perRunMs) / opts.concurrency),
       }
     }
+    // The OS sandbox's cost on the default transport: the same task with `agent.sandbox: "off"` (each task
+    // gets its own data dir, so nothing is reused between the two).
+    const [first] = opts.drivers
+    const sandbox = first &&
+      transports[first] && {
+        driver: first,
+        onMs: transports[first].wallMs,
+        offMs: await timeTask(first, opts.rounds, runs, 'off'),
+        costPct: 0,
+      }
+    if (sandbox) sandbox.costPct = Math.round(((sandbox.onMs - sandbox.offMs) / sandbox.offMs) * 1000) / 10
     return {
       runs,
       judgements: runs,
+      sandbox,
       concurrency: opts.concurrency,
       bareLoopMs: bareMs,
       bareOverheadPerRunMs: Math.round((bareMs * opts.concurrency) / runs),

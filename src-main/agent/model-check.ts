@@ -1,6 +1,7 @@
 // Pre-flight: does this side's opencode know the model? (`opencode models <provider>`, offline, ~1.5 s.)
 // Without it a misspelled model fails every run with opencode's opaque "Unexpected server error".
 import { queryOpencode } from './proof'
+import type { SandboxPolicy } from './sandbox'
 
 export interface ModelCheckInput {
   bin: string
@@ -8,6 +9,7 @@ export interface ModelCheckInput {
   env: Record<string, string>
   model: string
   timeoutMs?: number
+  sandbox?: SandboxPolicy | null
 }
 
 /** null when the model is known, else a sentence saying what is wrong and what is available. */

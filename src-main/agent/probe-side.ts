@@ -1,6 +1,7 @@
 // A trigger probe server (docs/triggers.md): one `opencode serve` per description version, in the same private
 // env as a side's, that sees exactly the skill under test and the competing skills (proved before any probe).
 // Its default agent is cut off after `maxSteps` model turns; each probe runs in a work-dir slot (probe-run.ts).
+import type { SideSandbox } from './sandbox-policy'
 import { join } from 'node:path'
 import type { ProbeChoice } from '../../src-shared/trigger-eval'
 import type { TokenCounts } from '../../src-shared/agent-event'
@@ -30,6 +31,8 @@ export interface ProbeSideSpec {
   maxSteps: number
   /** The trigger set (its shouldTrigger labels): denied to every probe, like a dataset's answer key. */
   sealed?: SealedPaths
+  /** `agent.sandbox` and what the probes must not read (the skills' own folders). */
+  sandbox?: SideSandbox
 }
 
 /** One probe's result: the choice, or why there is none. */
@@ -90,6 +93,9 @@ function sideSpecOf(spec: ProbeSideSpec): SideSpec {
     timeoutSec: spec.timeoutSec,
     idleTimeoutSec: spec.idleTimeoutSec,
     sealed: spec.sealed,
+    // The server's sandbox gives it the version's slots.
+    workRoot: spec.workRoot,
+    sandbox: spec.sandbox,
   }
 }
 

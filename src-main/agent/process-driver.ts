@@ -1,5 +1,6 @@
 // The `process` AgentDriver: one `opencode run --format json` per run in a private env, each offered exactly its
 // side's skills (`opencode debug skill` in the run's own env and work dir, just before it); never throws per run.
+import { runSandbox } from './sandbox-denials'
 import { join } from 'node:path'
 import { removePrivateDirs } from './isolation'
 import {
@@ -11,7 +12,7 @@ import {
 } from './proof'
 import { emptyOutcome, runOutcome } from './run-outcome'
 import { runSession } from './session'
-import { prepareSide, setupProcess, type ProcessSetup, type SideContext } from './side-context'
+import { prepareSide, setupProcess, withSideNotes, type ProcessSetup, type SideContext } from './side-context'
 import {
   type AgentDriver,
   type IsolationProof,
@@ -61,11 +62,12 @@ export async function proveSide(ctx: SideContext): Promise<IsolationProof> {
     const cwd = join(setup.prepared.dirs.root, 'work')
     await prepareWorkDir(cwd, {}, ctx.parentEnv.PATH)
     // One after the other: two opencode processes initialising one fresh data dir race on its database.
-    const visible = await listVisibleSkills({ bin: ctx.bin.path, cwd, env: setup.env })
-    const modelProblem = await checkModel({ bin: ctx.bin.path, cwd, env: setup.env, model: spec.model })
+    const query = { bin: ctx.bin.path, cwd, env: setup.env, sandbox: setup.sandbox }
+    const visible = await listVisibleSkills(query)
+    const modelProblem = await checkModel({ ...query, model: spec.model })
     if (modelProblem) return fail(setup.redact(modelProblem))
     const proof = judgeVisibility(spec, visible)
-    return ctx.notes.length ? { ...proof, message: `${proof.message}; note: ${ctx.notes.join('; ')}` } : proof
+    return withSideNotes(ctx, proof)
   } catch (err) {
     return fail(setup.redact((err as Error).message))
   } finally {
@@ -100,7 +102,8 @@ async function offeredToRun(
 ): Promise<{ offered: ListedSkill[] | null; proof: IsolationProof; rebuilt: boolean }> {
   const read = async (): Promise<{ offered: ListedSkill[] | null; proof: IsolationProof }> => {
     try {
-      const offered = await listVisibleSkills({ bin: ctx.bin?.path ?? 'opencode', cwd, env: setup.env })
+      const bin = ctx.bin?.path ?? 'opencode'
+      const offered = await listVisibleSkills({ bin, cwd, env: setup.env, sandbox: setup.sandbox })
       return { offered, proof: judgeRunVisibility(ctx.spec, cwd, offered) }
     } catch (err) {
       const message = setup.redact(`could not read the skills opencode offers: ${(err as Error).message}`)
@@ -178,6 +181,7 @@ async function runOnce(
       pathVar,
       startedAt,
       offeredSkills: evidence.offered,
+      sandbox: runSandbox(ctx, session, startedAt),
       leftovers: session.leftovers,
     })
   } catch (err) {

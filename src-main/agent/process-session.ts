@@ -3,6 +3,7 @@
 // SessionEnding (one watchdog, one cancel path: runProcess).
 import { ProviderRetry } from './provider-retry'
 import { runProcess } from './run-process'
+import { sandboxed } from './sandbox'
 import type { ProcessTransport, SessionInput, SessionResult } from './session'
 import { processEnding } from './session-ending'
 import { SessionRecord } from './session-record'
@@ -22,22 +23,24 @@ export async function runProcessSession(
   // A provider error opencode is waiting to retry when the watchdog stops it: the provider's failure.
   const retry = new ProviderRetry()
   let retryAtStop: string | null = null
+  // `--opt=value` keeps a title or model starting with "-" from being read as an option. --print-logs:
+  // stderr then shows the session id at once, each provider retry (progress for the idle watchdog, and
+  // the provider's error while opencode waits to retry it), and the real cause behind an opaque UnknownError.
+  const args = [
+    'run',
+    '--format',
+    'json',
+    ...(input.agent ? [`--agent=${input.agent}`] : []),
+    `--model=${input.model}`,
+    `--title=${input.title}`,
+    '--print-logs',
+  ]
+  const program = await sandboxed(setup.sandbox, { bin, args, env: setup.env, cwd: transport.cwd })
   const result = await runProcess({
-    bin,
-    // `--opt=value` keeps a title or model starting with "-" from being read as an option. --print-logs:
-    // stderr then shows the session id at once, each provider retry (progress for the idle watchdog, and
-    // the provider's error while opencode waits to retry it), and the real cause behind an opaque UnknownError.
-    args: [
-      'run',
-      '--format',
-      'json',
-      ...(input.agent ? [`--agent=${input.agent}`] : []),
-      `--model=${input.model}`,
-      `--title=${input.title}`,
-      '--print-logs',
-    ],
+    bin: program.bin,
+    args: program.args,
     cwd: transport.cwd,
-    env: setup.env,
+    env: program.env,
     stdin: input.prompt,
     timeoutMs: input.timeoutSec * 1000,
     idleTimeoutMs: input.idleTimeoutSec * 1000,
@@ -55,7 +58,7 @@ export async function runProcessSession(
     },
     // Read at the stop: the stopped stream's own error lines that follow are not the provider's.
     onStop: () => (retryAtStop = retry.message),
-  })
+  }).finally(program.release)
   return {
     ending: processEnding(result, bin, retryAtStop),
     events: record.events,
@@ -64,5 +67,6 @@ export async function runProcessSession(
     exitCode: result.exitCode,
     signal: result.signal,
     leftovers: result.leftovers,
+    sandbox: program.commandId && setup.sandbox ? { id: program.commandId, policy: setup.sandbox } : null,
   }
 }

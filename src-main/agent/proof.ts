@@ -3,6 +3,7 @@
 import { realpathSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import { execa } from 'execa'
+import { sandboxed, type SandboxPolicy } from './sandbox'
 import { unsealedSnapshotProblem } from './sealed'
 import type { IsolationProof, SideSpec } from './types'
 
@@ -158,13 +159,16 @@ export interface DebugSkillInput {
   cwd: string
   env: Record<string, string>
   timeoutMs?: number
+  /** The process's sandbox policy: the query runs where its run will (absent or null: unsandboxed). */
+  sandbox?: SandboxPolicy | null
 }
 
 /** A short, offline opencode query (`debug skill`, `models`) in a side's env; never rejects. */
-export function queryOpencode(input: DebugSkillInput, args: string[]) {
-  return execa(input.bin, args, {
+export async function queryOpencode(input: DebugSkillInput, args: string[]) {
+  const program = await sandboxed(input.sandbox ?? null, { ...input, args })
+  return execa(program.bin, program.args, {
     cwd: input.cwd,
-    env: input.env,
+    env: program.env,
     extendEnv: false,
     reject: false,
     stdin: 'ignore',
@@ -172,7 +176,7 @@ export function queryOpencode(input: DebugSkillInput, args: string[]) {
     killSignal: 'SIGKILL',
     detached: true,
     maxBuffer: 64 * 1024 * 1024,
-  })
+  }).finally(program.release)
 }
 
 /** Runs `opencode debug skill` and returns the non-built-in skills it lists; throws with stderr on failure. */

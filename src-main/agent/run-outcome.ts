@@ -25,6 +25,7 @@ export function emptyOutcome(
     finalOutput: '',
     offeredSkills,
     skillVisible: skillVisibleIn(offeredSkills, side),
+    sandbox: null,
     skillLoaded: false,
     events: [],
     diff: '',
@@ -45,6 +46,8 @@ export interface FinishedRun {
   startedAt: string
   /** What the run's opencode offered just before its session (its evidence). */
   offeredSkills: RunOutcome['offeredSkills']
+  /** The OS sandbox its agent was started in. */
+  sandbox: RunOutcome['sandbox']
   /** Processes of the run killed after it ended. */
   leftovers: number
   /** Said at the end of the stderr tail (e.g. a work dir that could not be kept). */
@@ -75,6 +78,7 @@ export async function runOutcome(run: FinishedRun): Promise<RunOutcome> {
     finalOutput: folded.finalOutput,
     offeredSkills: run.offeredSkills,
     skillVisible: skillVisibleIn(run.offeredSkills, side),
+    sandbox: run.sandbox,
     skillLoaded: folded.skillLoaded,
     events,
     diff,

@@ -4,6 +4,8 @@ import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { sep } from 'node:path'
 import { processes } from '../db/processes/probe'
+import { wrapInSandbox, type RunningSandbox, type SandboxPolicy } from './sandbox'
+import { relayedServeCommand, relaySocketPath, startServeRelay, type ServeRelay } from './serve-relay'
 import { LineSplitter } from './events'
 import { killLeftovers, processesWithEnv, processStartTime, stopGroup } from './process-group'
 import { stderrSummary } from './outcome'
@@ -16,6 +18,43 @@ export interface ServeInput {
   /** The env marker every process of this server inherits (its tool subprocesses too). */
   marker: { name: string; value: string }
   startTimeoutMs: number
+  /** The server's sandbox policy (null or absent: it runs unsandboxed), and its private dirs' root (the relay's socket). */
+  sandbox?: { policy: SandboxPolicy; privateRoot: string } | null
+}
+
+interface ServeProgram {
+  bin: string
+  args: string[]
+  env: Record<string, string>
+  /** Drops what the program was given: its sandbox's allow list, its relay. */
+  release(): void
+  /** The host's way in to a sandboxed server (null: its own "listening on" url). */
+  relay: ServeRelay | null
+  sandbox: RunningSandbox | null
+}
+
+/** `opencode serve` on `port`, as it is started: as given, or in the sandbox behind a relay. */
+async function serveProgram(input: ServeInput, port: number): Promise<ServeProgram> {
+  const serve = ['serve', '--hostname=127.0.0.1', `--port=${port}`, '--print-logs', '--log-level=INFO']
+  if (!input.sandbox)
+    return { bin: input.bin, args: serve, env: input.env, release: () => {}, relay: null, sandbox: null }
+  const socket = relaySocketPath(input.sandbox.privateRoot)
+  const wrapped = await wrapInSandbox(input.sandbox.policy, {
+    command: relayedServeCommand(socket, port, [input.bin, ...serve]),
+    env: input.env,
+    cwd: input.cwd,
+  })
+  try {
+    const relay = await startServeRelay(socket)
+    const release = (): void => {
+      relay.close()
+      wrapped.release()
+    }
+    return { ...wrapped, release, relay, sandbox: { id: wrapped.commandId, policy: input.sandbox.policy } }
+  } catch (err) {
+    wrapped.release()
+    throw err
+  }
 }
 
 export interface ServeProcess {
@@ -23,6 +62,8 @@ export interface ServeProcess {
   url: string
   pid: number
   startTime: string
+  /** The OS sandbox it was started in (reached through a relay): its command id and policy; null: none. */
+  sandbox: RunningSandbox | null
   /** Resolves when the server process has exited. */
   exited: Promise<void>
   /** null while it runs; how it ended once it has. */
@@ -61,12 +102,15 @@ class ServeStartError extends Error {
   }
 }
 
-function startOnce(input: ServeInput, port: number): Promise<ServeProcess> {
-  const child = spawn(
-    input.bin,
-    ['serve', '--hostname=127.0.0.1', `--port=${port}`, '--print-logs', '--log-level=INFO'],
-    { cwd: input.cwd, env: input.env, detached: true, windowsHide: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+async function startOnce(input: ServeInput, port: number): Promise<ServeProcess> {
+  const program = await serveProgram(input, port)
+  const child = spawn(program.bin, program.args, {
+    cwd: input.cwd,
+    env: program.env,
+    detached: true,
+    windowsHide: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const stderr = new Tail(STDERR_TAIL_BYTES)
   const errLines = new LineSplitter()
   const outLines = new LineSplitter()
@@ -84,6 +128,7 @@ function startOnce(input: ServeInput, port: number): Promise<ServeProcess> {
       resolve()
     })
   })
+  void exited.then(program.release)
   child.stderr.on('data', (chunk: Buffer) => {
     stderr.push(chunk.toString('utf8'))
     for (const line of errLines.push(chunk))
@@ -130,14 +175,16 @@ function startOnce(input: ServeInput, port: number): Promise<ServeProcess> {
     })
     child.stdout.on('data', (chunk: Buffer) => {
       for (const line of outLines.push(chunk)) {
-        const url = listeningUrl(line)
-        if (!url || settled || pid === null) continue
+        const said = listeningUrl(line)
+        if (!said || settled || pid === null) continue
+        const url = program.relay?.url ?? said
         settled = true
         clearTimeout(timer)
         resolve({
           url,
           pid,
           startTime: leaderStarted ?? '',
+          sandbox: program.sandbox,
           exited,
           exit: () => exitInfo,
           stderrTail: () => stderr.toString(),

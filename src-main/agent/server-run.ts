@@ -1,6 +1,7 @@
 // One agent run on a side's `opencode serve`: a work-dir slot prepared (work-slots.ts), what its instance offers
 // read and judged (rebuilt once when wrong; still wrong: no session, the run is no result), one session in it
 // (session.ts, server transport), strays killed, the folder moved to the run's own work dir, the diff captured.
+import { runSandbox } from './sandbox-denials'
 import { existsSync, realpathSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import { seedConfigDir } from './isolation'
@@ -140,6 +141,8 @@ export async function runOnServer(
     pathVar,
     startedAt,
     offeredSkills: evidence.offered && atWorkDir(evidence.offered, [dir, realDir], spec.workDir),
+    // The server that ran the session: started inside the sandbox or not (a revived one like the first).
+    sandbox: runSandbox(ctx, session, startedAt),
     leftovers,
     note: archiveError ? `\n[skill-ab: the work dir could not be kept: ${archiveError}]\n` : '',
   })

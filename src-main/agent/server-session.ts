@@ -192,5 +192,6 @@ export async function runServerSession(
     exitCode: end.exitCode,
     signal: null,
     leftovers: 0,
+    sandbox: transport.serve.sandbox,
   }
 }

@@ -5,6 +5,7 @@
 import { runProcessSession } from './process-session'
 import type { ServeClient } from './serve-client'
 import type { PermissionAsk } from './serve-events'
+import type { RunningSandbox } from './sandbox'
 import type { ServeProcess } from './serve-process'
 import { runServerSession } from './server-session'
 import type { SessionEnding } from './session-ending'
@@ -16,7 +17,7 @@ export interface ProcessTransport {
   kind: 'process'
   bin: string
   cwd: string
-  setup: Pick<ProcessSetup, 'env' | 'marker'>
+  setup: Pick<ProcessSetup, 'env' | 'marker' | 'sandbox'>
 }
 
 /** A session on a running `opencode serve`, in `dir` (`?directory=`). */
@@ -66,6 +67,8 @@ export interface SessionResult {
   signal: string | null
   /** Processes of a process session still alive after it ended, killed then (a server run kills its own). */
   leftovers: number
+  /** The sandbox the session's process ran in (a server session: its server's); null: none. */
+  sandbox: RunningSandbox | null
 }
 
 /** Runs one session to its end: whatever goes wrong with it (a failed launch, a server gone) is its ending. */

@@ -1,14 +1,25 @@
 // What a side prepares once (binary, version, provider config, rg, auth) and per-process dirs + env from it.
 import { randomBytes } from 'node:crypto'
 import { dirname } from 'node:path'
-import { createPrivateDirs, findRipgrep, type PreparedDirs, type Ripgrep } from './isolation'
+import { homedir } from 'node:os'
+import {
+  createPrivateDirs,
+  findRipgrep,
+  removePrivateDirs,
+  type PreparedDirs,
+  type Ripgrep,
+} from './isolation'
 import { ensureOfferedCopy } from './offered-copy'
 import { findOpencodeBin, opencodeVersion, type OpencodeBin } from './opencode-bin'
 import { missingOpencodeMessage, versionNote } from './opencode-packages'
 import { makeRedactor, type Redactor } from './redact'
 import { buildConfigContent, buildRunEnv, RUN_MARKER_VAR } from './run-env'
+import type { SandboxPolicy } from './sandbox'
+import { processPolicy } from './sandbox-policy'
 import { authFileSecrets, secretRedactor, secretSources } from './secret-values'
-import type { SideSpec } from './types'
+import { forbiddenFor, probeSandbox } from './sandbox-proof'
+import { SANDBOX_START_HINT, sandboxWords, sideSandbox, type SideSandboxState } from './side-sandbox'
+import type { IsolationProof, SideSpec } from './types'
 import { loadUserConfig, userAuthFile, type UserConfig } from './user-config'
 
 export interface SideContext {
@@ -33,6 +44,8 @@ export interface SideContext {
   versionError: string | null
   /** Notes for the proof message (ripgrep missing, config keys left out). */
   notes: string[]
+  /** Whether this side's agents run sandboxed, and the side's policy. */
+  sandbox: SideSandboxState
 }
 
 /** The provider id of `provider/model`. */
@@ -87,6 +100,21 @@ export async function prepareSide(
   } catch (err) {
     setupError ??= `could not copy the skill for opencode from ${spec.skill?.snapshotDir}: ${(err as Error).message}`
   }
+  const skillsPath = skill ? dirname(skill.offeredDir ?? skill.snapshotDir) : null
+  const sandbox = sideSandbox({
+    spec,
+    userConfig,
+    providers: providersOf(spec, userConfig),
+    env: parentEnv,
+    readable: [
+      ...(skillsPath ? [skillsPath] : []),
+      ...(bin ? [dirname(bin.path)] : []),
+      ...(ripgrep.path ? [dirname(ripgrep.path)] : []),
+    ],
+  })
+  const side = { spec, parentEnv, secrets, redact, userConfig, ripgrep, authFile, version, skillsPath }
+  const settled = await settleSandbox(sandbox, side)
+  setupError ??= settled.refusal
   return {
     spec: { ...spec, skill },
     parentEnv,
@@ -97,13 +125,75 @@ export async function prepareSide(
     authFile,
     secrets,
     redact,
-    skillsPath: skill ? dirname(skill.offeredDir ?? skill.snapshotDir) : null,
+    skillsPath,
     // What the user gave may appear in them (a config's text, a failing binary's output).
     setupError: setupError === null ? null : redact(setupError),
     versionError: versionError === null ? null : redact(versionError),
     notes,
+    sandbox: settled,
   }
 }
+
+/** The side's sandbox once its probe ran (docs/sandbox.md): on, off (auto, where it cannot start), or refused. */
+async function settleSandbox(
+  state: SideSandboxState,
+  ctx: Omit<ProcessContext, 'sandbox'>,
+): Promise<SideSandboxState> {
+  if (!state.policy || state.refusal) return state
+  let setup: ProcessSetup
+  try {
+    setup = setupProcess({ ...ctx, sandbox: state }, `sandbox-probe-${ctx.spec.side}`)
+  } catch (err) {
+    return { ...state, refusal: `could not prepare the sandbox's probe: ${(err as Error).message}` }
+  }
+  try {
+    const dataDir = dirname(ctx.spec.runRoot)
+    const probe = await probeSandbox({
+      policy: setup.sandbox ?? state.policy,
+      cwd: setup.prepared.dirs.home,
+      env: setup.env,
+      forbiddenReads: forbiddenFor(dataDir, ctx.spec.sealed?.files ?? [], ctx.parentEnv.HOME || homedir()),
+      forbiddenWriteIn: dirname(dataDir),
+    })
+    if (probe.ok) return state
+    const message = ctx.redact(probe.message)
+    if (probe.ran) return { ...state, refusal: `${message}: skill-ab will not run this side` }
+    const why = `${message}; ${SANDBOX_START_HINT}`
+    return ctx.spec.sandbox?.mode === 'required'
+      ? { ...state, policy: null, detail: why, refusal: `agent.sandbox is "required", but ${why}` }
+      : { ...state, policy: null, detail: why }
+  } finally {
+    removePrivateDirs(setup.prepared.dirs)
+  }
+}
+
+/** The proof's message with what the side's context adds: its sandbox, and notes (ripgrep, config keys). */
+export function withSideNotes(ctx: SideContext, proof: IsolationProof): IsolationProof {
+  const notes = ctx.notes.length ? `; note: ${ctx.notes.join('; ')}` : ''
+  // A side no task asked a sandbox of (doctor's throwaway checks, a driver's own tests) says nothing of it.
+  const sandbox = ctx.spec.sandbox ? `; sandbox ${sandboxWords(ctx.sandbox)}` : ''
+  return { ...proof, message: `${proof.message}${sandbox}${notes}` }
+}
+
+/** Every provider in the user's config plus the model's. */
+function providersOf(spec: SideSpec, userConfig: UserConfig | null): string[] {
+  return [...(userConfig?.providers ?? []), providerOf(spec.model) ?? ''].filter(Boolean)
+}
+
+/** What setupProcess reads of a side. */
+type ProcessContext = Pick<
+  SideContext,
+  | 'spec'
+  | 'parentEnv'
+  | 'version'
+  | 'userConfig'
+  | 'ripgrep'
+  | 'authFile'
+  | 'secrets'
+  | 'redact'
+  | 'skillsPath'
+  | 'sandbox'
+>
 
 export interface ProcessSetup {
   prepared: PreparedDirs
@@ -111,6 +201,8 @@ export interface ProcessSetup {
   marker: { name: string; value: string }
   redact: Redactor
   secrets: string[]
+  /** The process's sandbox policy (its private dirs added to the side's); null: it runs unsandboxed. */
+  sandbox: SandboxPolicy | null
 }
 
 /**
@@ -118,7 +210,7 @@ export interface ProcessSetup {
  * `configOverrides` replace top-level keys of OPENCODE_CONFIG_CONTENT (the judge's agent and permissions).
  */
 export function setupProcess(
-  ctx: SideContext,
+  ctx: ProcessContext,
   label: string,
   configOverrides: Record<string, unknown> = {},
 ): ProcessSetup {
@@ -131,7 +223,7 @@ export function setupProcess(
     authFile: ctx.authFile,
     providerConfig: ctx.userConfig?.config ?? null,
   })
-  const providers = [...(ctx.userConfig?.providers ?? []), providerOf(ctx.spec.model) ?? ''].filter(Boolean)
+  const providers = providersOf(ctx.spec, ctx.userConfig)
   const configContent = {
     ...buildConfigContent({
       skillsPath: ctx.skillsPath,
@@ -153,7 +245,8 @@ export function setupProcess(
     envRefs: ctx.userConfig?.envRefs ?? [],
     marker: marker.value,
   })
-  return { prepared, env, marker, redact: ctx.redact, secrets: ctx.secrets }
+  const sandbox = ctx.sandbox.policy && processPolicy(ctx.sandbox.policy, prepared.dirs.root)
+  return { prepared, env, marker, redact: ctx.redact, secrets: ctx.secrets, sandbox }
 }
 
 /** The env variable of an `opencode serve`'s API password (basic auth, user `opencode`). */

@@ -4,6 +4,8 @@
 import type { AgentEvent, TokenCounts } from '../../src-shared/agent-event'
 import type { CaseFiles } from '../../src-shared/case-file'
 import type { Side } from '../../src-shared/run-state'
+import type { SideSandbox } from './sandbox-policy'
+import type { RunSandbox } from '../../src-shared/run-sandbox'
 
 export type { AgentEvent, TokenCounts }
 
@@ -43,6 +45,8 @@ export interface SideSpec {
    * isolation proof fails when the side's snapshot holds any of it (or an `evals/` folder).
    */
   sealed?: SealedPaths
+  /** `agent.sandbox` and the skills' own folders; absent: the side's agents run unsandboxed (a judge, doctor's throwaway side). */
+  sandbox?: SideSandbox
 }
 
 /**
@@ -124,6 +128,8 @@ export interface RunOutcome {
   offeredSkills: { name: string; location: string }[] | null
   /** `offeredSkills` held this side's skill (`sideSkillName`); null without evidence. */
   skillVisible: boolean | null
+  /** The OS sandbox its agent was started in; null when it never started one. */
+  sandbox: RunSandbox | null
   /** A `skill` tool call for this side's skill (`sideSkillName`) completed. */
   skillLoaded: boolean
   events: AgentEvent[]

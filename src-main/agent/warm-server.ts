@@ -2,12 +2,13 @@
 // version and the judge start theirs with: its private dirs and password, the process (started again in the
 // same dirs when it died), its client, its work-dir slots, the proof, what an instance offers (read before
 // every session, rebuilt once when it is not exactly what the side must see), dispose, stop and cleanup.
+import { mkdirSync } from 'node:fs'
 import { removePrivateDirs } from './isolation'
 import { modelProblem } from './model-check'
 import { nonBuiltIn, type ListedSkill } from './proof'
 import { serveClient, type ServeClient } from './serve-client'
 import { startServe, type ServeProcess } from './serve-process'
-import { providerOf, setupServer, type ProcessSetup, type SideContext } from './side-context'
+import { providerOf, setupServer, withSideNotes, type ProcessSetup, type SideContext } from './side-context'
 import type { IsolationProof } from './types'
 import { prepareWorkDir } from './workdir'
 import { SlotPool } from './work-slots'
@@ -163,9 +164,7 @@ export class WarmServer {
       const problem = modelProblem(spec.model, models)
       if (problem) return { side: spec.side, ok: false, visible, message: problem }
       const proof = judge(visible)
-      return ctx.notes.length
-        ? { ...proof, message: `${proof.message}; note: ${ctx.notes.join('; ')}` }
-        : proof
+      return withSideNotes(ctx, proof)
     } catch (err) {
       return { side: spec.side, ok: false, visible: [], message: this.setup.redact(message(err)) }
     } finally {
@@ -186,11 +185,20 @@ export class WarmServer {
 }
 
 function launch(input: WarmServerInput, setup: ProcessSetup): Promise<ServeProcess> {
+  // Its sessions run in work-dir slots under the side's work root: the sandbox gives it that folder.
+  const { workRoot } = input.ctx.spec
+  if (workRoot) mkdirSync(workRoot, { recursive: true })
+  const policy = setup.sandbox && {
+    ...setup.sandbox,
+    allowRead: [...setup.sandbox.allowRead, ...(workRoot ? [workRoot] : [])],
+    allowWrite: [...setup.sandbox.allowWrite, ...(workRoot ? [workRoot] : [])],
+  }
   return startServe({
     bin: input.ctx.bin?.path ?? 'opencode',
     env: setup.env,
     cwd: setup.prepared.dirs.home,
     marker: setup.marker,
     startTimeoutMs: input.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+    sandbox: policy && { policy, privateRoot: setup.prepared.dirs.root },
   })
 }

@@ -100,6 +100,8 @@ export function runDetail(store: Store, run: RunRow): RunDetail {
       costUsd: run.costUsd,
       tokens: run.tokens,
       offeredSkills: run.offeredSkills,
+      sandbox: run.sandbox && { on: run.sandbox.on, detail: run.sandbox.detail },
+      sandboxDenials: run.sandbox?.denials ?? null,
       skillVisible: run.skillVisible,
       skillLoaded: run.skillLoaded,
       workDir: run.workDir,

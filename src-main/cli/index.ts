@@ -2,6 +2,7 @@
 import type { Io } from './command'
 import { EXIT } from './command'
 import { main } from './main'
+import { stopSandbox } from '../agent/sandbox'
 
 const io: Io = {
   out: (t) => void process.stdout.write(t),
@@ -11,12 +12,17 @@ const io: Io = {
   cwd: process.cwd(),
 }
 
-main(process.argv.slice(2), io).then(
-  (code) => {
-    process.exitCode = code
-  },
-  (err: unknown) => {
-    io.err(`skill-ab: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
-    process.exitCode = EXIT.error
-  },
-)
+// The sandbox's proxies would keep the process alive once the command is done.
+main(process.argv.slice(2), io)
+  .finally(stopSandbox)
+  .then(
+    (code) => {
+      process.exitCode = code
+    },
+    (err: unknown) => {
+      io.err(
+        `skill-ab: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      )
+      process.exitCode = EXIT.error
+    },
+  )

@@ -2,6 +2,7 @@
 // their execution to a run of another task, linking them, and keeping a linked execution's trajectory alive
 // when the run that executed it is executed again or its task deleted.
 import { offeredColumn } from './run-rows'
+import { sandboxColumn } from '../../src-shared/run-sandbox'
 import { sql as raw } from 'kysely'
 import type { ReuseSavings } from '../../src-shared/reuse'
 import { nowIso } from './ids'
@@ -146,6 +147,7 @@ export class BaselineLinksRepo {
             tokens_cache_write: donor.tokens.cacheWrite,
             cost_usd: donor.costUsd,
             offered_skills: offeredColumn(donor.offeredSkills),
+            sandbox: sandboxColumn(donor.sandbox),
             skill_visible: donor.skillVisible === null ? null : donor.skillVisible ? 1 : 0,
             skill_loaded: donor.skillLoaded === null ? null : donor.skillLoaded ? 1 : 0,
             exit_code: donor.exitCode,

@@ -2,6 +2,7 @@
 import type { Updateable } from 'kysely'
 import type { TokenCounts } from '../../src-shared/agent-event'
 import type { OfferedSkill } from '../../src-shared/offered-skills'
+import { sandboxColumn, sandboxOf, type RunSandbox } from '../../src-shared/run-sandbox'
 import type { FailureType, RunStatus, Side } from '../../src-shared/run-state'
 import type { Flag, RunRecord, RunStatusChangeTable, RunTable } from './schema'
 
@@ -38,6 +39,8 @@ export interface RunRow {
    * when there is none (it never started one, or it ran before skill-ab recorded it).
    */
   offeredSkills: OfferedSkill[] | null
+  /** The OS sandbox its agent ran in, as started for this run; null when not recorded (docs/sandbox.md). */
+  sandbox: RunSandbox | null
   skillVisible: boolean | null
   skillLoaded: boolean | null
   exitCode: number | null
@@ -135,6 +138,7 @@ export function toRunRow(r: RunRecord): RunRow {
     },
     costUsd: r.cost_usd,
     offeredSkills: offeredOf(r.offered_skills),
+    sandbox: sandboxOf(r.sandbox),
     skillVisible: bool(r.skill_visible),
     skillLoaded: bool(r.skill_loaded),
     exitCode: r.exit_code,
@@ -174,6 +178,7 @@ export function runPatchColumns(p: RunPatch): Updateable<RunTable> {
     tokens_cache_write: p.tokens?.cacheWrite,
     cost_usd: p.costUsd,
     offered_skills: p.offeredSkills === undefined ? undefined : offeredColumn(p.offeredSkills),
+    sandbox: p.sandbox === undefined ? undefined : sandboxColumn(p.sandbox),
     skill_visible: p.skillVisible === undefined ? undefined : flag(p.skillVisible),
     skill_loaded: p.skillLoaded === undefined ? undefined : flag(p.skillLoaded),
     exit_code: p.exitCode,
@@ -209,6 +214,7 @@ export const RERUN_RESET: Updateable<RunTable> = {
   tokens_cache_write: 0,
   cost_usd: null,
   offered_skills: null,
+  sandbox: null,
   skill_visible: null,
   skill_loaded: null,
   exit_code: null,

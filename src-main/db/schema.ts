@@ -139,6 +139,8 @@ export interface RunTable {
   reused_from_task_id: string | null
   /** 0013: JSON `[{name, location}]`, the skills the run's opencode offered just before its session; null: no evidence. */
   offered_skills: string | null
+  /** 0014: JSON `{on, detail}`, the OS sandbox the run's agent ran in; null: not recorded. */
+  sandbox: string | null
 }
 
 /** A `run` row as SELECT returns it. */

@@ -1,6 +1,7 @@
 // Executes a task's runs with the agent driver: isolation proof per side, a concurrency limit, cancellation,
 // and every state change written to SQLite before it is announced (docs/opencode.md, docs/run-states.md).
 import { UserError } from '../../src-shared/user-error'
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type {
   AgentDriver,
@@ -104,11 +105,16 @@ export async function executeRuns(
   const noRoom = lackOfRoom(plan.workRoot, roomNeeded(todo.map((r) => plan.cases.get(r.caseKey))))
   if (noRoom) throw noRoom
   const sidesNeeded = [...new Set(todo.map((r) => r.side))].sort()
+  // Each side's work dirs in a folder of their own (a random name: paths reach the judge), so a side's
+  // sandbox can give its agents that folder and nothing of the other side's.
+  const workRoots = new Map(
+    sidesNeeded.map((side) => [side, join(plan.workRoot, randomBytes(6).toString('hex'))]),
+  )
   const startup = reportStartup(ctx.events, plan.taskId, ctx.driver.name, sidesNeeded)
   const sessions = await Promise.all(
     sidesNeeded.map(async (side) => {
       const hooks = { onProving: () => startup.step(side, 'proving') }
-      const session = await ctx.driver.openSide({ ...plan.sides[side], workRoot: plan.workRoot }, hooks)
+      const session = await ctx.driver.openSide({ ...plan.sides[side], workRoot: workRoots.get(side) }, hooks)
       startup.step(side, 'ready')
       return session
     }),
@@ -144,7 +150,10 @@ export async function executeRuns(
           onNotIsolated: (p: IsolationProof) => notIsolated.push(p),
           onNoRoom: (err: StoreError) => (fault ??= err),
         }
-        return await executeOne(ctx, plan, run, session, lane).finally(() => plan.gate?.settled(run))
+        const workRoot = workRoots.get(run.side) ?? plan.workRoot
+        return await executeOne(ctx, plan, { run, workRoot }, session, lane).finally(() =>
+          plan.gate?.settled(run),
+        )
       } finally {
         queue.done(run)
       }
@@ -204,13 +213,13 @@ function statusAfter(outcome: RunOutcome, noRoom: StoreError | null): RunEnd {
 async function executeOne(
   ctx: EngineContext,
   plan: ExecutionPlan,
-  run: RunRow,
+  { run, workRoot }: { run: RunRow; workRoot: string },
   session: SideSession,
   lane: Lane,
 ): Promise<{ status: RunEnd } | null> {
   const caseInput = plan.cases.get(run.caseKey)
   if (!caseInput) throw new Error(`case "${run.caseKey}" of run ${run.id} is not in the plan`)
-  const workDir = join(plan.workRoot, `${run.id}-a${run.attempt + 1}`)
+  const workDir = join(workRoot, `${run.id}-a${run.attempt + 1}`)
   const started = ctx.store.transaction(() => {
     // A canceled run or a resumed failure starts over from pending (both steps stay in its history).
     if (run.status !== 'pending' && !ctx.store.runs.transition(run.id, { from: [run.status], to: 'pending' }))
@@ -271,6 +280,7 @@ async function executeOne(
         costUsd: outcome.costUsd,
         finalOutput: outcome.finalOutput,
         offeredSkills: outcome.offeredSkills,
+        sandbox: outcome.sandbox,
         skillVisible: outcome.skillVisible,
         skillLoaded: outcome.skillLoaded,
         ...(to === 'failed' ? { failureType: outcome.kind as FailureType } : {}),

@@ -1,6 +1,7 @@
 // Executes a trigger task's probes (docs/triggers.md): a probe server per description version, proved before
 // anything is probed, a concurrency limit, cancel, and every probe written 'running' before its session starts
 // and with its result when it ends (a crash leaves no result unstored and none stored twice).
+import type { SideSandbox } from '../agent/sandbox-policy'
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeOfferedCopy } from '../agent/offered-copy'
@@ -33,6 +34,8 @@ export interface ProbePlan {
   runRoot: string
   /** The trigger set file: no probe may read it. */
   setFile: string
+  /** `agent.sandbox`, and the folders the probes' sandbox hides. */
+  sandbox: SideSandbox
 }
 
 export interface ProbeSummary {
@@ -123,6 +126,7 @@ export async function executeProbes(
             idleTimeoutSec: plan.idleTimeoutSec,
             maxSteps: plan.maxSteps,
             sealed: { files: [plan.setFile], folders: [] },
+            sandbox: plan.sandbox,
           },
           { env: ctx.env },
         )

@@ -17,7 +17,16 @@ export function runDurationMs(run: Pick<RunRow, 'startedAt' | 'executedAt'>): nu
 /** What the decision reads of a run, stored (RunRow) or exported (ExportRun, in `skill-ab merge`). */
 export type DecidedRun = Pick<
   ExportRun,
-  'caseId' | 'side' | 'round' | 'status' | 'score' | 'costUsd' | 'durationMs' | 'offeredSkills'
+  | 'caseId'
+  | 'side'
+  | 'round'
+  | 'status'
+  | 'score'
+  | 'costUsd'
+  | 'durationMs'
+  | 'offeredSkills'
+  | 'sandbox'
+  | 'sandboxDenials'
 > &
   Pick<RunRow, 'tokens' | 'failureType' | 'skillLoaded' | 'skillVisible'>
 
@@ -28,8 +37,14 @@ export type DecidedRun = Pick<
  * exactly its side's skills is missing, whatever it scored (`withoutEvidence`: the decision counts them).
  */
 export function experimentRunOf(run: DecidedRun, baselineHasSkill: boolean): ExperimentRun {
+  // Off, as recorded for the run (not recorded: no warning, the run says nothing either way).
+  const unsandboxed = {
+    ...(run.sandbox && !run.sandbox.on ? { unsandboxed: run.sandbox.detail } : {}),
+    ...(run.sandboxDenials?.length ? { sandboxDenials: run.sandboxDenials.length } : {}),
+  }
   if (lacksEvidence(run, baselineHasSkill))
     return {
+      ...unsandboxed,
       caseId: run.caseId,
       side: run.side,
       round: run.round,
@@ -52,13 +67,15 @@ export function experimentRunOf(run: DecidedRun, baselineHasSkill: boolean): Exp
     executed: hasExecuted(run),
     failureType: run.failureType,
     skillLoaded: run.skillLoaded,
+    ...unsandboxed,
   }
 }
 
 /** The decision's view of a stored run (experimentRunOf). */
 export function toExperimentRun(run: RunRow, baselineHasSkill: boolean): ExperimentRun {
   const { side, round, status, score, costUsd, tokens, failureType, skillLoaded } = run
-  const { offeredSkills, skillVisible } = run
+  const { offeredSkills, skillVisible, sandbox } = run
+  const sandboxDenials = sandbox?.denials ?? null
   const durationMs = runDurationMs(run)
   return experimentRunOf(
     {
@@ -74,6 +91,8 @@ export function toExperimentRun(run: RunRow, baselineHasSkill: boolean): Experim
       skillLoaded,
       skillVisible,
       offeredSkills,
+      sandbox,
+      sandboxDenials,
     },
     baselineHasSkill,
   )
@@ -157,6 +176,8 @@ export function toRunEntry(run: RunRow, evaluations: ExportEvaluation[], dataDir
     failureType: run.failureType,
     sessionId: run.sessionId,
     offeredSkills: exportedOffered(run.offeredSkills, dataDir),
+    sandbox: run.sandbox && { on: run.sandbox.on, detail: run.sandbox.detail },
+    sandboxDenials: run.sandbox?.denials ?? null,
     skillVisible: run.skillVisible,
     skillLoaded: run.skillLoaded,
     tokens: { ...run.tokens },

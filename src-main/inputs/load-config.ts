@@ -35,6 +35,8 @@ export interface LoadedTaskConfig {
   configDir: string | null
   /** Absolute paths, each checked to exist with the right type. */
   resolved: ResolvedPaths
+  /** The config file read (absolute); absent for a config set up in the app. The sandbox hides it from agents. */
+  configFile?: string
   /** Things worth saying that do not stop the task (e.g. the judge shares the agent's model): the messages of `configWarnings`. */
   warnings: string[]
 }
@@ -83,7 +85,7 @@ export function refuseDeepConfig(json: unknown, file: string | undefined): void 
 export function loadTaskConfig(file: string, opts: Omit<ParseConfigOptions, 'file'> = {}): LoadedTaskConfig {
   const { json, dir, shown } = readConfigJson(file)
   refuseRoundsConflict(json, shown)
-  return parseTaskConfig(json, dir, { ...opts, file: shown })
+  return { ...parseTaskConfig(json, dir, { ...opts, file: shown }), configFile: resolve(file) }
 }
 
 /**

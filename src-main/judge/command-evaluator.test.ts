@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { createServer } from 'node:http'
 import { OWNER_MARKER_VAR, RUN_MARKER_VAR } from '../agent/run-env'
+import { sandboxSupport } from '../agent/sandbox'
 import { runCommandEvaluator } from './command-evaluator'
 import type { EvaluatorSpec } from './evaluators'
 
@@ -136,5 +138,30 @@ describe('runCommandEvaluator', () => {
       expect(r.error).toMatch(/^command evaluator "check" not run: /)
     }
     expect(readdirSync(root)).not.toContain('ran-elsewhere')
+  })
+})
+
+describe.runIf(sandboxSupport().ok)('a command evaluator in the sandbox', () => {
+  it('runs what the agent left in its work dir with the work dir only: no answer key, no network', async () => {
+    const secretDir = join(root, 'cases')
+    mkdirSync(secretDir)
+    writeFileSync(join(secretDir, 'dataset.jsonl'), 'EXPECTED-4417')
+    const server = createServer((_req, res) => res.end('SERVICE-4417'))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as { port: number }).port
+    // What an agent could leave for the check to run: it reads the answer key and phones home.
+    writeFileSync(
+      join(workDir, 'check.sh'),
+      `cat ${secretDir}/dataset.jsonl; curl -s -m 3 http://127.0.0.1:${port}/; cat a.txt; echo w > out.txt && echo wrote`,
+    )
+    const sandbox = { denyRead: [secretDir], allowRead: [], allowWrite: [], allowedHosts: [] }
+    try {
+      const res = await runCommandEvaluator(spec('sh check.sh'), workDir, live(), { timeoutSec: 30, sandbox })
+      expect(res.rawOutput).toContain('hello\nwrote')
+      expect(res.rawOutput).not.toContain('EXPECTED-4417')
+      expect(res.rawOutput).not.toContain('SERVICE-4417')
+    } finally {
+      server.close()
+    }
   })
 })

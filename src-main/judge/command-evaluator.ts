@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { zeroTokens } from '../agent/events'
 import { OWNER_MARKER_VAR, RUN_MARKER_VAR } from '../agent/run-env'
 import { runProcess, Tail } from '../agent/run-process'
+import { sandboxed, type SandboxPolicy } from '../agent/sandbox'
 import type { EvaluatorSpec } from './evaluators'
 import type { JudgeAttempt } from './judge-types'
 
@@ -19,6 +20,8 @@ export interface CommandOptions {
   env?: NodeJS.ProcessEnv
   /** Where the command's private HOME goes (the app's data dir); default the OS temp dir. */
   runRoot?: string
+  /** The OS sandbox it runs in (the work dir and its HOME added: readable and writable); null: none. */
+  sandbox?: SandboxPolicy | null
 }
 
 /** The finished work dir, resolved; null with the reason when it cannot be used. */
@@ -75,8 +78,14 @@ export async function runCommandEvaluator(
   const home = mkdtempSync(join(root, 'skill-ab-cmd-'))
   const output = new Tail(COMMAND_OUTPUT_BYTES)
   const owner = parent[OWNER_MARKER_VAR]
+  const policy = opts.sandbox && {
+    ...opts.sandbox,
+    allowRead: [...opts.sandbox.allowRead, where.dir, home],
+    allowWrite: [where.dir, home],
+  }
+  let release = (): void => {}
   try {
-    const res = await runProcess({
+    const program = await sandboxed(policy ?? null, {
       bin: 'sh',
       args: ['-c', command],
       cwd: where.dir,
@@ -90,6 +99,11 @@ export async function runCommandEvaluator(
         [RUN_MARKER_VAR]: home,
         ...(owner ? { [OWNER_MARKER_VAR]: owner } : {}),
       },
+    })
+    release = program.release
+    const res = await runProcess({
+      ...program,
+      cwd: where.dir,
       stdin: '',
       timeoutMs: timeoutSec * 1000,
       graceMs: GRACE_MS,
@@ -118,6 +132,7 @@ export async function runCommandEvaluator(
       condensedInput,
     })
   } finally {
+    release()
     rmSync(home, { recursive: true, force: true })
   }
 }

@@ -107,6 +107,7 @@ export function createJudge(opts: JudgeOptions): Judge {
           timeoutSec: opts.commandTimeoutSec ?? DEFAULT_COMMAND_TIMEOUT_SEC,
           env: opts.env,
           runRoot: opts.runRoot,
+          sandbox: opts.commandSandbox ?? null,
         })
       if (evaluator.kind === 'pairwise')
         return failedAttempt(

@@ -1,4 +1,5 @@
 // The judge seam: what one evaluation attempt of one evaluator on one run takes and gives back.
+import type { SandboxPolicy } from '../agent/sandbox'
 import type { AgentEvent, TokenCounts } from '../agent/types'
 import type { BlindSpec } from './blind-text'
 import type { EvaluatorSpec } from './evaluators'
@@ -84,6 +85,8 @@ export interface JudgeOptions {
   graceMs?: number
   /** `server`: judgements are sessions on a warm `opencode serve` (the task's agent.driver); default process. */
   driver?: 'process' | 'server'
+  /** The OS sandbox command evaluators run in (their work dir and HOME added); null or absent: none. */
+  commandSandbox?: SandboxPolicy | null
 }
 
 export interface Judge {

@@ -14,6 +14,7 @@ import { SUBMIT, type RunMode } from '../../src-shared/run-mode'
 import { maxRoundsOf, taskConfigSchema, type TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 import { executeTask, type ExecuteTaskResult, type TaskPlan } from './execute-task'
+import { sideSandboxOf } from './stored-config'
 
 export interface StoredTaskPlan extends TaskPlan {
   config: TaskConfig
@@ -71,6 +72,7 @@ export function planFromStore(store: Store, taskId: string, env: NodeJS.ProcessE
     timeoutSec: config.agent.timeoutSec,
     idleTimeoutSec: config.agent.idleTimeoutSec,
     sealed,
+    sandbox: sideSandboxOf(config),
   })
   const plan: ExecutionPlan = {
     taskId: task.id,

@@ -1,5 +1,6 @@
 // Pre-flight checks (`skill-ab doctor`): environment, data dir, opencode, and — with a config — the inputs,
 // the provider's reachability, the model and each side's isolation proof. Every check says what it found and, when it fails, what to do.
+import { sandboxSupport } from '../agent/sandbox'
 import { join } from 'node:path'
 import { findRipgrep } from '../agent/isolation'
 import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
@@ -74,6 +75,14 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
   )
   const git = findOnPath('git', env.PATH)
   add('git', git !== null, git ?? 'not found: every run works in a git repo; install git')
+  const sandbox = sandboxSupport()
+  add(
+    'sandbox',
+    true,
+    sandbox.ok
+      ? `on (${sandbox.detail}): every agent runs in it, with only its own files and its model provider`
+      : `off: ${sandbox.detail}; tasks still run, and each decision warns no-sandbox (agent.sandbox "required" refuses to run)`,
+  )
   if (!configFile) return checks
 
   let loaded: LoadedTaskConfig | undefined
@@ -175,6 +184,14 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
       timeoutSec: config.agent.timeoutSec,
       idleTimeoutSec: config.agent.idleTimeoutSec,
       sealed,
+      sandbox: {
+        mode: config.agent.sandbox,
+        hidden: [
+          resolved.skillPath,
+          ...(resolved.baselinePath ? [resolved.baselinePath] : []),
+          ...(loaded.configFile ? [loaded.configFile] : []),
+        ],
+      },
     })
     const sessions = await Promise.all([
       driver.openSide(spec('a', baseline)),

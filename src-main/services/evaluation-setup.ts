@@ -11,6 +11,7 @@ import { judgePairwise, type PairwiseRedo, type PairwiseSummary } from '../engin
 import { pairwiseEvaluatorOf, pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { judgeSchema, type TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
+import { commandSandboxOf } from './command-sandbox'
 
 export function engineContext(ctx: AppContext): EngineContext {
   return { store: ctx.store, driver: ctx.driver, events: ctx.events, instanceId: ctx.instance.id }
@@ -112,6 +113,7 @@ export function openEvaluation(
     runRoot: join(ctx.dataDir, 'tmp'),
     timeoutSec: settings.timeoutSec,
     driver: settings.driver,
+    commandSandbox: commandSandboxOf(ctx.store, task, ctx.env),
   })
   const cases = casesOf(ctx.store, task)
   const blind = blindSpecOf(ctx.store, task)

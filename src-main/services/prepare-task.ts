@@ -19,7 +19,7 @@ import { planForCases, plannedRuns } from './adaptive-plan'
 import type { ReuseSavings } from '../../src-shared/reuse'
 import { ResumeConflictError } from './errors'
 import { fingerprintOf, resumeConflicts } from './resume-check'
-import { storedConfig } from './stored-config'
+import { sideSandboxOf, storedConfig } from './stored-config'
 import { findTaskOf, liveHashFor } from './task-identity'
 
 export interface PreparedTask {
@@ -287,6 +287,7 @@ function planFor(
     timeoutSec: config.agent.timeoutSec,
     idleTimeoutSec: config.agent.idleTimeoutSec,
     sealed,
+    sandbox: sideSandboxOf(config, loaded.configFile),
   })
   return {
     taskId: task.id,

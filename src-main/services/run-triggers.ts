@@ -1,7 +1,7 @@
 // The trigger evaluation use cases (docs/triggers.md): run a config (create or resume its task, then probe),
 // continue a stored task from the store alone, and the task's report (metrics per version, the A/B verdict).
 import { rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 import { killLeftovers } from '../agent/process-group'
 import { OWNER_MARKER_VAR } from '../agent/run-env'
 import type { ProbeRow, Store, TriggerTaskRow } from '../db'
@@ -126,6 +126,13 @@ function planOf(store: Store, task: TriggerTaskRow): ProbePlan {
     probeRoot: probeRootOf(store, task.id),
     runRoot: join(store.dataDir, 'tmp'),
     setFile: task.setFile,
+    sandbox: {
+      // A trigger task stored before agent.sandbox existed runs with its default.
+      mode: config.agent.sandbox ?? 'auto',
+      hidden: [config.skill.path, config.compareWith?.path, config.competingSkills?.path].filter(
+        (p): p is string => p !== undefined && isAbsolute(p),
+      ),
+    },
   }
 }
 

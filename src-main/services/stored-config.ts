@@ -1,4 +1,6 @@
 // The config a task stores (README "The config"): what a resume, Duplicate and the export read back.
+import { join } from 'node:path'
+import type { SideSandbox } from '../agent/sandbox-policy'
 import type { GitVersion } from '../inputs/git-version'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import type { TaskConfig } from '../../src-shared/task-config'
@@ -40,3 +42,21 @@ export function storedConfig(
 }
 
 const labelOf = (ref: { label?: string }) => (ref.label === undefined ? {} : { label: ref.label })
+
+/**
+ * The folders the task's skills are kept in, as the stored config names them (absolute): a git version's is
+ * that folder in the repository's working copy. The sandbox hides them: an agent sees only its snapshot.
+ */
+export function skillFoldersOf(config: TaskConfig): string[] {
+  const folderOf = (ref: { path?: string; git?: { repo: string; path: string } }): string[] =>
+    ref.path ? [ref.path] : ref.git ? [join(ref.git.repo, ref.git.path)] : []
+  return [...folderOf(config.skill), ...(config.baseline.kind === 'skill' ? folderOf(config.baseline) : [])]
+}
+
+/** A side's `sandbox`: the task's `agent.sandbox` and what it hides (the skills' folders, the config file). */
+export function sideSandboxOf(config: TaskConfig, configFile?: string): SideSandbox {
+  return {
+    mode: config.agent.sandbox,
+    hidden: [...skillFoldersOf(config), ...(configFile ? [configFile] : [])],
+  }
+}

@@ -377,3 +377,17 @@ describe('decide', () => {
     expect(p.verdict).toBe('inconclusive')
   })
 })
+
+describe('no-sandbox', () => {
+  it('names the runs whose agent ran without the OS sandbox, per side, with why; none when every run had it', () => {
+    const why = 'no OS sandbox for win32 yet (Linux and macOS have one)'
+    const runs = fromDiffs([3, 9, 1, 12]).map((r) =>
+      r.caseId === 'c1' || (r.caseId === 'c2' && r.side === 'b') ? { ...r, unsandboxed: why } : r,
+    )
+    const warning = decide(runs, policy()).warnings.find((w) => w.code === 'no-sandbox')
+    expect(warning?.message).toContain(
+      `3 runs (1 on side a, 2 on side b) ran without the OS sandbox (${why})`,
+    )
+    expect(decide(fromDiffs([3, 9, 1, 12]), policy()).warnings.map((w) => w.code)).not.toContain('no-sandbox')
+  })
+})

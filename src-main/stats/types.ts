@@ -30,6 +30,10 @@ export interface ExperimentRun {
    * failure of its side), and counted in the decision's `runs-without-evidence` warning.
    */
   withoutEvidence?: boolean
+  /** Its agent ran without the OS sandbox: why (counted in the decision's `no-sandbox` warning). */
+  unsandboxed?: string
+  /** How many accesses the sandbox blocked during the run (the decision's `sandbox-denials` warning). */
+  sandboxDenials?: number
 }
 
 /** One pairwise comparison of a case's round: both order-swapped judgements consolidated. */

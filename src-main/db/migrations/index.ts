@@ -12,6 +12,7 @@ import { migration0010 } from './0010_task_prices'
 import { migration0011 } from './0011_calibration'
 import { migration0012 } from './0012_task_view_indexes'
 import { migration0013 } from './0013_offered_skills'
+import { migration0014 } from './0014_run_sandbox'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0011,
   migration0012,
   migration0013,
+  migration0014,
 ]

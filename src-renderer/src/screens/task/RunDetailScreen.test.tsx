@@ -33,6 +33,11 @@ function runDetail(extra: Partial<RunDetail> = {}): RunDetail {
       offeredSkills: [
         { name: 'pirate-speak', location: '/data/skills/pirate-speak/h/pirate-speak/SKILL.md' },
       ],
+      sandbox: { on: true, detail: 'bubblewrap 0.8.0' },
+      sandboxDenials: [
+        { kind: 'read', target: '/home/me/.ssh/id_rsa' },
+        { kind: 'network', target: '127.0.0.1:8787' },
+      ],
       skillVisible: true,
       skillLoaded: true,
       workDir: null,
@@ -110,6 +115,27 @@ describe('run detail: evidence', () => {
     view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
     await settle()
     expect(offered()).toBe('no record')
+  })
+
+  it('shows the sandbox the run ran in and how much it blocked (each in the hover), or off and why', async () => {
+    const base = runDetail()
+    let current = base
+    installFakeApi({ 'runs.detail': () => current })
+    const sandbox = () =>
+      [...(view?.container.querySelectorAll('dt') ?? [])].find((d) => d.textContent === 'sandbox')
+        ?.nextElementSibling ?? null
+    view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
+    await settle()
+    expect(sandbox()?.textContent).toBe('on (bubblewrap 0.8.0) · blocked 2')
+    expect(sandbox()?.getAttribute('title')).toBe('read /home/me/.ssh/id_rsa\nnetwork 127.0.0.1:8787')
+    view.unmount()
+    current = {
+      ...base,
+      run: { ...base.run, sandbox: { on: false, detail: 'agent.sandbox is "off"' }, sandboxDenials: [] },
+    }
+    view = await render(<RunDetailScreen runId="t1-c1-b1" detail={detail(s)} />)
+    await settle()
+    expect(sandbox()?.textContent).toBe('off: agent.sandbox is "off"')
   })
 })
 

@@ -1,0 +1,28 @@
+// The OS sandbox a task's command evaluators run in (docs/sandbox.md): a command runs in the run's finished work
+// dir, so it runs what the agent wrote there — under the agents' own rules, and with no network at all.
+import { homedir } from 'node:os'
+import type { SandboxPolicy } from '../agent/sandbox'
+import { sandboxSupport } from '../agent/sandbox'
+import { sidePolicy } from '../agent/sandbox-policy'
+import type { Store, TaskRow } from '../db'
+import type { DatasetFormat } from '../inputs/dataset'
+import { answerKeyOf } from '../inputs/sealed'
+import type { TaskConfig } from '../../src-shared/task-config'
+import { skillFoldersOf } from './stored-config'
+
+/** null: the task's `agent.sandbox` is "off", or this machine has no sandbox (its runs were warned of). */
+export function commandSandboxOf(store: Store, task: TaskRow, env: NodeJS.ProcessEnv): SandboxPolicy | null {
+  const config = JSON.parse(task.configJson) as Partial<TaskConfig>
+  if (config.agent?.sandbox === 'off' || !sandboxSupport().ok) return null
+  const dataset = store.datasets.get(task.datasetId)
+  return sidePolicy({
+    dataDir: store.dataDir,
+    sealed: dataset
+      ? answerKeyOf({ file: dataset.path, format: dataset.format as DatasetFormat }, store.dataDir)
+      : undefined,
+    hidden: config.skill ? skillFoldersOf(config as TaskConfig) : [],
+    home: env.HOME || homedir(),
+    readable: [],
+    hosts: [],
+  })
+}
