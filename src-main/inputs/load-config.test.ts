@@ -37,7 +37,14 @@ describe('loadTaskConfig', () => {
       ...MINIMAL,
       baseline: { kind: 'none' },
       repeatRounds: 3,
-      agent: { model: 'a/m1', driver: 'server', timeoutSec: 600, idleTimeoutSec: 120, concurrency: 2 },
+      agent: {
+        model: 'a/m1',
+        driver: 'server',
+        timeoutSec: 600,
+        idleTimeoutSec: 120,
+        concurrency: 2,
+        sandbox: 'auto',
+      },
       judge: { concurrency: 3, retries: 2 },
       evaluators: [{ id: 'preset-agent-task-completion', weight: 1 }],
       policy: {
