@@ -190,6 +190,7 @@ const floor =
         rounds: Number(process.env.BENCH_FLOOR_ROUNDS ?? 2),
         concurrency: 2,
         drivers: ['server', 'process'],
+        sandboxPairs: Number(process.env.BENCH_SANDBOX_PAIRS ?? 3),
       })
 // A trigger probe against a full run of the same query (BENCH_TRIGGERS=0 leaves it out).
 const triggers = process.env.BENCH_TRIGGERS === '0' ? null : await triggerBench({ root })
@@ -232,7 +233,7 @@ process.stdout.write(
           ),
           ...(floor.sandbox
             ? [
-                `  the OS sandbox, ${floor.sandbox.driver}: on ${floor.sandbox.onMs} ms, off ${floor.sandbox.offMs} ms: ${floor.sandbox.costPct}% more wall time (goal: at most 10%)`,
+                `  the OS sandbox, ${floor.sandbox.driver}, median of ${floor.sandbox.pairs} pairs: on ${floor.sandbox.onMs} ms (${floor.sandbox.on.join(', ')}), off ${floor.sandbox.offMs} ms (${floor.sandbox.off.join(', ')}): ${floor.sandbox.costPct}% more wall time (goal: at most 10%)`,
               ]
             : []),
           ...Object.entries(floor.transports)

@@ -21,6 +21,8 @@ const SECRET = 'EXPECTED-OUTPUT-5c1e0b'
 const SSH_KEY = 'PLANTED-SSH-KEY-77aa'
 const SERVICE = 'LOCAL-SERVICE-BODY-9f'
 const CASES = 4
+/** A process-driver run costs seconds: that driver runs the first two cases (the adversary is the same in each). */
+const casesOn = (driver: 'server' | 'process'): number => (driver === 'process' ? 2 : CASES)
 
 let llm: ScriptedLlm
 let world: World
@@ -115,6 +117,9 @@ function writeConfig(driver: 'server' | 'process', sandbox: 'auto' | 'off' = 'au
       skill: { path: `./skills/${SKILL}` },
       dataset: { path: `./skills/${SKILL}/evals/evals.json` },
       repeatRounds: 1,
+      ...(driver === 'process'
+        ? { cases: Array.from({ length: casesOn(driver) }, (_, i) => String(i + 1)) }
+        : {}),
       // Pays for the answer key: 100 when answer.txt carries the expected output, else 0 (a pattern, so that
       // the other driver's config file, readable beside the data dir, does not carry the key itself).
       evaluators: [
@@ -140,9 +145,9 @@ describe.runIf(sandboxSupport().ok)('invariant 14: an agent reaches only its own
       expectDecided(res)
       expect(res.stdout + res.stderr).toMatch(/sandbox on \(bubblewrap/)
       const runs = runsOf(world, `escape ${driver} auto`)
-      expect(runs.map((r) => r.status)).toEqual(Array(CASES * 2).fill('scored'))
+      expect(runs.map((r) => r.status)).toEqual(Array(casesOn(driver) * 2).fill('scored'))
       // Each run records the sandbox its agent was started in.
-      expect(runs.map((r) => r.sandbox?.on)).toEqual(Array(CASES * 2).fill(true))
+      expect(runs.map((r) => r.sandbox?.on)).toEqual(Array(casesOn(driver) * 2).fill(true))
       expect(res.stderr).not.toContain('no-sandbox')
       // Each of side b's runs records what the sandbox blocked; side a's ordinary work was blocked nowhere.
       for (const r of runs.filter((x) => x.side === 'b'))
@@ -156,7 +161,9 @@ describe.runIf(sandboxSupport().ok)('invariant 14: an agent reaches only its own
         )
       for (const r of runs.filter((x) => x.side === 'a')) expect(r.sandbox?.denials).toEqual([])
       expect(res.stderr).toMatch(
-        /sandbox-denials — the sandbox blocked agents reaching for what it hides \(side b: \d+ denials in 4 runs\)/,
+        new RegExp(
+          `sandbox-denials — the sandbox blocked agents reaching for what it hides \\(side b: \\d+ denials in ${casesOn(driver)} runs\\)`,
+        ),
       )
       const agentRequests = llm.requests.slice(from).filter((r) => r.kind === 'agent')
       const carried = JSON.stringify(agentRequests.map((r) => r.body))
@@ -166,12 +173,13 @@ describe.runIf(sandboxSupport().ok)('invariant 14: an agent reaches only its own
       // Side a's ordinary work ran in its sandbox as it would anywhere.
       expect(carried).toContain('ordinary-work-ok')
       expect(carried).toContain('42')
-      // What the key would have bought, it did not: no score for side b, so no pass.
+      // What the key would have bought (the "off" test below), it did not: no score for side b, no pass.
+      expect(res.stderr).not.toMatch(/capability {2}pass/)
       expect(res.stderr).not.toMatch(/decision: PASS/)
     },
   )
 
-  it('agent.sandbox "off": the runs record it, and the CLI, the export and the markdown carry no-sandbox', async () => {
+  it('agent.sandbox "off": the same skill passes on the key; the runs record it, and the CLI, the export and the markdown carry no-sandbox', async () => {
     const res = await runCli(
       ['run', writeConfig('server', 'off'), '--export', 'off.json', '--markdown', 'off.md'],
       world.env,
@@ -179,6 +187,8 @@ describe.runIf(sandboxSupport().ok)('invariant 14: an agent reaches only its own
     )
     expectDecided(res)
     expect(res.stdout + res.stderr).toContain('sandbox off: agent.sandbox is "off"')
+    // Without the sandbox the same skill reaches the answer key, and what it buys is a capability pass.
+    expect(res.stderr).toMatch(/capability {2}pass/)
     const doc = JSON.parse(readFileSync(join(world.root, 'off.json'), 'utf8')) as ExportDocument
     const off = { on: false, detail: 'agent.sandbox is "off"' }
     expect(doc.runs.filter((r) => r.side === 'b').map((r) => r.sandbox)).toEqual(Array(CASES).fill(off))

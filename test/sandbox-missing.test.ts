@@ -29,7 +29,7 @@ beforeAll(async () => {
   world.write('bin-without-bwrap/.keep', '')
   const folders = [dirname(process.execPath), ...(process.env.PATH ?? '').split(':')]
   for (const folder of folders) {
-    let names: string[] = []
+    let names: string[]
     try {
       names = readdirSync(folder)
     } catch {

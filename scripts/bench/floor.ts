@@ -21,6 +21,28 @@ export interface FloorOptions {
   concurrency: number
   /** The transports `skill-ab run` is timed on. */
   drivers: readonly ('server' | 'process')[]
+  /** Pairs of the first transport's task with the sandbox off and on; default 3. */
+  sandboxPairs?: number
+}
+
+const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0
+
+/** The wall time of the task with the sandbox off and on, `pairs` times each, alternating; their medians. */
+async function sandboxCost(
+  driver: string,
+  pairs: number,
+  time: (sandbox: 'off' | 'auto', pair: number) => Promise<number>,
+) {
+  const off: number[] = []
+  const on: number[] = []
+  // Pair numbers from 1: pair 0 is the transport's own timing (its data dir must not be run again).
+  for (let i = 1; i <= pairs; i++) {
+    off.push(await time('off', i))
+    on.push(await time('auto', i))
+  }
+  const onMs = median(on)
+  const offMs = median(off)
+  return { driver, pairs, on, off, onMs, offMs, costPct: Math.round(((onMs - offMs) / offMs) * 1000) / 10 }
 }
 
 /** The default transport timed at two task sizes: one more run's cost, and what a task pays once. */
@@ -216,8 +238,8 @@ export async function floorBench(opts: FloorOptions) {
       string,
       { wallMs: number; ratioToBare: number; overheadPerRunMs: number; marginal?: Marginal }
     > = {}
-    const timeTask = (driver: string, rounds: number, runCount: number, sandbox = 'auto') => {
-      const taskHome = join(home, `task-${driver}-${rounds}-${sandbox}`)
+    const timeTask = (driver: string, rounds: number, runCount: number, sandbox = 'auto', pair = 0) => {
+      const taskHome = join(home, `task-${driver}-${rounds}-${sandbox}-${pair}`)
       mkdirSync(taskHome, { recursive: true })
       return skillAbRun(
         opts.root,
@@ -261,17 +283,13 @@ export async function floorBench(opts: FloorOptions) {
         taskStartMs: Math.round(wallMs - (runs * perRunMs) / opts.concurrency),
       }
     }
-    // The OS sandbox's cost on the default transport: the same task with `agent.sandbox: "off"` (each task
-    // gets its own data dir, so nothing is reused between the two).
+    // The OS sandbox's cost on the default transport: the same task with `agent.sandbox: "off"`, in pairs
+    // (off, then on; each task in its own data dir, so nothing is reused), compared by their medians: one
+    // pair on 2 busy cores moves by more than the cost itself.
     const [first] = opts.drivers
-    const sandbox = first &&
-      transports[first] && {
-        driver: first,
-        onMs: transports[first].wallMs,
-        offMs: await timeTask(first, opts.rounds, runs, 'off'),
-        costPct: 0,
-      }
-    if (sandbox) sandbox.costPct = Math.round(((sandbox.onMs - sandbox.offMs) / sandbox.offMs) * 1000) / 10
+    const sandbox = first
+      ? await sandboxCost(first, opts.sandboxPairs ?? 3, (sb, i) => timeTask(first, opts.rounds, runs, sb, i))
+      : null
     return {
       runs,
       judgements: runs,

@@ -42,8 +42,8 @@ export const SECRET_PLACES = [
   '.claude',
 ]
 
-/** Where the sandbox's unix sockets of the system live (a daemon's socket is a way out). */
-const SYSTEM_SOCKETS = ['/run', '/var/run', '/tmp/.X11-unix']
+/** Where the machine's daemons keep their unix sockets (a daemon's socket is a way out of any sandbox). */
+const SHARED_PLACES = ['/run', '/var/run', '/tmp/.X11-unix', '/tmp/.ICE-unix']
 
 /** The endpoints of the providers opencode has built in, for a provider the user's config gives no baseURL. */
 const BUILT_IN_HOSTS: Record<string, string[]> = {
@@ -124,7 +124,7 @@ export function sidePolicy(input: SidePolicyInput): SandboxPolicy {
         ...answerKey,
         ...input.hidden,
         ...SECRET_PLACES.map((p) => join(input.home, p)),
-        ...SYSTEM_SOCKETS,
+        ...SHARED_PLACES,
       ]),
     ],
     allowRead: [...new Set(input.readable)],

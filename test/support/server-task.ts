@@ -21,7 +21,7 @@ export function writeTask(
   name: string,
   skill: string,
   cases: string,
-  agent: Partial<typeof SERVER_AGENT> = {},
+  agent: Partial<typeof SERVER_AGENT> & { sandbox?: 'auto' | 'required' | 'off' } = {},
   extra: Record<string, unknown> = {},
 ): void {
   const dataset = file.replace(/\.json$/, '.jsonl')
