@@ -47,11 +47,14 @@ describe('a side sandbox', () => {
   it('where the OS has none, "auto" runs without it and "required" refuses, both saying why', () => {
     const auto = sideSandbox(input(spec('auto'), 'win32'))
     expect(auto.policy).toBeNull()
-    expect(auto.detail).toBe('no OS sandbox for win32 yet (Linux and macOS have one)')
+    expect(auto.detail).toBe('no OS sandbox for win32 yet (Linux has one)')
     expect(auto.refusal).toBeNull()
+    expect(sideSandbox(input(spec('auto'), 'darwin')).detail).toBe(
+      'the OS sandbox is built for Linux so far (macOS: not yet)',
+    )
     const required = sideSandbox(input(spec('required'), 'win32'))
     expect(required.refusal).toBe(
-      'agent.sandbox is "required", but the sandbox cannot be on: no OS sandbox for win32 yet (Linux and macOS have one)',
+      'agent.sandbox is "required", but the sandbox cannot be on: no OS sandbox for win32 yet (Linux has one)',
     )
   })
 
