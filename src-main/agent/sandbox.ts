@@ -3,9 +3,6 @@
 // its own network allow list (the model provider's host:port, nothing else).
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readdirSync, type Dirent } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { SandboxManager } from '@anthropic-ai/sandbox-runtime'
 
 /** `agent.sandbox`: on wherever it can be (`auto`), refuse to run without it (`required`), or the user's `off`. */
@@ -137,7 +134,7 @@ export async function wrapInSandbox(policy: SandboxPolicy, cmd: CommandToWrap): 
       '/bin/bash',
       {
         filesystem: {
-          denyRead: [...policy.denyRead, ...socketsIn(SOCKET_FOLDERS)],
+          denyRead: policy.denyRead,
           // The proxies' own sockets (in the app's TMPDIR) stay reachable inside a hidden folder.
           allowRead: [...policy.allowRead, cmd.cwd, ...proxySockets()],
           allowWrite: [...policy.allowWrite, cmd.cwd],
@@ -159,33 +156,6 @@ export async function wrapInSandbox(policy: SandboxPolicy, cmd: CommandToWrap): 
     release()
     throw err
   }
-}
-
-/** Shared folders where programs leave unix sockets (tmux, ssh-agent, editors): each one is a way out. */
-const SOCKET_FOLDERS = [...new Set(['/tmp', '/var/tmp', tmpdir()])]
-
-/**
- * The unix sockets in `folders` and the folders right under them, as they are now (a tmux server's
- * `/tmp/tmux-1000/default`, an ssh-agent's `/tmp/ssh-…/agent.…`), but the sandbox's own.
- */
-export function socketsIn(folders: readonly string[]): string[] {
-  const own = new Set(proxySockets())
-  const found: string[] = []
-  const scan = (dir: string, depth: number): void => {
-    let entries: Dirent[]
-    try {
-      entries = readdirSync(dir, { withFileTypes: true })
-    } catch {
-      return
-    }
-    for (const e of entries) {
-      const path = join(dir, e.name)
-      if (e.isSocket() && !own.has(path)) found.push(path)
-      else if (depth > 0 && e.isDirectory()) scan(path, depth - 1)
-    }
-  }
-  for (const folder of folders) scan(folder, 1)
-  return found
 }
 
 /** The unix sockets the sandbox's network bridge connects to (Linux; none elsewhere). */
