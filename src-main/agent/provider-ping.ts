@@ -20,7 +20,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** `{env:NAME}` filled in from `env`, as opencode does. */
-function fillEnv(value: string, env: NodeJS.ProcessEnv): string {
+export function fillEnv(value: string, env: NodeJS.ProcessEnv): string {
   return value.replace(/\{env:([^}]+)\}/g, (_m, name: string) => env[name] ?? '')
 }
 

@@ -2,6 +2,7 @@
 // the user: no data dir (other than the side's own dirs), no answer key, no skill's own folder, none of the
 // user's secret places; writes only in its own dirs; the network only to its model provider.
 import { dirname, join, parse } from 'node:path'
+import { fillEnv } from './provider-ping'
 import type { SandboxMode, SandboxPolicy } from './sandbox'
 import type { SealedPaths } from './types'
 import type { UserConfig } from './user-config'
@@ -56,10 +57,6 @@ const BUILT_IN_HOSTS: Record<string, string[]> = {
   xai: ['api.x.ai:443'],
   deepseek: ['api.deepseek.com:443'],
   opencode: ['opencode.ai:443'],
-}
-
-function fillEnv(value: string, env: NodeJS.ProcessEnv): string {
-  return value.replace(/\{env:([^}]+)\}/g, (_m, name: string) => env[name] ?? '')
 }
 
 /** `https://host:port/v1` → `host:port` (the scheme's port when none is given); null when it is no URL. */

@@ -114,9 +114,6 @@ export interface CommandToWrap {
   cwd: string
 }
 
-/** The sandbox's temp dir: the command keeps its own private one (the sandbox sets its own inside, undone there too). */
-const DROPPED = new Set(['TMPDIR'])
-
 /**
  * The argv and env that run `cmd.command` in the sandbox under `policy` (plus its cwd, readable and
  * writable). The env is `cmd.env` with the sandbox's proxy variables laid over it.
@@ -146,9 +143,10 @@ export async function wrapInSandbox(policy: SandboxPolicy, cmd: CommandToWrap): 
       cmd.cwd,
       { commandId },
     )
+    // The sandbox's proxy variables over the command's env; its TMPDIR never (the command keeps its private one).
     const merged: Record<string, string> = { ...cmd.env }
     for (const [name, value] of Object.entries(env))
-      if (value !== undefined && value !== process.env[name] && !DROPPED.has(name)) merged[name] = value
+      if (value !== undefined && value !== process.env[name] && name !== 'TMPDIR') merged[name] = value
     const [bin, ...args] = argv
     if (!bin) throw new Error('the sandbox gave no command to run')
     return { bin, args, env: merged, release, commandId }

@@ -130,7 +130,7 @@ function denialWarnings(runs: readonly ExperimentRun[], rounds: number): Decisio
   ]
 }
 
-export const SANDBOX_DENIALS = 'sandbox-denials'
+const SANDBOX_DENIALS = 'sandbox-denials'
 
 /** `3 on side a, 1 on side b`: how many of `runs` each side has. */
 function perSide(runs: readonly ExperimentRun[]): string {
@@ -141,7 +141,7 @@ function perSide(runs: readonly ExperimentRun[]): string {
     .join(', ')
 }
 
-export const NO_SANDBOX = 'no-sandbox'
+const NO_SANDBOX = 'no-sandbox'
 
 function evidenceWarnings(runs: readonly ExperimentRun[], rounds: number): DecisionWarning[] {
   const missing = runs.filter((r) => r.withoutEvidence && r.round <= rounds)
