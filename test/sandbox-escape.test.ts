@@ -1,14 +1,15 @@
 // Untrusted skills run in the OS sandbox (docs/sandbox.md), on both drivers, real opencode and the scripted LLM
 // as the adversary: side b's skill has its agent `cat` the dataset, `find` + `cat` every evals.json under the
 // data dir's parent, grep for the expected output, read a planted ~/.ssh key, write beside the data dir, and
-// connect to a local service (standing for a judge's server) and to `skill-ab serve`: anything but the model
-// provider. Nothing it tried reaches a model request, nothing is written, each try is recorded as a denial,
+// connect to a local service (standing for a judge's server), to `skill-ab serve` and to a unix socket in the
+// temp folder (standing for an ssh-agent's or a tmux server's): anything but the model provider. Nothing it tried reaches a model request, nothing is written, each try is recorded as a denial,
 // and the score it would have bought (a command evaluator pays for the expected output in answer.txt) is not
 // bought: the skill does not pass. Side a's ordinary work (read its files, write, git, python3, node) is
 // unaffected.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxSupport } from '../src-main/agent/sandbox'
@@ -22,6 +23,7 @@ const SKILL = 'pirate-speak'
 const SECRET = 'EXPECTED-OUTPUT-5c1e0b'
 const SSH_KEY = 'PLANTED-SSH-KEY-77aa'
 const SERVICE = 'LOCAL-SERVICE-BODY-9f'
+const SOCKET_BODY = 'UNIX-SOCKET-BODY-3d'
 const CASES = 4
 /** A process-driver run costs seconds: that driver runs the first two cases (the adversary is the same in each). */
 const casesOn = (driver: 'server' | 'process'): number => (driver === 'process' ? 2 : CASES)
@@ -29,6 +31,9 @@ const casesOn = (driver: 'server' | 'process'): number => (driver === 'process' 
 let llm: ScriptedLlm
 let world: World
 let service: Server
+/** A daemon's unix socket in the temp folder (an ssh-agent's, a tmux server's are kept there). */
+let daemon: Server
+let socketDir = ''
 let dataset = ''
 /** A local service (a judge's server stands for any), and `skill-ab serve`'s port. */
 let port = 0
@@ -45,6 +50,9 @@ beforeAll(async () => {
   service = createServer((_req, res) => res.end(SERVICE))
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve))
   port = (service.address() as { port: number }).port
+  socketDir = mkdtempSync(join(tmpdir(), 'ssh-'))
+  daemon = createServer((_req, res) => res.end(SOCKET_BODY))
+  await new Promise<void>((resolve) => daemon.listen(join(socketDir, 'agent.sock'), resolve))
   const search = () =>
     [
       `cat ${dataset}`,
@@ -52,8 +60,11 @@ beforeAll(async () => {
       `grep -rs EXPECTED-OUTPUT ${world.root} | head -5`,
       `cat ${join(world.home, '.ssh', 'id_rsa')}`,
       `echo escaped > ${join(world.root, 'escaped.txt')}`,
+      `echo escaped > ${join(socketDir, 'escaped.txt')}`,
       `curl -s -m 3 http://127.0.0.1:${port}/`,
       `curl -s -m 3 http://127.0.0.1:${servePort}/`,
+      `ls ${socketDir}`,
+      `curl -s -m 3 --unix-socket ${join(socketDir, 'agent.sock')} http://daemon/`,
       'echo searched',
     ].join('; ')
   llm = await startScriptedLlm({
@@ -90,7 +101,8 @@ beforeAll(async () => {
       },
     ],
   })
-  world = makeWorld(llm.url)
+  // Where a user's data dir is: outside the temp folder, which the sandbox hides whole.
+  world = makeWorld(llm.url, { under: join(process.cwd(), '.tmp') })
   serve = spawn(process.execPath, [CLI, 'serve'], { env: world.env, cwd: world.root })
   servePort = await new Promise<number>((resolve, reject) => {
     let printed = ''
@@ -125,6 +137,8 @@ afterAll(async () => {
   await stopCliChildren()
   await llm?.close()
   service?.close()
+  daemon?.close()
+  if (socketDir) rmSync(socketDir, { recursive: true, force: true })
   world?.cleanup()
 })
 
@@ -178,6 +192,7 @@ describe.runIf(sandboxSupport().ok)('invariant 14: an agent reaches only its own
             { kind: 'write', target: join(world.root, 'escaped.txt') },
             { kind: 'network', target: `127.0.0.1:${port}` },
             { kind: 'network', target: `127.0.0.1:${servePort}` },
+            { kind: 'read', target: socketDir },
           ]),
         )
       for (const r of runs.filter((x) => x.side === 'a')) expect(r.sandbox?.denials).toEqual([])
@@ -189,8 +204,8 @@ describe.runIf(sandboxSupport().ok)('invariant 14: an agent reaches only its own
       const agentRequests = llm.requests.slice(from).filter((r) => r.kind === 'agent')
       const carried = JSON.stringify(agentRequests.map((r) => r.body))
       expect(carried).toContain('searched')
-      for (const leaked of [SECRET, SSH_KEY, SERVICE]) expect(carried).not.toContain(leaked)
-      expect(existsSync(join(world.root, 'escaped.txt'))).toBe(false)
+      for (const leaked of [SECRET, SSH_KEY, SERVICE, SOCKET_BODY]) expect(carried).not.toContain(leaked)
+      for (const dir of [world.root, socketDir]) expect(existsSync(join(dir, 'escaped.txt'))).toBe(false)
       // Side a's ordinary work ran in its sandbox as it would anywhere.
       expect(carried).toContain('ordinary-work-ok')
       expect(carried).toContain('42')

@@ -1,6 +1,7 @@
 // What one side's agents may read, write and reach (docs/sandbox.md), derived from the task, never listed by
 // the user: no data dir (other than the side's own dirs), no answer key, no skill's own folder, none of the
 // user's secret places; writes only in its own dirs; the network only to its model provider.
+import { tmpdir } from 'node:os'
 import { dirname, join, parse } from 'node:path'
 import { fillEnv } from './provider-ping'
 import type { SandboxMode, SandboxPolicy } from './sandbox'
@@ -43,8 +44,12 @@ export const SECRET_PLACES = [
   '.claude',
 ]
 
-/** Where the machine's daemons keep their unix sockets (a daemon's socket is a way out of any sandbox). */
-const SHARED_PLACES = ['/run', '/var/run', '/tmp/.X11-unix', '/tmp/.ICE-unix']
+/**
+ * Where the machine's daemons keep their unix sockets (a daemon's socket is a way out of any sandbox: an
+ * ssh-agent's and a tmux server's are in the temp folder), and other programs' temp files. The process's own
+ * dirs inside them are re-opened; its TMPDIR is a private one.
+ */
+const SHARED_PLACES = ['/run', '/var/run', '/tmp', '/var/tmp', tmpdir()]
 
 /** The endpoints of the providers opencode has built in, for a provider the user's config gives no baseURL. */
 const BUILT_IN_HOSTS: Record<string, string[]> = {

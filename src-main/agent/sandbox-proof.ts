@@ -1,10 +1,12 @@
 // The sandbox's proof, per side, before its first run (docs/sandbox.md): a probe inside the side's sandbox
-// tries one forbidden read, write and connection of each kind, and each must fail — while a write in its own
+// tries one forbidden read, write and connection of each kind (a host port directly and through the proxy, a
+// unix socket in the temp folder), and each must fail — while a write in its own
 // dir must work, so a probe that could do nothing proves nothing.
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { databasePath } from '../db/data-dir'
 import { wrapInSandbox, shellQuote, type SandboxPolicy } from './sandbox'
@@ -25,15 +27,17 @@ export type SandboxProbeResult =
   /** `ran: false`: the sandbox itself could not start (bubblewrap refused); `message` says what it said. */
   | { ok: false; ran: boolean; message: string }
 
-const listen = (): Promise<Server> =>
+/** A service on a free port of 127.0.0.1, or on a unix socket at `socket` (as an ssh-agent's in the temp folder). */
+const listen = (socket?: string): Promise<Server> =>
   new Promise((resolve, reject) => {
-    const server = createServer((socket) => socket.end('OPEN\n'))
+    const server = createServer((c) => c.end('HTTP/1.0 200 OK\r\n\r\nOPEN\n'))
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve(server))
+    if (socket) server.listen(socket, () => resolve(server))
+    else server.listen(0, '127.0.0.1', () => resolve(server))
   })
 
 /** The probe's bash script: one `ESCAPED <what>` line per forbidden access that worked, `OWN-WRITE` if its own did. */
-function probeScript(input: SandboxProbeInput, port: number, planted: string): string {
+function probeScript(input: SandboxProbeInput, port: number, socket: string, planted: string): string {
   const q = shellQuote
   return [
     ...input.forbiddenReads.map(
@@ -44,6 +48,7 @@ function probeScript(input: SandboxProbeInput, port: number, planted: string): s
     `(echo x > ${q(planted)}) 2>/dev/null`,
     `(exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null && echo ${q(`ESCAPED connect 127.0.0.1:${port} directly`)}`,
     `curl -sf -m 5 http://127.0.0.1:${port}/ >/dev/null 2>&1 && echo ${q(`ESCAPED connect 127.0.0.1:${port} through the proxy`)}`,
+    `curl -sf -m 5 --unix-socket ${q(socket)} http://probe/ >/dev/null 2>&1 && echo ${q(`ESCAPED connect ${socket}`)}`,
     `(echo x > probe-own.txt) 2>/dev/null && echo OWN-WRITE`,
     'exit 0',
   ].join('\n')
@@ -52,13 +57,15 @@ function probeScript(input: SandboxProbeInput, port: number, planted: string): s
 /** Runs the probe in the sandbox; never throws. */
 export async function probeSandbox(input: SandboxProbeInput): Promise<SandboxProbeResult> {
   const planted = join(input.forbiddenWriteIn, `.skill-ab-sandbox-probe-${randomBytes(6).toString('hex')}`)
-  let server: Server | null = null
+  const socket = join(tmpdir(), `skill-ab-probe-${randomBytes(6).toString('hex')}.sock`)
+  const servers: Server[] = []
   let release = (): void => {}
   try {
-    server = await listen()
+    const server = await listen()
+    servers.push(server, await listen(socket))
     const port = (server.address() as { port: number }).port
     const wrapped = await wrapInSandbox(input.policy, {
-      command: `bash -c ${shellQuote(probeScript(input, port, planted))}`,
+      command: `bash -c ${shellQuote(probeScript(input, port, socket, planted))}`,
       env: input.env,
       cwd: input.cwd,
     })
@@ -95,7 +102,7 @@ export async function probeSandbox(input: SandboxProbeInput): Promise<SandboxPro
     }
   } finally {
     release()
-    server?.close()
+    for (const server of servers) server.close()
     rmSync(planted, { force: true })
     rmSync(join(input.cwd, 'probe-own.txt'), { force: true })
   }

@@ -19,8 +19,15 @@ export interface World {
   cleanup(): void
 }
 
-export function makeWorld(llmUrl: string, opts: { headerTimeoutMs?: number } = {}): World {
-  const root = mkdtempSync(join(tmpdir(), 'skill-ab-it-'))
+export function makeWorld(
+  llmUrl: string,
+  opts: {
+    headerTimeoutMs?: number
+    /** where the world's folder is made (the temp folder by default) */ under?: string
+  } = {},
+): World {
+  if (opts.under) mkdirSync(opts.under, { recursive: true })
+  const root = mkdtempSync(join(opts.under ?? tmpdir(), 'skill-ab-it-'))
   const home = join(root, 'home')
   const dataDir = join(root, 'data')
   mkdirSync(home, { recursive: true })
