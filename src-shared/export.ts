@@ -33,6 +33,7 @@ export const exportFailureTypeSchema = z.enum([
   'interrupted',
   'canceled',
   'provider_error',
+  'judge_tampering',
 ])
 export const exportCaseStatusSchema = z.enum(['pending', 'running', 'scored', 'partial', 'failed'])
 
@@ -144,6 +145,12 @@ export const exportRunSchema = z.looseObject({
     .optional()
     .describe(
       "what the sandbox blocked during the run, each once (at most 50): a read of a hidden path, a write outside the run's dirs, a connection to anything but the model provider; counted per side in the decision's sandbox-denials warning",
+    ),
+  tamperingCleared: exportCorrectionSchema
+    .nullable()
+    .optional()
+    .describe(
+      "a person's word that the tamper screen was wrong about the run's current execution (its note, who, when): the run was judged although its material reads as addressed to the grader; null or absent when not cleared",
     ),
   skillLoaded: z.boolean().nullable(),
   tokens: exportTokensSchema,

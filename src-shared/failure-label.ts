@@ -9,6 +9,7 @@ export const FAILURE_LABEL: Record<FailureType, string> = {
   interrupted: 'interrupted',
   canceled: 'canceled',
   provider_error: 'provider error',
+  judge_tampering: 'judge tampering',
 }
 
 /** A clause (lowercase, no final period): what the failure means for the verdict and what to do about it. */
@@ -22,6 +23,9 @@ export const FAILURE_MEANING: Record<FailureType, string> = {
   provider_error:
     'the model provider failed (5xx, rate limit, network or credentials): not counted against either ' +
     'side; continuing the task executes it again',
+  judge_tampering:
+    'what the judge reads addresses the grader or asks for a score: it counts against its side; clear a false ' +
+    'flag with a correction (evaluator `judge-tampering`)',
 }
 
 export function failureLabel(failureType: FailureType): string {

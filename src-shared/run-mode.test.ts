@@ -16,7 +16,7 @@ describe('executesOnResume', () => {
 
   it("keeps the agent's own failures (results), launch failures, evaluation failures and finished runs", () => {
     const kept = FAILURE_TYPES.filter((t) => !['interrupted', 'provider_error', 'canceled'].includes(t))
-    expect(kept).toEqual(['agent_error', 'timeout', 'crashed', 'spawn_failed'])
+    expect(kept).toEqual(['agent_error', 'timeout', 'crashed', 'spawn_failed', 'judge_tampering'])
     for (const t of kept) expect(resumes('failed', t), t).toBe(false)
     expect(resumes('failed', null)).toBe(false)
     for (const s of ['running', 'executed', 'evaluating', 'scored'] as const)

@@ -2,7 +2,7 @@
 // the engine, the api and the renderer never disagree about a run. Pure; no I/O.
 import type { TokenCounts } from './agent-event'
 import { runDecisionScore, type FailedRunScore } from './decision-score'
-import type { FailureType, RunStatus, Side } from './run-state'
+import { EVALUATION_FAILURES, type FailureType, type RunStatus, type Side } from './run-state'
 import { executesOnResume } from './run-mode'
 
 /** What the rules need of a run: its state (rows, views and export entries all have it). */
@@ -34,12 +34,12 @@ export function hasExecuted(run: RunState): boolean {
   return run.status === 'evaluating' || canReevaluate(run)
 }
 
-/** A run a judge may look at again: executed, scored, or an evaluation failure (failure type null). */
+/** A run a judge may look at again: executed, scored, or an evaluation failure (its execution kept). */
 export function canReevaluate(run: RunState): boolean {
   return (
     run.status === 'executed' ||
     run.status === 'scored' ||
-    (run.status === 'failed' && run.failureType === null)
+    (run.status === 'failed' && (run.failureType === null || EVALUATION_FAILURES.includes(run.failureType)))
   )
 }
 

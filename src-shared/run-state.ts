@@ -14,7 +14,10 @@ export const RUN_STATUSES = [
 ] as const
 export type RunStatus = (typeof RUN_STATUSES)[number]
 
-/** Execution failures; `null` on a failed run means the evaluation failed (the execution is kept). */
+/**
+ * Why a run failed: its execution, or (`judge_tampering`) what it left for the judge. `null` on a failed run
+ * means the evaluation failed (the execution is kept).
+ */
 export const FAILURE_TYPES = [
   'agent_error',
   'timeout',
@@ -23,6 +26,7 @@ export const FAILURE_TYPES = [
   'interrupted',
   'canceled',
   'provider_error',
+  'judge_tampering',
 ] as const
 export type FailureType = (typeof FAILURE_TYPES)[number]
 
@@ -31,7 +35,18 @@ export type FailureType = (typeof FAILURE_TYPES)[number]
  * count in the failures dimension. The others (the model provider's 5xx / 429 / network errors, a launch
  * failure, a crash of skill-ab itself, a cancel) stay missing and never count against a side.
  */
-export const ATTRIBUTABLE_FAILURES: readonly FailureType[] = ['agent_error', 'timeout', 'crashed']
+export const ATTRIBUTABLE_FAILURES: readonly FailureType[] = [
+  'agent_error',
+  'timeout',
+  'crashed',
+  'judge_tampering',
+]
+
+/**
+ * Failures found when the run is judged, its execution kept: the tamper screen found text for the grader in
+ * what the judge reads (docs/decision.md). Judging it again screens it again.
+ */
+export const EVALUATION_FAILURES: readonly FailureType[] = ['judge_tampering']
 
 export function isAttributableFailure(failureType: FailureType | null | undefined): boolean {
   return !!failureType && ATTRIBUTABLE_FAILURES.includes(failureType)
@@ -61,5 +76,8 @@ export function isTerminal(status: RunStatus): boolean {
 
 /** An execution failure offers re-run; an evaluation failure (failure_type null) offers re-evaluate. */
 export function isExecutionFailure(status: RunStatus, failureType: FailureType | null): boolean {
-  return (status === 'failed' && failureType !== null) || status === 'canceled'
+  return (
+    (status === 'failed' && failureType !== null && !EVALUATION_FAILURES.includes(failureType)) ||
+    status === 'canceled'
+  )
 }

@@ -2,6 +2,7 @@
 import { sql, type Updateable } from 'kysely'
 import {
   canTransition,
+  EVALUATION_FAILURES,
   RUN_STATUSES,
   type FailureType,
   type RunStatus,
@@ -65,15 +66,15 @@ function failureTypeFor(
       `an execution failure needs failureType in ${EXECUTION_FAILURES.join('|')}`,
     )
   }
-  if (requested) {
+  if (requested && !(run.status === 'evaluating' && EVALUATION_FAILURES.includes(requested))) {
     throw new TransitionError(
       run.id,
       run.status,
       to,
-      'an evaluation failure has failureType null (the execution is kept)',
+      `an evaluation failure has failureType null or ${EVALUATION_FAILURES.join('|')} (the execution is kept)`,
     )
   }
-  return null
+  return requested ?? null
 }
 
 /** Columns the repository sets itself for a status change (before the caller's patch). */

@@ -7,6 +7,9 @@ import { newId } from '../db'
 import type { BlindSpec } from '../judge/blind'
 import type { EvaluatorSpec } from '../judge/evaluators'
 import type { Judge, JudgeAttempt, JudgeInput } from '../judge/judge-runner'
+import { judgedRun } from '../judge/judge-prompt'
+import { screenForTampering, TAMPER_SCREEN_ID, tamperMessage } from '../judge/tamper-screen'
+import { isExecutionFailure } from '../../src-shared/run-state'
 import { announceRun } from './announce'
 import type { EngineContext } from './execute-runs'
 import { withRetries } from './judge-retries'
@@ -86,7 +89,7 @@ async function evaluateOne(
   const c = plan.cases.get(run.caseKey)
   const current = store.runs.get(run.id)
   // Only a completed execution is judged; an execution failure is re-run, never judged.
-  if (!c || !current || (current.status === 'failed' && current.failureType !== null)) return null
+  if (!c || !current || isExecutionFailure(current.status, current.failureType)) return null
   const started = store.runs.transition(run.id, {
     from: ['executed', 'failed', 'scored'],
     to: 'evaluating',
@@ -96,6 +99,12 @@ async function evaluateOne(
   if (!started) return null
   announceRun(ctx.events, started)
   const input = judgeInputOf(c, started, store.trajectories.get(run.id), plan.blind)
+  // Before any judge is believed: text for the grader in what it would read fails the run (its side's defect).
+  const flagged = tamperingOf(ctx, started, c, input)
+  if (flagged) {
+    announceRun(ctx.events, flagged)
+    return 'failed'
+  }
   // Plain (case-analysis) evaluations reuse what the trace already has; A/B ones never (invariant 8).
   const reused =
     plan.caseAnalysis && started.sessionId
@@ -146,6 +155,23 @@ async function evaluateOne(
   if (!finished) return null
   announceRun(ctx.events, finished)
   return finished.status === 'scored' ? 'scored' : 'failed'
+}
+
+/**
+ * The run failed as `judge_tampering` when the tamper screen finds text for the grader in what the judge would
+ * read of it, unless a person cleared this execution (a correction of evaluator `judge-tampering`); else null.
+ */
+function tamperingOf(ctx: EngineContext, run: RunRow, c: CaseExpectations, input: JudgeInput): RunRow | null {
+  const cleared =
+    run.sessionId !== null &&
+    ctx.store.corrections.activeFor(run.id, run.sessionId).some((x) => x.evaluatorId === TAMPER_SCREEN_ID)
+  const hits = cleared ? [] : screenForTampering(judgedRun(input), [c.prompt, ...c.expectations].join('\n'))
+  if (!hits.length) return null
+  return ctx.store.runs.transition(run.id, {
+    from: ['evaluating'],
+    to: 'failed',
+    patch: { failureType: 'judge_tampering', failureMessage: tamperMessage(hits), score: null },
+  })
 }
 
 /** What the judge sees of one run of a case: the case, and the run's stored trajectory. */

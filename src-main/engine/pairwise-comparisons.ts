@@ -23,9 +23,12 @@ export interface Comparison {
   judgements: Record<ResponseOrder, PairwiseResultRow | null>
 }
 
-/** A run whose execution completed, with its session: the judge can look at it. */
+/**
+ * A run whose execution completed, with its session: the judge can look at it. Not one the tamper screen
+ * failed: the judge never reads it, and its round is decided by that failure.
+ */
 export function isComparable(run: RunRow): boolean {
-  return run.sessionId !== null && hasExecuted(run)
+  return run.sessionId !== null && hasExecuted(run) && run.failureType !== 'judge_tampering'
 }
 
 /**

@@ -1,8 +1,9 @@
 // Builds the export document of one A/B task from the store: runs, results, per-case summary, decision.
-import type { RunRow, SkillVersionRow, Store, TaskRow } from '../db'
+import type { CorrectionRow, RunRow, SkillVersionRow, Store, TaskRow } from '../db'
 import { opencodeConfigOf, type ConfigView } from './config-view'
 import type { BlindSpec } from '../judge/blind'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
+import { TAMPER_SCREEN_ID } from '../judge/tamper-screen'
 import { judgeAgreement } from '../stats/judge-agreement'
 import type { Decision } from '../../src-shared/decision'
 import type { Spend } from '../../src-shared/spend'
@@ -87,11 +88,12 @@ export interface DecidedTask {
 /** The export document of a decided task (services/task-decision computes the decision). */
 export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv): ExportDocument {
   const { task, view, runs, caseOrder, decision, spend } = decided
-  const evaluations = evaluationsByRun(
-    runs,
-    store.evalResults.latestByTask(task.id),
-    store.corrections.activeByTask(task.id),
-  )
+  const corrections = store.corrections.activeByTask(task.id)
+  const evaluations = evaluationsByRun(runs, store.evalResults.latestByTask(task.id), corrections)
+  const cleared = (r: RunRow): CorrectionRow | null =>
+    corrections.find(
+      (c) => c.runId === r.id && c.sessionId === r.sessionId && c.evaluatorId === TAMPER_SCREEN_ID,
+    ) ?? null
   const a = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
   const b = store.skillVersions.get(task.skillVersionBId)
 
@@ -118,7 +120,7 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
       app: env.app,
     },
     runs: runs.map((r) => {
-      const entry = toRunEntry(r, evaluations.get(r.id) ?? [], store.dataDir)
+      const entry = toRunEntry(r, evaluations.get(r.id) ?? [], store.dataDir, cleared(r))
       if (!env.full) return entry
       return { ...entry, review: runReview(r, store.trajectories.get(r.id), env.full.blind) }
     }),

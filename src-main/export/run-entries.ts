@@ -165,7 +165,15 @@ export function exportedOffered(
   return offered && offered.map((s) => ({ name: s.name, location: exportedLocation(s.location, dataDir) }))
 }
 
-export function toRunEntry(run: RunRow, evaluations: ExportEvaluation[], dataDir: string): ExportRun {
+/**
+ * A run as exported. `cleared`: the correction of the tamper screen in force for its current execution, if any.
+ */
+export function toRunEntry(
+  run: RunRow,
+  evaluations: ExportEvaluation[],
+  dataDir: string,
+  cleared: CorrectionRow | null = null,
+): ExportRun {
   return {
     id: run.id,
     caseId: run.caseKey,
@@ -178,6 +186,7 @@ export function toRunEntry(run: RunRow, evaluations: ExportEvaluation[], dataDir
     offeredSkills: exportedOffered(run.offeredSkills, dataDir),
     sandbox: run.sandbox && { on: run.sandbox.on, detail: run.sandbox.detail },
     sandboxDenials: run.sandbox?.denials ?? null,
+    tamperingCleared: cleared && { score: cleared.score, note: cleared.note, by: cleared.by, at: cleared.at },
     skillVisible: run.skillVisible,
     skillLoaded: run.skillLoaded,
     tokens: { ...run.tokens },

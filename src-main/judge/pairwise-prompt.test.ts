@@ -32,7 +32,7 @@ describe('renderPairwisePrompt', () => {
     expect(text.indexOf('FIRST-ANSWER')).toBeGreaterThan(r1)
     expect(text.indexOf('FIRST-ANSWER')).toBeLessThan(r2)
     expect(text.indexOf('SECOND-ANSWER')).toBeGreaterThan(r2)
-    expect(text).toMatch(/Changes made to the workspace \(git diff\):\n\+x/)
+    expect(text).toMatch(/Changes made to the workspace \(git diff\):\n⟦BEGIN AGENT MATERIAL⟧\n\+x/)
     expect(text).not.toMatch(/\{\{/)
   })
 

@@ -10,6 +10,7 @@ import type { EvaluatorSpec } from '../judge/evaluators'
 import { pairwiseEvaluatorOf, pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import type { AppContext } from './app-context'
 import { canReevaluate } from '../../src-shared/run-rules'
+import { TAMPER_SCREEN_ID } from '../judge/tamper-screen'
 
 export interface CorrectionInput {
   runId: string
@@ -53,6 +54,7 @@ function target(ctx: AppContext, runId: string, evaluatorId: string): Target {
 
 export function correctResult(ctx: AppContext, input: CorrectionInput): RunRow {
   const { store } = ctx
+  if (input.evaluatorId === TAMPER_SCREEN_ID) return clearTampering(ctx, input)
   if (!Number.isFinite(input.score) || input.score < 0 || input.score > 100)
     bad('score', `${input.score} is not a score`, 'give a number from 0 to 100')
   if (!input.note.trim()) bad('note', 'a correction needs a note', 'say why the model score was wrong')
@@ -80,6 +82,39 @@ export function correctResult(ctx: AppContext, input: CorrectionInput): RunRow {
       to: 'scored',
       patch: { score, evaluationResultId: resultId, evaluatorRunId: batchId },
     }) as RunRow
+  })
+  announceRun(ctx.events, updated)
+  return updated
+}
+
+/**
+ * A person's word that the tamper screen was wrong about this execution (a correction of evaluator
+ * `judge-tampering`, score 100): the flag is cleared, and the run goes back to be judged (the next run, resume
+ * or re-evaluation judges it); the correction stays in force through every later judgement.
+ */
+function clearTampering(ctx: AppContext, input: CorrectionInput): RunRow {
+  const { store } = ctx
+  const run = store.runs.get(input.runId) ?? bad('runId', `no run ${input.runId}`, 'pick a run of the task')
+  if (run.failureType !== 'judge_tampering' || run.sessionId === null)
+    bad(
+      'evaluatorId',
+      `run ${run.id} is not flagged for judge tampering`,
+      'only a run the tamper screen failed can be cleared',
+    )
+  if (input.score !== 100)
+    bad('score', `${input.score} is not 100`, 'clearing a tampering flag says the run is clean: give 100')
+  if (!input.note.trim()) bad('note', 'clearing a flag needs a note', 'say why the screen was wrong')
+  const updated = store.transaction(() => {
+    store.corrections.add({
+      runId: run.id,
+      evaluatorId: TAMPER_SCREEN_ID,
+      sessionId: run.sessionId as string,
+      score: 100,
+      note: input.note.trim(),
+      by: localUser(),
+    })
+    store.runs.transition(run.id, { from: ['failed'], to: 'evaluating' })
+    return store.runs.transition(run.id, { from: ['evaluating'], to: 'executed' }) as RunRow
   })
   announceRun(ctx.events, updated)
   return updated

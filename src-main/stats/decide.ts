@@ -1,12 +1,6 @@
 // The decision: capability, cost, stability and failures on the cases, the trigger rate, the optional
 // pairwise judgement, coverage, warnings, and the verdict.
-import type {
-  Coverage,
-  Decision,
-  DecisionWarning,
-  PrimaryJudgement,
-  Verdict,
-} from '../../src-shared/decision'
+import type { Coverage, Decision, PrimaryJudgement, Verdict } from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
 import { capability } from './capability'
 import { tabulate } from './cases'
@@ -15,6 +9,7 @@ import { cost } from './cost'
 import { failureRates, failures } from './failures'
 import { count, share } from './format'
 import { pairwise } from './pairwise'
+import { runWarnings } from './run-warnings'
 import { stability } from './stability'
 import { trigger } from './trigger'
 import type { DecideOptions, ExperimentRun } from './types'
@@ -81,78 +76,10 @@ export function decide(runs: readonly ExperimentRun[], policy: Policy, opts: Dec
     trigger: trig.decision,
     pairwise: pair?.decision ?? null,
     primary: policy.primary,
-    warnings: [
-      ...(opts.warnings ?? []),
-      ...trig.warnings,
-      ...evidenceWarnings(runs, table.rounds),
-      ...sandboxWarnings(runs, table.rounds),
-      ...denialWarnings(runs, table.rounds),
-    ],
+    warnings: [...(opts.warnings ?? []), ...trig.warnings, ...runWarnings(runs, table.rounds)],
     casesNeeded: needed.value,
     coverage,
   }
-}
-
-/**
- * Runs whose session ran without evidence that it was offered exactly its side's skills: never counted (they
- * are missing), and said here so a reader knows why (docs/decision.md "Runs without evidence").
- */
-/** `no-sandbox`: runs whose agent ran with the user's rights, per side, and why (the first reason said). */
-function sandboxWarnings(runs: readonly ExperimentRun[], rounds: number): DecisionWarning[] {
-  const off = runs.filter((r) => r.unsandboxed !== undefined && r.round <= rounds)
-  if (!off.length) return []
-  const why = [...new Set(off.map((r) => r.unsandboxed))].join('; ')
-  return [
-    {
-      code: NO_SANDBOX,
-      message: `${count(off.length, 'run')} (${perSide(off)}) ran without the OS sandbox (${why}): their agents had your rights — they could read the answer key and your files and reach any host, so a skill could reach its score by other means than helping`,
-    },
-  ]
-}
-
-/** `sandbox-denials`: how much each side's agents tried to reach what the sandbox hides (a skill that keeps trying). */
-function denialWarnings(runs: readonly ExperimentRun[], rounds: number): DecisionWarning[] {
-  const blocked = runs.filter((r) => (r.sandboxDenials ?? 0) > 0 && r.round <= rounds)
-  if (!blocked.length) return []
-  const sides = (['a', 'b'] as const)
-    .map((side) => {
-      const of = blocked.filter((r) => r.side === side)
-      const n = of.reduce((sum, r) => sum + (r.sandboxDenials ?? 0), 0)
-      return n ? `side ${side}: ${count(n, 'denial')} in ${count(of.length, 'run')}` : null
-    })
-    .filter(Boolean)
-    .join('; ')
-  return [
-    {
-      code: SANDBOX_DENIALS,
-      message: `the sandbox blocked agents reaching for what it hides (${sides}): each run's sandboxDenials say what and where; a skill whose agent keeps trying to leave its work dir deserves a look`,
-    },
-  ]
-}
-
-const SANDBOX_DENIALS = 'sandbox-denials'
-
-/** `3 on side a, 1 on side b`: how many of `runs` each side has. */
-function perSide(runs: readonly ExperimentRun[]): string {
-  return (['a', 'b'] as const)
-    .map((side) => [side, runs.filter((r) => r.side === side).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([side, n]) => `${n} on side ${side}`)
-    .join(', ')
-}
-
-const NO_SANDBOX = 'no-sandbox'
-
-function evidenceWarnings(runs: readonly ExperimentRun[], rounds: number): DecisionWarning[] {
-  const missing = runs.filter((r) => r.withoutEvidence && r.round <= rounds)
-  if (!missing.length) return []
-  const bySide = perSide(missing)
-  return [
-    {
-      code: 'runs-without-evidence',
-      message: `${count(missing.length, 'run')} (${bySide}) ran with no evidence that each was offered exactly its side's skill (run before skill-ab recorded it): not counted; re-run them (--rerun all, or Re-run) to count them`,
-    },
-  ]
 }
 
 /** The gated dimensions' verdicts; `capability` is the pointwise one, `pairwise` null without pairwise results. */

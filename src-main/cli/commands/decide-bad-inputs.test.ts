@@ -23,7 +23,7 @@ describe('skill-ab decide refuses bad input', () => {
     ],
     [
       '{"runs": [{"caseId": "c1", "side": "a", "round": 1, "score": null, "failureType": "oops"}]}',
-      /^line 2: runs\[0\]\.failureType: must be one of agent_error, timeout, crashed, spawn_failed, interrupted, canceled, provider_error, or null \(got "oops"\)$/,
+      /^line 2: runs\[0\]\.failureType: must be one of agent_error, timeout, crashed, spawn_failed, interrupted, canceled, provider_error, judge_tampering, or null \(got "oops"\)$/,
     ],
     [
       '{"runs": [{"caseId": "c1", "side": "a", "round": 1, "score": 5, "skillLoaded": "yes"}]}',

@@ -13,6 +13,7 @@ import { migration0011 } from './0011_calibration'
 import { migration0012 } from './0012_task_view_indexes'
 import { migration0013 } from './0013_offered_skills'
 import { migration0014 } from './0014_run_sandbox'
+import { migration0015 } from './0015_judge_tampering'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0012,
   migration0013,
   migration0014,
+  migration0015,
 ]

@@ -6,10 +6,23 @@ import type { RunView } from '../../../src-shared/ipc-views'
 import { executesOnResume } from '../../../src-shared/run-mode'
 
 export type RunKind =
-  'pending' | 'running' | 'executed' | 'evaluating' | 'scored' | 'exec-failed' | 'eval-failed' | 'canceled'
+  | 'pending'
+  | 'running'
+  | 'executed'
+  | 'evaluating'
+  | 'scored'
+  | 'exec-failed'
+  | 'eval-failed'
+  | 'tampered'
+  | 'canceled'
 
 export function runKind(run: Pick<RunView, 'status' | 'failureType'>): RunKind {
-  if (run.status === 'failed') return run.failureType === null ? 'eval-failed' : 'exec-failed'
+  if (run.status === 'failed')
+    return run.failureType === null
+      ? 'eval-failed'
+      : run.failureType === 'judge_tampering'
+        ? 'tampered'
+        : 'exec-failed'
   if (run.status === 'canceled') return 'canceled'
   return run.status
 }
@@ -22,6 +35,7 @@ export const KIND_LABEL: Record<RunKind, string> = {
   scored: 'scored',
   'exec-failed': 'run failed',
   'eval-failed': 'eval failed',
+  tampered: 'judge tampering',
   canceled: 'canceled',
 }
 
@@ -32,6 +46,8 @@ export function runTitle(run: Pick<RunView, 'status' | 'failureType' | 'failureM
     const rerun = executesOnResume(run) ? '' : '; re-run it'
     return `Execution failed (${failureLabel(run.failureType)}): ${run.failureMessage ?? 'no message'} — ${FAILURE_MEANING[run.failureType]}${rerun}`
   }
+  if (kind === 'tampered')
+    return `Judge tampering: ${run.failureMessage ?? 'no message'} — ${FAILURE_MEANING.judge_tampering}`
   if (kind === 'eval-failed')
     return `Evaluation failed${run.failureMessage ? `: ${run.failureMessage}` : ''} — the execution is kept; re-evaluate it`
   return KIND_LABEL[kind]

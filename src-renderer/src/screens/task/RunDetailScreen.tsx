@@ -14,6 +14,7 @@ import { attempt, useNotices } from '../../stores/notices-store'
 import { useRoute } from '../../stores/route-store'
 import { useTaskView } from '../../stores/task-view-store'
 import { CorrectionForm } from './CorrectionForm'
+import { TamperingBanner } from './TamperingBanner'
 import { Corrections } from './Corrections'
 import { ExpectationVerdicts } from './ExpectationVerdicts'
 import { formatScore } from './run-rows'
@@ -79,6 +80,22 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
           The execution failed ({failureLabel(run.failureType)}): {run.failureMessage ?? 'no message'} —{' '}
           {FAILURE_MEANING[run.failureType]}.
         </div>
+      )}
+      {kind === 'tampered' && (
+        <TamperingBanner
+          message={run.failureMessage}
+          busy={busy}
+          onClear={async (note) => {
+            const ok = await attempt('Clearing the flag', () =>
+              call('results.correct', { runId: run.id, evaluatorId: 'judge-tampering', score: 100, note }),
+            )
+            if (!ok) return false
+            useNotices.getState().push('info', 'Flag cleared: the run is judged again.')
+            setEdits((n) => n + 1)
+            await reevaluateRuns(taskId, [run.id])
+            return true
+          }}
+        />
       )}
       {kind === 'eval-failed' && (
         <div className="banner warn">

@@ -92,6 +92,7 @@ export type CaseState = (typeof CASE_STATES)[number]
 const STATE_OF_KIND: Record<RunKind, CaseState> = {
   'exec-failed': 'failed',
   'eval-failed': 'failed',
+  tampered: 'failed',
   canceled: 'canceled',
   running: 'in progress',
   executed: 'in progress',
