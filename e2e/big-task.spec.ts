@@ -236,9 +236,9 @@ test('at 1280 px the table fits with its actions; it sorts by Δ and status and 
 
 function seedEveryKind(store: ReturnType<typeof openStore>): string {
   // Not running or evaluating: serve finds no process behind those and settles them when it opens the store.
-  const kinds: Target[] = ['executed', 'eval-failed', 'canceled']
-  // A canceled run is its own kind (status canceled), not a failed execution.
-  const failures = FAILURE_TYPES.filter((f) => f !== 'canceled')
+  const kinds: Target[] = ['executed', 'eval-failed', 'tampered', 'canceled']
+  // A canceled run is its own kind (status canceled), and a tampered one failed its judging: not failed executions.
+  const failures = FAILURE_TYPES.filter((f) => f !== 'canceled' && f !== 'judge_tampering')
   const cells = [...failures.map((f) => ['exec-failed', f] as const), ...kinds.map((k) => [k, null] as const)]
   const cases = ['a-case-with-a-long-name', ...cells.map((_, i) => `k${i}`)]
   const { task, runs } = seedExportTask(store, { name: 'every kind of run', cases, rounds: 2 })
@@ -282,7 +282,7 @@ test('at 1280 px nothing in the run table is cut: every badge, a sorted header, 
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto(`${url}#/task/${kindsTaskId}`)
-  await expect(page.getByText('10 cases · 40 runs')).toBeVisible()
+  await expect(page.getByText('11 cases · 44 runs')).toBeVisible()
   const scroller = page.locator('.run-table .scroller')
   expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await expect(page.locator('[data-case="k2"] [data-round="2"][data-side="a"]')).toContainText('crashed')

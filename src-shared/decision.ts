@@ -212,6 +212,11 @@ export interface PairwiseDecision {
   comparisons: number
   flipped: number
   /**
+   * A figure of the judge: the share of comparisons whose winner survived the swap of the two responses
+   * (1 − flipped ÷ comparisons); null without comparisons, absent in decisions made before it was shown.
+   */
+  positionConsistency?: number | null
+  /**
    * Rounds decided by a failure, not by the judge (failedRunScore 0 only): one side's run failed
    * attributably (timeout, crash, agent error) and the other's completed → the completed side wins; both
    * failed attributably → a tie. Absent in decisions made before this rule.
@@ -230,6 +235,20 @@ export interface DecisionWarning {
 
 export type PrimaryJudgement = 'pointwise' | 'pairwise'
 
+/**
+ * The judge's own noise (docs/decision.md "Judge noise"): stored runs judged again, nothing executed. `sd`:
+ * the pooled within-run sd of the judge's share of the row score over the repeats, points on 0–100.
+ */
+export interface JudgeNoise {
+  sd: number
+  /** Runs judged at least twice in one measurement (the sample). */
+  runs: number
+  /** K: judgements per run in the latest measurement. */
+  repeats: number
+  /** Degrees of freedom behind sd: Σ (judgements of a run − 1). */
+  df: number
+}
+
 export interface Decision {
   verdict: Verdict
   reasons: string[]
@@ -245,4 +264,6 @@ export interface Decision {
   warnings: DecisionWarning[]
   casesNeeded: CasesNeeded | null
   coverage: Coverage
+  /** The judge's test–retest sd, once measured (`reevaluate --repeat`); null or absent until then. */
+  judgeNoise?: JudgeNoise | null
 }

@@ -1,6 +1,6 @@
 // The export's decision: the verdicts by dimension, failures, skill use, the pairwise judge, warnings.
 import { z } from 'zod'
-import { count, nullableNum, verdict } from './export-zod'
+import { count, nonNegative, nullableNum, verdict } from './export-zod'
 
 const interval = { estimate: nullableNum, ciLow: nullableNum, ciHigh: nullableNum, n: count }
 const costMetric = z.enum(['tokens', 'usd', 'time'])
@@ -72,6 +72,11 @@ export const exportPairwiseSchema = z
       .describe("the experiment's cases: a verdict needs n ≥ 80% of them (absent before this rule)"),
     comparisons: count,
     flipped: count.describe('comparisons whose winner flipped with the order (counted as ties)'),
+    positionConsistency: nullableNum
+      .optional()
+      .describe(
+        'a figure of the judge: the share of comparisons whose winner survived the swap of the two responses (1 − flipped ÷ comparisons); null without comparisons, absent before skill-ab showed it',
+      ),
     decidedByFailure: count
       .optional()
       .describe(
@@ -124,4 +129,18 @@ export const exportDecisionSchema = exportDecisionV1Schema.extend({
   warnings: z
     .array(exportWarningSchema)
     .describe("things a reader should know that are not verdicts, the config check's included"),
+  judgeNoise: z
+    .looseObject({
+      sd: nonNegative.describe(
+        "the judge's test–retest sd, points on 0–100: pooled within-run sd over repeats",
+      ),
+      runs: count.describe('runs judged at least twice'),
+      repeats: count.describe('K: judgements per run in the latest measurement'),
+      df: count.describe('Σ (judgements of a run − 1)'),
+    })
+    .nullable()
+    .optional()
+    .describe(
+      "the judge's own noise, measured by `reevaluate --repeat K` (stored runs judged again, nothing executed); absent until measured",
+    ),
 })

@@ -125,6 +125,13 @@ export const exportRunSchema = z.looseObject({
   startedBy: z.string().nullable(),
   status: exportRunStatusSchema,
   failureType: exportFailureTypeSchema.nullable(),
+  failureMessage: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "why the run failed, as recorded: the execution's error, the evaluation's, or (judge_tampering) the passages the tamper screen found, quoted",
+    ),
   sessionId: z.string().nullable(),
   offeredSkills: exportOfferedSkillsSchema.describe(
     "the evidence that the run had exactly its side's skill: the skills (built-ins left out) its opencode offered, read just before its session from the instance (server driver: `GET /skill` on the run's work dir) or env (process driver: `opencode debug skill` in the run's env and work dir) that ran it; null or absent when there is none (it never started a session, or it ran before skill-ab recorded this). A run whose session ran without exactly its side's skills here is not counted by the decision",

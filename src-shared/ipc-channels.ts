@@ -21,6 +21,7 @@ export const CHANNELS = [
   'tasks.export',
   'runs.rerun',
   'runs.reevaluate',
+  'runs.measureJudgeNoise',
   'runs.detail',
   'results.correct',
   'results.clearCorrection',

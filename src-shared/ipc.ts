@@ -106,6 +106,15 @@ export const contract = {
     }),
     response: ok,
   },
+  /** Judges a sample of scored runs K times more (nothing executed, no run changed): the judge's noise. */
+  'runs.measureJudgeNoise': {
+    request: z.strictObject({
+      taskId: id,
+      repeat: z.int().min(2).max(10),
+      sample: z.int().min(2).max(500).optional(),
+    }),
+    response: ok,
+  },
   'runs.detail': { request: z.strictObject({ runId: id }), response: z.custom<RunDetail>() },
   'results.correct': {
     request: z.strictObject({

@@ -15,7 +15,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxSupport } from '../src-main/agent/sandbox'
 import type { ExportDocument } from '../src-shared/export'
 import { expectDecided } from './support/expect-decided'
-import { CLI, makeWorld, runCli, stopCliChildren, writeSkill, type World } from './support/fixtures'
+import {
+  CLI,
+  makeWorld,
+  outsideTempDir,
+  runCli,
+  stopCliChildren,
+  writeSkill,
+  type World,
+} from './support/fixtures'
 import { startScriptedLlm, type ScriptedLlm, type StepContext } from './support/scripted-llm'
 import { runsOf, SERVER_AGENT } from './support/server-task'
 
@@ -102,7 +110,7 @@ beforeAll(async () => {
     ],
   })
   // Where a user's data dir is: outside the temp folder, which the sandbox hides whole.
-  world = makeWorld(llm.url, { under: join(process.cwd(), '.tmp') })
+  world = makeWorld(llm.url, { under: outsideTempDir() })
   serve = spawn(process.execPath, [CLI, 'serve'], { env: world.env, cwd: world.root })
   servePort = await new Promise<number>((resolve, reject) => {
     let printed = ''

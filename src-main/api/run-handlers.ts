@@ -1,6 +1,7 @@
 // runs.* and results.*: re-run, re-evaluate, a run's detail, score correction and clearing it; evaluation
 // batches, case analyses and judge agreement.
 import type { RunRow } from '../db'
+import { measureJudgeNoise } from '../services/judge-noise'
 import { clearCorrection, correctResult } from '../services/correct-result'
 import { judgeAgreementOverall } from '../services/judge-agreement'
 import { reevaluateTask, selectForReevaluation } from '../services/reevaluate'
@@ -61,6 +62,20 @@ export function runHandlers(d: HostDeps) {
       jobs.start(taskId, 'reevaluate', (signal) =>
         reevaluateTask(ctx, task, { runIds: targets.map((r) => r.id), signal }),
       )
+      return { ok: true as const }
+    },
+    'runs.measureJudgeNoise': ({
+      taskId,
+      repeat,
+      sample,
+    }: {
+      taskId: string
+      repeat: number
+      sample?: number
+    }) => {
+      const task = mustTask(d, taskId)
+      refuseForeignOwner(d, task, 'measure the judge noise of')
+      jobs.start(taskId, 'reevaluate', (signal) => measureJudgeNoise(ctx, task, { repeat, sample, signal }))
       return { ok: true as const }
     },
     'runs.detail': ({ runId }: { runId: string }) => {

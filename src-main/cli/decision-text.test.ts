@@ -61,7 +61,7 @@ describe('decisionText', () => {
     )
     expect(lines[1]).toMatch(/^ {2}capability {2}pass .* n=6 \(shown beside\)$/)
     expect(lines[2]).toBe(
-      '  pairwise    pass         b won 6, lost 0, tied 0 cases, p = 0.0313; 6 comparisons, 0 flipped with the order (primary)',
+      '  pairwise    pass         b won 6, lost 0, tied 0 cases, p = 0.0313; 6 comparisons, 0 flipped with the order, position consistency 100% (primary)',
     )
     expect(lines).toContain(
       '  trigger                  skill invoked: b in 6 of 6 runs (100%), CI [61%, 100%]; a not known; lift where b invoked it every round +22.5 (n=6), elsewhere — (n=0)',
@@ -78,7 +78,7 @@ describe('decisionText', () => {
     )
     const lines = summary(runs, { primary: 'pairwise' }, { pairwise: judged })
     expect(lines[2]).toBe(
-      '  pairwise    inconclusive b won 4, lost 2, tied 0 cases, p = 0.6875; 4 comparisons, 0 flipped with the order, 2 decided by a failed run (primary)',
+      '  pairwise    inconclusive b won 4, lost 2, tied 0 cases, p = 0.6875; 4 comparisons, 0 flipped with the order, position consistency 100%, 2 decided by a failed run (primary)',
     )
   })
 

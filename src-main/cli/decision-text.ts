@@ -3,6 +3,7 @@ import type { ExportDecision, ExportDocument } from '../../src-shared/export'
 import type { Spend } from '../../src-shared/spend'
 import { reuseText } from '../../src-shared/reuse'
 import { noiseFloorText } from '../../src-shared/noise-floor'
+import { judgeNoiseText } from '../../src-shared/judge-noise-text'
 import { formatCount, formatTokenKinds, spendRows } from '../../src-shared/spend-format'
 
 const num = (v: number | null, digits: number): string => (v === null ? '—' : v.toFixed(digits))
@@ -29,6 +30,9 @@ function triggerLine(d: ExportDecision): string {
 }
 
 /** `, 2 rounds decided by a failure` when a failed run decided some rounds (older exports: nothing). */
+/** `, position consistency 83%`: the judge's own figure (absent without comparisons). */
+const consistency = (pw: { positionConsistency?: number | null }): string =>
+  pw.positionConsistency == null ? '' : `, position consistency ${Math.round(pw.positionConsistency * 100)}%`
 const byFailure = (pw: { decidedByFailure?: number }): string =>
   pw.decidedByFailure ? `, ${pw.decidedByFailure} decided by a failed run` : ''
 
@@ -51,7 +55,7 @@ export function decisionText(doc: ExportDocument, opts: { except?: ReadonlySet<s
     `  capability  ${cap.verdict.padEnd(12)} lift ${num(cap.estimate, 1)} points, CI [${num(cap.ciLow, 1)}, ${num(cap.ciHigh, 1)}], n=${cap.n}${role('pointwise')}`,
     ...(pw
       ? [
-          `  pairwise    ${pw.verdict.padEnd(12)} b won ${pw.wins}, lost ${pw.losses}, tied ${pw.ties} cases, p = ${num(pw.pValue, 4)}; ${pw.comparisons} comparisons, ${pw.flipped} flipped with the order${byFailure(pw)}${role('pairwise')}`,
+          `  pairwise    ${pw.verdict.padEnd(12)} b won ${pw.wins}, lost ${pw.losses}, tied ${pw.ties} cases, p = ${num(pw.pValue, 4)}; ${pw.comparisons} comparisons, ${pw.flipped} flipped with the order${consistency(pw)}${byFailure(pw)}${role('pairwise')}`,
         ]
       : []),
     `  cost        ${cost.verdict.padEnd(12)} ${cost.metric} ratio ${num(cost.ratio, 2)}, CI [${num(cost.ciLow, 2)}, ${num(cost.ciHigh, 2)}], n=${cost.n}`,
@@ -67,6 +71,7 @@ export function decisionText(doc: ExportDocument, opts: { except?: ReadonlySet<s
   const reused = doc.reused && reuseText(doc.reused)
   if (reused) lines.push(`  ${reused} (not in the spend above)`)
   if (doc.noiseFloor !== undefined) lines.push(`  ${noiseFloorText(doc.noiseFloor, cap.estimate)}`)
+  if (d.judgeNoise) lines.push(`  ${judgeNoiseText(d.judgeNoise)}`)
   for (const w of d.warnings) if (!opts.except?.has(w.code)) lines.push(`warning: ${w.code} — ${w.message}`)
   return `${lines.join('\n')}\n`
 }

@@ -16,6 +16,7 @@ import { SkillVersionsRepo } from './skill-versions'
 import { createQueryBuilder, Sql, type QueryBuilder } from './sql'
 import { damagedDatabase, fileSystemFault, notWritable, storageFault } from './storage-faults'
 import { TaskPricesRepo } from './task-prices'
+import { JudgeRepeatsRepo } from './judge-repeats'
 import { TasksRepo } from './tasks'
 import { TrajectoriesRepo } from './trajectories'
 import { TriggerProbesRepo } from './trigger-probes'
@@ -53,6 +54,7 @@ export interface Store {
   /** Baseline reuse: a-runs linked to an earlier task's execution. */
   readonly baselineLinks: BaselineLinksRepo
   readonly taskPrices: TaskPricesRepo
+  readonly judgeRepeats: JudgeRepeatsRepo
 }
 
 function ensureWritableDir(dir: string): void {
@@ -177,5 +179,6 @@ export function openStore(dataDir: string): Store {
     triggerProbes: new TriggerProbesRepo(sql),
     baselineLinks: new BaselineLinksRepo(sql),
     taskPrices: new TaskPricesRepo(sql),
+    judgeRepeats: new JudgeRepeatsRepo(sql),
   }
 }

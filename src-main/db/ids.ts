@@ -2,7 +2,20 @@
 import { randomUUID } from 'node:crypto'
 
 export type IdPrefix =
-  'inst' | 'sv' | 'ds' | 'case' | 'task' | 'run' | 'res' | 'batch' | 'cor' | 'pw' | 'trg' | 'prb'
+  | 'inst'
+  | 'sv'
+  | 'ds'
+  | 'case'
+  | 'task'
+  | 'run'
+  | 'res'
+  | 'batch'
+  | 'cor'
+  | 'pw'
+  | 'trg'
+  | 'prb'
+  | 'rep'
+  | 'jn'
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomUUID().replaceAll('-', '')}`

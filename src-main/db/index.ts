@@ -44,6 +44,7 @@ export type { InstancesRepo } from './instances'
 export type { RunsRepo } from './runs'
 export type { SkillVersionsRepo } from './skill-versions'
 export type { TaskPricesRepo } from './task-prices'
+export type { JudgeRepeatInput, JudgeRepeatRow, JudgeRepeatsRepo } from './judge-repeats'
 export type { TasksRepo } from './tasks'
 export type { TrajectoriesRepo } from './trajectories'
 export type {

@@ -308,6 +308,29 @@ export interface TaskPricesTable {
   recorded_at: string
 }
 
+/** One repeated judgement of a stored run by one evaluator (migration 16): the judge's test–retest noise. */
+export interface JudgeRepeatTable {
+  id: string
+  task_id: string
+  run_id: string
+  session_id: string
+  /** One `reevaluate --repeat` invocation. */
+  measurement: string
+  /** 1..K within the measurement. */
+  pass: number
+  evaluator_id: string
+  status: 'done' | 'failed'
+  /** 0–100; null when the judgement failed. */
+  score: number | null
+  judge_tokens_input: number
+  judge_tokens_output: number
+  judge_tokens_reasoning: number
+  judge_tokens_cache_read: number
+  judge_tokens_cache_write: number
+  judge_cost_usd: number | null
+  created_at: string
+}
+
 export interface Database {
   schema_migration: SchemaMigrationTable
   instance: InstanceTable
@@ -327,5 +350,6 @@ export interface Database {
   trigger_task: TriggerTaskTable
   trigger_probe: TriggerProbeTable
   task_prices: TaskPricesTable
+  judge_repeat: JudgeRepeatTable
   evaluation_batch: EvaluationBatchView
 }

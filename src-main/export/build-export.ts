@@ -52,8 +52,9 @@ function scoringEvaluatorIds(task: TaskRow): string[] {
 /** The decision as the document's loose type (same fields; its interfaces copied into plain objects). */
 export function toExportDecision(d: Decision): ExportDecision {
   const m = d.cost.metrics
+  const { judgeNoise, ...rest } = d
   return {
-    ...d,
+    ...rest,
     capability: { ...d.capability },
     cost: { ...d.cost, metrics: { tokens: { ...m.tokens }, usd: { ...m.usd }, time: { ...m.time } } },
     stability: { ...d.stability },
@@ -68,6 +69,7 @@ export function toExportDecision(d: Decision): ExportDecision {
     pairwise: d.pairwise && { ...d.pairwise, perCase: d.pairwise.perCase.map((c) => ({ ...c })) },
     warnings: d.warnings.map((w) => ({ ...w })),
     casesNeeded: d.casesNeeded && { ...d.casesNeeded },
+    ...(judgeNoise ? { judgeNoise: { ...judgeNoise } } : {}),
   }
 }
 

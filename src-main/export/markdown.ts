@@ -5,6 +5,7 @@ import type { ExportCase, ExportDecision, ExportDocument, ExportRun } from '../.
 import type { Spend } from '../../src-shared/spend'
 import { reuseText } from '../../src-shared/reuse'
 import { noiseFloorText } from '../../src-shared/noise-floor'
+import { judgeNoiseText } from '../../src-shared/judge-noise-text'
 import { formatCount, spendRows } from '../../src-shared/spend-format'
 
 const VERDICT_WORDS: Record<string, string> = {
@@ -168,5 +169,6 @@ export function exportToMarkdown(doc: ExportDocument): string {
   if (reused) lines.push('', `Baseline reuse: ${reused} (not in the spend above).`)
   if (doc.noiseFloor !== undefined)
     lines.push('', `Noise floor: ${noiseFloorText(doc.noiseFloor, decision.capability.estimate)}.`)
+  if (decision.judgeNoise) lines.push('', `Judge: ${judgeNoiseText(decision.judgeNoise)}.`)
   return `${lines.join('\n')}\n`
 }

@@ -5,6 +5,7 @@ import type { RunRow, Store, TaskRow } from '../db'
 import type { EngineContext } from '../engine/execute-runs'
 import { createEvaluationQueue, type EvaluationQueue } from '../engine/evaluate-runs'
 import type { BlindSpec } from '../judge/blind'
+import type { Judge } from '../judge/judge-runner'
 import { readSkillText } from '../judge/skill-text'
 import { readConfig } from '../export/config-view'
 import { judgePairwise, type PairwiseRedo, type PairwiseSummary } from '../engine/pairwise-runs'
@@ -44,7 +45,7 @@ export function judgeSettingsOf(task: TaskRow): {
   }
 }
 
-function casesOf(
+export function casesOf(
   store: Store,
   task: TaskRow,
 ): Map<string, { prompt: string; expectedOutput: string | null; expectations: string[] }> {
@@ -99,6 +100,19 @@ export interface TaskEvaluation extends EvaluationQueue {
  * A queue that judges the task's runs in its one batch (created now if the task has none yet); draining it
  * also judges the task's pairwise comparisons (when it has a pairwise evaluator and was not canceled).
  */
+/** The task's judge (its model, limits and driver; command evaluators in the agents' sandbox). */
+export function taskJudge(ctx: AppContext, task: TaskRow, opencodeConfigPath: string | undefined): Judge {
+  const settings = judgeSettingsOf(task)
+  return ctx.createJudge({
+    model: settings.model,
+    opencodeConfigPath,
+    runRoot: join(ctx.dataDir, 'tmp'),
+    timeoutSec: settings.timeoutSec,
+    driver: settings.driver,
+    commandSandbox: commandSandboxOf(ctx.store, task, ctx.env),
+  })
+}
+
 export function openEvaluation(
   ctx: AppContext,
   task: TaskRow,
@@ -107,14 +121,7 @@ export function openEvaluation(
   pairwiseScope: PairwiseScope = { redo: 'missing' },
 ): TaskEvaluation {
   const settings = judgeSettingsOf(task)
-  const judge = ctx.createJudge({
-    model: settings.model,
-    opencodeConfigPath,
-    runRoot: join(ctx.dataDir, 'tmp'),
-    timeoutSec: settings.timeoutSec,
-    driver: settings.driver,
-    commandSandbox: commandSandboxOf(ctx.store, task, ctx.env),
-  })
+  const judge = taskJudge(ctx, task, opencodeConfigPath)
   const cases = casesOf(ctx.store, task)
   const blind = blindSpecOf(ctx.store, task)
   const queue = createEvaluationQueue(

@@ -2,6 +2,7 @@
 // dimensions over them, and the run counts every view shows beside it (so a view never counts a run the
 // decision ignores).
 import { StoreError, type RunRow, type Store, type TaskRow } from '../db'
+import { judgeNoiseOfTask } from './judge-noise'
 import type { DecidedTask } from '../export/build-export'
 import { readConfig, type ConfigView } from '../export/config-view'
 import { pairwiseOutcomesOf } from '../export/pairwise'
@@ -9,7 +10,7 @@ import { experimentRunOf, toExperimentRun, type DecidedRun } from '../export/run
 import { decideAdaptive, type AdaptivePlan } from '../stats/adaptive-rounds'
 import { decide } from '../stats/decide'
 import type { PairwiseOutcome } from '../stats/types'
-import type { Decision } from '../../src-shared/decision'
+import type { Decision, JudgeNoise } from '../../src-shared/decision'
 import { awaitsWork, needsExecution } from '../../src-shared/run-rules'
 import { RUN_STATUSES, type RunStatus } from '../../src-shared/run-state'
 import type { TaskSpendView } from '../../src-shared/spend'
@@ -97,6 +98,7 @@ export function decideRuns(
   pairwise?: readonly PairwiseOutcome[],
   plan: AdaptivePlan | null = null,
   prices: TaskPrices | null = null,
+  judgeNoise: JudgeNoise | null = null,
 ): Decision {
   const baselineHasSkill = task.skillVersionAId !== null
   const opts = {
@@ -105,6 +107,7 @@ export function decideRuns(
     warnings: view.warnings,
     ...(pairwise ? { pairwise } : {}),
     prices: prices?.agent ?? null,
+    judgeNoise,
   }
   const experiment = runs.map((r) =>
     'caseKey' in r ? toExperimentRun(r, baselineHasSkill) : experimentRunOf(r, baselineHasSkill),
@@ -141,14 +144,15 @@ export function taskDecision(store: Store, task: TaskRow): Decision {
   if (cached?.stamp === stamp) return cached.decision
   const plan = store.adaptivePlans.get(task.id)
   const prices = store.taskPrices.get(task.id)
-  const key = `${task.configJson}\n${JSON.stringify(prices)}\n${store.runs.decisionFingerprint(task.id)}\n${store.pairwiseResults.fingerprint(task.id)}\n${JSON.stringify(plan)}`
+  const key = `${task.configJson}\n${JSON.stringify(prices)}\n${store.runs.decisionFingerprint(task.id)}\n${store.pairwiseResults.fingerprint(task.id)}\n${JSON.stringify(plan)}\n${store.judgeRepeats.count(task.id)}`
   if (cached?.key === key) {
     cache.set(task.id, { ...cached, stamp })
     return cached.decision
   }
   const view = readConfig(task.configJson)
   const { runs } = scopeRuns(store, task, view.rounds)
-  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs), plan, prices)
+  const noise = judgeNoiseOfTask(store, task, runs)
+  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs), plan, prices, noise)
   cache.set(task.id, { stamp, key, decision })
   return decision
 }

@@ -30,5 +30,7 @@ export function taskSpend(store: Store, task: TaskRow, runs: readonly RunRow[]):
   return taskSpendOf(paidHere.map(toSpendRun), [
     ...store.evalResults.judgeCostsByTask(task.id),
     ...store.pairwiseResults.judgeCostsByTask(task.id),
+    // The judge's noise, measured on stored runs (reevaluate --repeat): judged, and paid for, here.
+    ...store.judgeRepeats.judgeCostsByTask(task.id),
   ])
 }

@@ -9,6 +9,7 @@ import { cost } from './cost'
 import { failureRates, failures } from './failures'
 import { count, share } from './format'
 import { pairwise } from './pairwise'
+import { judgeNoiseWarnings } from './judge-noise'
 import { runWarnings } from './run-warnings'
 import { stability } from './stability'
 import { trigger } from './trigger'
@@ -76,9 +77,15 @@ export function decide(runs: readonly ExperimentRun[], policy: Policy, opts: Dec
     trigger: trig.decision,
     pairwise: pair?.decision ?? null,
     primary: policy.primary,
-    warnings: [...(opts.warnings ?? []), ...trig.warnings, ...runWarnings(runs, table.rounds)],
+    warnings: [
+      ...(opts.warnings ?? []),
+      ...trig.warnings,
+      ...runWarnings(runs, table.rounds),
+      ...judgeNoiseWarnings(cap.decision, opts.judgeNoise ?? null),
+    ],
     casesNeeded: needed.value,
     coverage,
+    ...(opts.judgeNoise ? { judgeNoise: opts.judgeNoise } : {}),
   }
 }
 

@@ -115,6 +115,7 @@ export function pairwise(
     total,
     comparisons,
     flipped,
+    positionConsistency: comparisons ? (comparisons - flipped) / comparisons : null,
     decidedByFailure,
     alpha,
     formula: PAIRWISE_FORMULA,

@@ -1,5 +1,5 @@
 // The input of the decision: one run (case × side × round) with its score and what it cost.
-import type { DecisionWarning } from '../../src-shared/decision'
+import type { DecisionWarning, JudgeNoise } from '../../src-shared/decision'
 import type { FailureType } from '../../src-shared/run-state'
 import type { TokenCounts } from '../../src-shared/agent-event'
 import type { ModelPrices } from '../../src-shared/prices'
@@ -59,4 +59,6 @@ export interface DecideOptions {
   warnings?: readonly DecisionWarning[]
   /** The agent model's prices: the `tokens` cost metric weighs token kinds by them (null/absent: plain sums). */
   prices?: ModelPrices | null
+  /** The judge's measured test–retest noise (null/absent: not measured). */
+  judgeNoise?: JudgeNoise | null
 }

@@ -1,7 +1,7 @@
 // Integration-test fixtures: a temp world (HOME, data dir, skill, dataset, provider config) and a CLI runner.
 import { execFile, type ChildProcess } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { homedir, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { writeProviderConfig } from './scripted-llm'
 
@@ -17,6 +17,22 @@ export interface World {
   env: NodeJS.ProcessEnv
   write(rel: string, content: string): string
   cleanup(): void
+}
+
+/** The temp folders the OS sandbox hides whole (docs/sandbox.md). */
+const TEMP_FOLDERS = ['/tmp', '/var/tmp', tmpdir()]
+
+/**
+ * A folder for test worlds outside the temp folders, where a user's data dir is: the project's `.tmp`, or
+ * (a checkout inside a temp folder) one in HOME's cache.
+ */
+export function outsideTempDir(): string {
+  const inTemp = (p: string): boolean => TEMP_FOLDERS.some((t) => p === t || p.startsWith(`${t}/`))
+  const candidates = [join(process.cwd(), '.tmp'), join(homedir(), '.cache', 'skill-ab-tests')]
+  const dir = candidates.find((c) => !inTemp(c))
+  if (!dir)
+    throw new Error(`no folder outside the temp folders for test worlds (tried ${candidates.join(', ')})`)
+  return dir
 }
 
 export function makeWorld(

@@ -14,6 +14,7 @@ import { migration0012 } from './0012_task_view_indexes'
 import { migration0013 } from './0013_offered_skills'
 import { migration0014 } from './0014_run_sandbox'
 import { migration0015 } from './0015_judge_tampering'
+import { migration0016 } from './0016_judge_repeat'
 import type { Migration } from './types'
 
 export type { Migration } from './types'
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0013,
   migration0014,
   migration0015,
+  migration0016,
 ]

@@ -63,7 +63,9 @@ export function RunBadge(props: {
   const label =
     kind === 'exec-failed' && run.failureType
       ? `${props.compact ? '' : 'run failed: '}${failureLabel(run.failureType)}`
-      : KIND_LABEL[kind]
+      : kind === 'tampered' && props.compact
+        ? 'tampering'
+        : KIND_LABEL[kind]
   return (
     <span className={`badge ${kind}`} title={runTitle(run)} data-status={run.status}>
       {label}

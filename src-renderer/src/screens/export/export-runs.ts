@@ -18,7 +18,7 @@ export function exportRunView(
     side: r.side,
     status: r.status,
     failureType: r.failureType,
-    failureMessage: null,
+    failureMessage: r.failureMessage ?? null,
     durationMs: r.durationMs,
     totalTokens: totalTokens(r.tokens),
     score: r.score,

@@ -12,6 +12,7 @@ import { PairwiseCard } from './PairwiseCard'
 import { caseDeltas, DeltaPlot, ScoreHistogram } from './plots'
 import { SpendCard } from './SpendCard'
 import { NoiseFloorLine } from './NoiseFloorLine'
+import { JudgeNoiseLine } from './JudgeNoiseLine'
 import type { TaskNoiseFloor } from '../../../../src-shared/noise-floor'
 import { TriggerCard } from './TriggerCard'
 
@@ -30,6 +31,7 @@ export function DecisionPanel({
   floor,
   onCalibrate,
   onDeleteCalibration,
+  onMeasureJudgeNoise,
 }: {
   decision: Decision
   runs: RunView[]
@@ -37,6 +39,8 @@ export function DecisionPanel({
   floor?: TaskNoiseFloor | null
   onCalibrate?: () => void
   onDeleteCalibration?: () => void
+  /** Offers to measure the judge's test–retest noise (the app; absent in an export). */
+  onMeasureJudgeNoise?: () => void
 }) {
   const { capability: cap, coverage } = decision
   const later: Later = decision
@@ -68,6 +72,9 @@ export function DecisionPanel({
               onCalibrate={onCalibrate}
               onDelete={onDeleteCalibration}
             />
+          )}
+          {(decision.judgeNoise || onMeasureJudgeNoise) && (
+            <JudgeNoiseLine noise={decision.judgeNoise ?? null} onMeasure={onMeasureJudgeNoise} />
           )}
         </div>
       </div>

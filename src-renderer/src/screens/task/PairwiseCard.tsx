@@ -19,6 +19,11 @@ export function PairwiseCard({ decision, pairwise: pw }: { decision: Decision; p
         'cases where b’s answer beat, lost to or tied with a’s',
         `p = ${f(pw.pValue, 3)} (exact sign test, ties dropped) · α = ${pw.alpha} · n = ${cases(pw.n)}`,
         `${pw.comparisons} comparisons judged in both orders; ${pw.flipped} flipped with the order (ties)`,
+        ...(pw.positionConsistency != null
+          ? [
+              `position consistency ${Math.round(pw.positionConsistency * 100)}%: the judge kept its winner when the two answers swapped places in that share of comparisons`,
+            ]
+          : []),
         ...(pw.decidedByFailure
           ? [
               `${pw.decidedByFailure} rounds decided by a failed run: a side that timed out, crashed or erred loses to one that completed (both failed: a tie)`,

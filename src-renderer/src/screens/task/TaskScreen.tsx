@@ -17,6 +17,7 @@ import {
   calibrateTask,
   cancelTask,
   deleteCalibration,
+  measureJudgeNoise,
   deleteTask,
   exportTask,
   startTask,
@@ -175,6 +176,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
             floor={decision.floor}
             onCalibrate={() => void calibrateTask(taskId)}
             onDeleteCalibration={() => decision.floor && void deleteCalibration(decision.floor)}
+            onMeasureJudgeNoise={() => void measureJudgeNoise(taskId)}
           />
         ) : (
           <div className="muted">{decision.error ?? 'Computing the decision…'}</div>

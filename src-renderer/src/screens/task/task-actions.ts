@@ -47,6 +47,17 @@ export async function reevaluateRuns(taskId: string, runIds: string[] | 'failed'
   if (ok) useNotices.getState().push('info', 'Re-evaluation started: scores update as the judge answers.')
 }
 
+/** Judges 20 scored runs 3 times more (nothing executed): the decision then shows the judge's own noise. */
+export async function measureJudgeNoise(taskId: string): Promise<void> {
+  const ok = await attempt('Measure judge noise', () =>
+    api()['runs.measureJudgeNoise']({ taskId, repeat: 3 }),
+  )
+  if (ok)
+    useNotices
+      .getState()
+      .push('info', 'Judge noise: 20 scored runs are judged 3 times more; the figure shows here when done.')
+}
+
 export async function deleteTask(taskId: string, name: string): Promise<void> {
   if (!confirm(`Delete task "${name}" with all its runs, trajectories and results?`)) return
   const ok = await attempt('Delete', () => api()['tasks.delete']({ taskId }))
