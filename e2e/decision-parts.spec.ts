@@ -215,6 +215,13 @@ test('an opened export shows judge tampering, the judge’s noise and its positi
     'judge noise ±8.4 (test–retest sd, 20 runs judged 3 times)',
   )
   await expect(page.locator('[data-dimension="pairwise"]')).toContainText('position consistency 81%')
+  // One plain sentence first; the statistical reasons behind a disclosure.
+  await expect(page.getByTestId('verdict-headline')).toHaveText(
+    "Rejected: b's agent failed 9 of 16 runs, a's 1 of 16.",
+  )
+  await expect(page.getByText('failures: b failed 9 of 16 runs, a 1 of 16;')).toBeHidden()
+  await page.getByText('How this was decided').click()
+  await expect(page.getByText('failures: b failed 9 of 16 runs, a 1 of 16;')).toBeVisible()
   await shoot(page, '11-judge-integrity', page.locator('.stack:has(> [data-verdict])'))
   await page.getByRole('tab', { name: 'Runs' }).click()
   const badge = page.locator('.badge.tampered')

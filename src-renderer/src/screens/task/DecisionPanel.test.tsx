@@ -45,6 +45,17 @@ describe('decision panel', () => {
     expect(text(view.container.querySelector('[data-verdict] .big'))).toBe(decisionFixture().verdict)
   })
 
+  it('leads with one plain sentence of what decided it; the statistical reasons wait behind "How this was decided"', async () => {
+    const root = await show(decisionFixture())
+    const headline = root.querySelector('[data-testid="verdict-headline"]')
+    expect(text(headline)).toBe("Rejected: b's agent failed 9 of 16 runs, a's 1 of 16.")
+    const how = root.querySelector('.how-decided') as HTMLDetailsElement
+    expect(how.open).toBe(false)
+    expect(text(how.querySelector('summary'))).toBe('How this was decided')
+    expect(text(how)).toContain('failures: b failed 9 of 16 runs, a 1 of 16')
+    expect(headline?.compareDocumentPosition(how)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+  })
+
   it('shows no warnings list when there is nothing to warn about', async () => {
     const root = await show(decisionFixture({ warnings: [] }))
     expect(root.querySelector('[aria-label="Warnings"]')).toBeNull()

@@ -13,6 +13,7 @@ import { caseDeltas, DeltaPlot, ScoreHistogram } from './plots'
 import { SpendCard } from './SpendCard'
 import { NoiseFloorLine } from './NoiseFloorLine'
 import { JudgeNoiseLine } from './JudgeNoiseLine'
+import { verdictHeadline } from '../../../../src-shared/verdict-headline'
 import type { TaskNoiseFloor } from '../../../../src-shared/noise-floor'
 import { TriggerCard } from './TriggerCard'
 
@@ -54,11 +55,19 @@ export function DecisionPanel({
           {waiting ? 'no verdict yet' : decision.verdict}
         </span>
         <div className="grow">
-          <ul style={{ margin: 0, paddingLeft: 18 }}>
-            {decision.reasons.map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
+          {!waiting && (
+            <p className="headline" data-testid="verdict-headline">
+              {verdictHeadline(decision)}
+            </p>
+          )}
+          <details className="how-decided">
+            <summary>How this was decided</summary>
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {decision.reasons.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </details>
           <div className="muted small">
             {coverage.counting} of {coverage.total} cases count (each side needs ≥ {coverage.minScoredRounds}{' '}
             of {coverage.rounds} rounds scored)
