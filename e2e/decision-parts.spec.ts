@@ -230,6 +230,20 @@ test('an opened export shows judge tampering, the judge’s noise and its positi
   await shoot(page, '11-runs-tampering')
 })
 
+test('the page names its icon inline, so no browser asks for a favicon.ico that is not there', async ({
+  page,
+}) => {
+  const missing: string[] = []
+  page.on('response', (r) => {
+    if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`)
+  })
+  await page.goto(app.url)
+  await expect(page.getByRole('link', { name: 'Tasks' })).toBeVisible()
+  // Headless Chromium asks for no icon either way: what a desktop browser would ask for is the link.
+  await expect(page.locator('link[rel=icon]')).toHaveAttribute('href', /^data:image\/svg\+xml,/)
+  expect(missing).toEqual([])
+})
+
 test('the first Tab reaches "Skip to content", and Enter moves the focus past the navigation', async ({
   page,
 }) => {
