@@ -228,10 +228,24 @@ test('at 1280 px the table fits with its actions; it sorts by Δ and status and 
   await expect(page.locator(`[data-case="${FAILED}"]`)).toHaveAttribute('aria-selected', 'true')
   await scroller.focus()
   await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowDown')
   const active = await scroller.getAttribute('aria-activedescendant')
-  await expect(page.locator(`[id="${active}"] [data-run]`)).toHaveAttribute('data-side', 'b')
+  const cell = page.locator(`[id="${active}"] [data-run]`)
+  await expect(cell).toHaveAttribute('data-side', 'b')
+  const opened = await cell.getAttribute('data-run')
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('run-detail')).toBeVisible()
+  // Esc comes back to the row it left: the grid has the focus, its cursor on the run just opened.
+  await page.keyboard.press('Escape')
+  await expect(scroller).toBeFocused()
+  const back = await scroller.getAttribute('aria-activedescendant')
+  await expect(page.locator(`[id="${back}"] [data-run]`)).toHaveAttribute('data-run', opened ?? '')
+  // The same row and column as it left them: the sort and filter held.
+  const place = (id: string | null) => /-r\d+-c\d+$/.exec(id ?? '')?.[0]
+  expect(place(back)).toBe(place(active))
+  // …and the keys go on from there (to side a of the same case).
+  await page.keyboard.press('ArrowLeft')
+  await expect(scroller).not.toHaveAttribute('aria-activedescendant', back ?? '')
 })
 
 function seedEveryKind(store: ReturnType<typeof openStore>): string {

@@ -109,6 +109,7 @@ export function ExportViewer() {
             </button>
           )}
           failedRunScore={doc.decision.failures.failedRunScore ?? 'missing'}
+          stateKey={`export:${doc.task.id}:${doc.exportedAt}`}
         />
       )}
     </div>

@@ -3,7 +3,7 @@
 // aria-activedescendant: arrow keys move between runs, Enter opens one, Space selects its case. Scrolling
 // re-renders this component only, not the table above it.
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { usePainted } from '../../after-paint'
 import {
   cellOf,
@@ -16,6 +16,7 @@ import {
 } from './run-columns'
 import { sameRow, type CaseRow } from './run-rows'
 import type { RunTableInstance } from './RunTable'
+import { rememberOpened, takeOpened } from './table-memory'
 import { HeaderRow } from './RunTableHeader'
 
 const ROW_HEIGHT = 38
@@ -63,6 +64,22 @@ export function RunGrid(p: RunGridProps) {
       : null
   const cellId = (row: number, col: number) => `${gridId}-r${row}-c${col}`
 
+  // Back from a run this grid opened: the cursor on its cell, the cell in view, the focus in the grid.
+  useEffect(() => {
+    const find = (runId: string) => {
+      for (let row = 0; row < shown.length; row++)
+        for (let col = 0; col < runCols.length; col++)
+          if (runOfColumn(shown[row] as CaseRow, runCols[col] as string)?.id === runId) return { row, col }
+      return null
+    }
+    const runId = takeOpened((id) => find(id) !== null)
+    const back = runId === null ? null : find(runId)
+    if (!back) return
+    setCursor(back)
+    virtual.scrollToIndex(back.row)
+    scroller.current?.focus({ preventScroll: true })
+  }, [shown, runCols, virtual])
+
   const onKeyDown = (e: KeyboardEvent) => {
     // Keys typed in a header's sort button or a row's action button are theirs.
     if (e.target !== e.currentTarget || !shown.length || !runCols.length) return
@@ -87,7 +104,10 @@ export function RunGrid(p: RunGridProps) {
     else if (e.key === 'End') move(e.ctrlKey ? shown.length - 1 : cur.row, runCols.length - 1)
     else if (e.key === 'Enter') {
       const run = row && runOfColumn(row, runCols[cur.col] as string)
-      if (run) meta.onOpenRun(run)
+      if (run) {
+        rememberOpened(run.id)
+        meta.onOpenRun(run)
+      }
     } else if (e.key === ' ') {
       if (row) meta.onToggle(row.caseId)
       e.preventDefault()

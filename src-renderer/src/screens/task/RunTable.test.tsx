@@ -6,10 +6,14 @@ import { run } from '../../testing/fixtures'
 import { giveLayout, render, settle, type Rendered } from '../../testing/render'
 import { buildRows } from './run-rows'
 import { RunTable } from './RunTable'
+import { forgetTableMemory } from './table-memory'
 
 let view: Rendered | undefined
 giveLayout()
-afterEach(() => view?.unmount())
+afterEach(() => {
+  view?.unmount()
+  forgetTableMemory()
+})
 
 const CASES = ['c1', 'c2', 'c3']
 // The first screenful: c1 and c2 have their runs, c3's are still loading.

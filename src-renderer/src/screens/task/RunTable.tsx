@@ -3,7 +3,8 @@
 // (RunGrid) shows the rows on screen and owns the keyboard. A big task's first frame, while the rest of its
 // runs load, is drawn before the table is built (docs/architecture.md, "First render").
 import { useTable, type ReactTable } from '@tanstack/react-table'
-import { useMemo, type ReactNode } from 'react'
+import { keepTableState, tableStateOf } from './table-memory'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import type { FailedRunScore } from '../../../../src-shared/decision-score'
 import { isAttributableFailure } from '../../../../src-shared/run-state'
 import type { RunView } from '../../../../src-shared/ipc-views'
@@ -38,6 +39,8 @@ export interface RunTableProps {
   loading?: boolean
   /** Above the controls, given the rows the table shows (sorted and filtered): bulk actions act on those. */
   toolbar?: (shown: readonly CaseRow[]) => ReactNode
+  /** Keeps the sort, filters and columns for the next table of this key (a task's, an export's). */
+  stateKey?: string
 }
 
 export type RunTableInstance = ReactTable<typeof runTableFeatures, CaseRow>
@@ -57,11 +60,23 @@ function SortableRunTable(props: RunTableProps) {
   const withActions = props.actions !== undefined
   const columns = useMemo(() => runColumns(rounds, withActions), [rounds, withActions])
   // Stable options: new ones on each render would make the table copy itself.
+  const key = props.stateKey
   const options = useMemo(
-    () => ({ features: runTableFeatures, columns, data: rows, getRowId, initialState: INITIAL_STATE }),
-    [columns, rows],
+    () => ({
+      features: runTableFeatures,
+      columns,
+      data: rows,
+      getRowId,
+      // Back from a run, the sort, filters and columns hold (table-memory.ts).
+      initialState: tableStateOf(key) ?? INITIAL_STATE,
+    }),
+    [columns, rows, key],
   )
   const table = useTable(options)
+  const { sorting, columnFilters, columnVisibility } = table.state
+  useEffect(() => {
+    if (key) keepTableState(key, { sorting, columnFilters, columnVisibility })
+  }, [key, sorting, columnFilters, columnVisibility])
   const model = table.getRowModel().rows
   const shown = useMemo(() => model.map((r) => r.original), [model])
   return <RunTableView {...props} table={table} shown={shown} />

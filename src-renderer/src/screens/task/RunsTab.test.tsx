@@ -7,10 +7,14 @@ import { act } from 'react'
 import { useRoute } from '../../stores/route-store'
 import { choose, click, during, giveLayout, render, settle, type Rendered } from '../../testing/render'
 import { RunsTab } from './RunsTab'
+import { forgetTableMemory } from './table-memory'
 
 let view: Rendered | undefined
 giveLayout()
-afterEach(() => view?.unmount())
+afterEach(() => {
+  view?.unmount()
+  forgetTableMemory()
+})
 
 const s = summary('t1', 'task one', {
   runs: { pending: 0, running: 0, executed: 0, evaluating: 0, scored: 2, failed: 2, canceled: 0 },

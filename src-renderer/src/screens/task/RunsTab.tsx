@@ -110,6 +110,7 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
           failedRunScore={detail.config.policy.failedRunScore}
           loading={!complete}
           toolbar={bulkActions}
+          stateKey={`task:${detail.summary.id}`}
         />
       </div>
     </div>

@@ -25,6 +25,7 @@ import {
   type CaseRow,
   type CaseState,
 } from './run-rows'
+import { rememberOpened } from './table-memory'
 
 export const SKILL_NOT_USED = 'skill not used in this run'
 /** A run whose session ran with no record of the skills it was offered (docs/decision.md). */
@@ -202,7 +203,10 @@ function runCell(run: RunView | undefined, meta: RunTableMeta) {
       data-run={run.id}
       data-side={run.side}
       data-round={run.round}
-      onClick={() => meta.onOpenRun(run)}
+      onClick={() => {
+        rememberOpened(run.id)
+        meta.onOpenRun(run)
+      }}
     >
       {run.score !== null && (
         <span
