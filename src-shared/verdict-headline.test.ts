@@ -60,6 +60,17 @@ describe('verdict headline', () => {
     )
   })
 
+  it('reject with no change at all says so, not a lift of 0', () => {
+    const flat = pass({
+      verdict: 'reject',
+      capability: { ...pass().capability, verdict: 'reject', estimate: 0, ciLow: 0, ciHigh: 0 },
+      cost: { ...base.cost, verdict: 'reject', metric: 'tokens', ratio: 1.57, limit: 1.2 },
+    })
+    expect(verdictHeadline(flat)).toBe(
+      'Rejected: b leaves the score as it was (CI +0.0 to +0.0) and b uses 57% more tokens than a, more than the 20% the budget allows.',
+    )
+  })
+
   it('inconclusive by coverage: how many cases count and how many are needed', () => {
     const d = pass({
       verdict: 'inconclusive',

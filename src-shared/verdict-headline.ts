@@ -13,7 +13,8 @@ function liftText(d: Decision): string | null {
   const { estimate, ciLow, ciHigh } = d.capability
   if (estimate === null) return null
   const ci = ciLow !== null && ciHigh !== null ? ` (CI ${signed(ciLow)} to ${signed(ciHigh)})` : ''
-  return estimate >= 0
+  if (Math.abs(estimate) < 0.05) return `leaves the score as it was${ci}`
+  return estimate > 0
     ? `lifts the score by ${pts(estimate)}${ci}`
     : `lowers the score by ${pts(-estimate)}${ci}`
 }
