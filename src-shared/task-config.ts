@@ -243,6 +243,14 @@ export const taskConfigSchema = z.strictObject({
 })
 
 /** The most rounds a case of the task may get: adaptiveRounds.max when set, else repeatRounds. */
+/** The judge's model: `judge.model`, else the agent's. */
+export function judgeModelOf(config: {
+  judge?: { model?: string | undefined } | undefined
+  agent: { model: string }
+}): string {
+  return config.judge?.model ?? config.agent.model
+}
+
 export function maxRoundsOf(config: Pick<TaskConfig, 'repeatRounds' | 'adaptiveRounds'>): number {
   return config.adaptiveRounds?.max ?? config.repeatRounds
 }

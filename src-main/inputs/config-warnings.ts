@@ -2,6 +2,7 @@
 // of {code, message} for the config check's output and for the decision's warnings.
 import type { DecisionWarning } from '../../src-shared/decision'
 import { templateVariables, TEMPLATE_VARIABLES } from '../judge/template'
+import { judgeModelOf } from '../../src-shared/task-config'
 
 export const JUDGE_SAME_MODEL = 'judge-same-model'
 export const TEMPLATE_WITHOUT_VARIABLES = 'template-without-variables'
@@ -29,7 +30,7 @@ export function configWarnings(config: WarnedConfig): DecisionWarning[] {
         message: `evaluators[${i}].prompt: the template uses no variable, so the judge sees nothing of the run: add some of ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`,
       })
   })
-  const judgeModel = config.judge?.model ?? config.agent.model
+  const judgeModel = judgeModelOf(config)
   if (judgeModel === config.agent.model)
     warnings.push({
       code: JUDGE_SAME_MODEL,

@@ -15,6 +15,7 @@ import { maxRoundsOf, taskConfigSchema, type TaskConfig } from '../../src-shared
 import type { AppContext } from './app-context'
 import { executeTask, type ExecuteTaskResult, type TaskPlan } from './execute-task'
 import { sideSandboxOf } from './stored-config'
+import { opencodeConfigPathOf } from './evaluation-setup'
 
 export interface StoredTaskPlan extends TaskPlan {
   config: TaskConfig
@@ -55,7 +56,7 @@ export function planFromStore(store: Store, taskId: string, env: NodeJS.ProcessE
   const dataset = store.datasets.get(task.datasetId)
   if (!dataset) throw missing(task, `its dataset row ${task.datasetId}`)
   const cases = store.datasets.getCases(dataset.id)
-  const opencodeConfigPath = config.agent.opencodeConfig ?? env.OPENCODE_CONFIG
+  const opencodeConfigPath = opencodeConfigPathOf(config, env)
   // The dataset file stays unreadable to the agents (its path only is needed, never its contents).
   const sealed = answerKeyOf({ file: dataset.path, format: dataset.format as DatasetFormat }, store.dataDir)
   const side = (s: 'a' | 'b', version: SkillVersionRow | null): SideSpec => ({

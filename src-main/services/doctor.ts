@@ -25,6 +25,7 @@ import { checkSidesDiffer } from './prepare-task'
 import { checkBudgetPrices } from './budget'
 import { resolveTaskPrices } from './task-prices'
 import { formatPrices } from '../../src-shared/prices'
+import { judgeModelOf } from '../../src-shared/task-config'
 
 export interface Check {
   name: string
@@ -139,14 +140,14 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
       resolved.opencodeConfigPath ??
         'none given: opencode uses your global config and environment credentials',
     )
-    const models = [config.agent.model, config.judge.model ?? config.agent.model]
+    const models = [config.agent.model, judgeModelOf(config)]
     const pings = await pingProviders(models, resolved.opencodeConfigPath, env)
     for (const { ping } of pings ?? [])
       add('provider', ping.ok, ping.fix ? `${ping.detail}: ${ping.fix}` : ping.detail)
     const prices = await resolveTaskPrices(config, resolved.opencodeConfigPath, env, dir, {
       askOpencode: true,
     })
-    const judgeModel = config.judge.model ?? config.agent.model
+    const judgeModel = judgeModelOf(config)
     let capRefused: string | null = null
     try {
       checkBudgetPrices(config, prices)

@@ -13,7 +13,14 @@ import { judgeNoise } from '../stats/judge-noise'
 import type { JudgeNoise } from '../../src-shared/decision'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
-import { blindSpecOf, casesOf, judgeSettingsOf, taskConfigOf, taskJudge } from './evaluation-setup'
+import {
+  blindSpecOf,
+  casesOf,
+  judgeSettingsOf,
+  opencodeConfigPathOf,
+  taskConfigOf,
+  taskJudge,
+} from './evaluation-setup'
 import { reconcileTask } from './reconcile'
 
 export const DEFAULT_NOISE_SAMPLE = 20
@@ -84,7 +91,7 @@ export async function measureJudgeNoise(
   const claim = ctx.store.tasks.claimOwner(task.id, ctx.instance.id, (id) => ctx.isInstanceDead(id))
   if (!claim.claimed) throw new TaskBusyError(task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   const config = taskConfigOf(task)
-  const judge = taskJudge(ctx, task, config.agent.opencodeConfig ?? ctx.env.OPENCODE_CONFIG)
+  const judge = taskJudge(ctx, task, opencodeConfigPathOf(config, ctx.env))
   try {
     const runs = noiseSample(ctx.store.runs.listByTask(task.id), sampleSize)
     if (runs.length < 2)

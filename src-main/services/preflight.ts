@@ -7,6 +7,7 @@ import { InputError, type Problem } from '../inputs/errors'
 import type { TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 import { checkBudgetPrices } from './budget'
+import { judgeModelOf } from '../../src-shared/task-config'
 
 /** Both checks, for a task about to be written (its first runs are to start). */
 export async function preflightTask(
@@ -26,7 +27,7 @@ export async function checkProvidersAnswer(
   opencodeConfigPath: string | undefined,
 ): Promise<void> {
   const judged = config.evaluators.some((e) => e.kind !== 'command')
-  const models = [config.agent.model, ...(judged ? [config.judge.model ?? config.agent.model] : [])]
+  const models = [config.agent.model, ...(judged ? [judgeModelOf(config)] : [])]
   const pings = await pingProviders(models, opencodeConfigPath, env)
   const problems: Problem[] = (pings ?? [])
     .filter(({ ping }) => !ping.ok)

@@ -7,7 +7,7 @@ import { InputError } from '../inputs/errors'
 import { canReevaluate } from '../../src-shared/run-rules'
 import { describeInstance, type AppContext } from './app-context'
 import { TaskBusyError } from './errors'
-import { openEvaluation, taskConfigOf } from './evaluation-setup'
+import { openEvaluation, opencodeConfigPathOf, taskConfigOf } from './evaluation-setup'
 import { reconcileTask } from './reconcile'
 
 export interface ReevaluateOptions {
@@ -78,16 +78,10 @@ export async function reevaluateTask(
     // Comparisons are judged again like the runs: all of them, the failed (or missing) ones with --failed,
     // or those of the --runs given.
     const picked = opts.runIds ? new Set(opts.runIds) : null
-    const queue = openEvaluation(
-      ctx,
-      task,
-      opts.signal,
-      config.agent.opencodeConfig ?? ctx.env.OPENCODE_CONFIG,
-      {
-        redo: opts.failedOnly ? 'failed' : 'all',
-        ...(picked ? { inScope: (run: RunRow) => picked.has(run.id) } : {}),
-      },
-    )
+    const queue = openEvaluation(ctx, task, opts.signal, opencodeConfigPathOf(config, ctx.env), {
+      redo: opts.failedOnly ? 'failed' : 'all',
+      ...(picked ? { inScope: (run: RunRow) => picked.has(run.id) } : {}),
+    })
     for (const run of targets) queue.add(run)
     const { scored, failed, pairwise } = await queue.drain()
     return { batchId: queue.batchId, runs: targets.length, scored, failed, corrected, pairwise }

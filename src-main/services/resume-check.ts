@@ -2,6 +2,7 @@
 // settings (driver, timeouts, concurrency, the budget: docs/decision.md "Budget") are not in the fingerprint:
 // they may change on every resume.
 import type { TaskConfig } from '../../src-shared/task-config'
+import { judgeModelOf } from '../../src-shared/task-config'
 
 /** What identifies the work already paid for: contents, models and evaluators. */
 export interface TaskFingerprint {
@@ -26,7 +27,7 @@ export function fingerprintOf(
     skillHash,
     baselineHash,
     agentModel: config.agent.model,
-    judgeModel: config.judge.model ?? config.agent.model,
+    judgeModel: judgeModelOf(config),
     evaluators: config.evaluators,
     caseHashes,
     adaptiveRounds: config.adaptiveRounds ?? null,

@@ -4,6 +4,7 @@ import { loadUserConfig, type UserConfig } from '../agent/user-config'
 import { join } from 'node:path'
 import type { TaskPrices } from '../../src-shared/prices'
 import type { TaskConfig } from '../../src-shared/task-config'
+import { judgeModelOf } from '../../src-shared/task-config'
 
 /** Looks both models' prices up (never throws: what cannot be looked up is unknown); `askOpencode` false: the config only. */
 export async function resolveTaskPrices(
@@ -21,7 +22,7 @@ export async function resolveTaskPrices(
   }
   const lookup = (model: string) =>
     lookupPrices({ model, opencodeConfigPath, env, runRoot: join(dataDir, 'tmp'), ...opts }, userConfig)
-  const judgeModel = config.judge.model ?? config.agent.model
+  const judgeModel = judgeModelOf(config)
   const [agent, judge] = await Promise.all([lookup(config.agent.model), lookup(judgeModel)])
   return { agent, judge }
 }
