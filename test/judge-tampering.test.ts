@@ -6,7 +6,7 @@
 // honest answer (it talks of reviews and scores) is not flagged, and a person can clear a flag.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { correctResult } from '../src-main/services/correct-result'
+import { clearCorrection, correctResult } from '../src-main/services/correct-result'
 import { exportSchema, type ExportDocument } from '../src-shared/export'
 import { openAppContext } from '../src-main/services/app-context'
 import { expectDecided } from './support/expect-decided'
@@ -163,5 +163,19 @@ describe('judge tampering', () => {
     expect(doc.runs.filter((r) => r.side === 'b' && r.id !== flagged?.id).map((r) => r.failureType)).toEqual(
       Array(CASES - 1).fill('judge_tampering'),
     )
+    // Taken back: the clearing is cleared, and the next judgement screens the run (and flags it) again.
+    const again = openAppContext({ env: world.env, kind: 'cli' })
+    try {
+      expect(
+        clearCorrection(again, { runId: flagged?.id ?? '', evaluatorId: 'judge-tampering' }),
+      ).toMatchObject({
+        status: 'executed',
+      })
+    } finally {
+      again.close()
+    }
+    expect((await runCli(['reevaluate', name], world.env, world.root)).code).not.toBe(2)
+    const last = (await exportOf(name)).runs.find((r) => r.id === flagged?.id)
+    expect([last?.failureType, last?.tamperingCleared ?? null]).toEqual(['judge_tampering', null])
   })
 })

@@ -120,6 +120,23 @@ function clearTampering(ctx: AppContext, input: CorrectionInput): RunRow {
   return updated
 }
 
+/** Takes back a cleared flag: the correction is cleared, and the run goes back to be screened and judged again. */
+function unclearTampering(ctx: AppContext, runId: string): RunRow {
+  const { store } = ctx
+  const run = store.runs.get(runId) ?? bad('runId', `no run ${runId}`, 'pick a run of the task')
+  if (run.status === 'running' || run.status === 'evaluating' || run.sessionId === null)
+    bad('runId', `run ${run.id} is ${run.status}`, 'wait until it is judged')
+  const updated = store.transaction(() => {
+    if (!store.corrections.clear(run.id, TAMPER_SCREEN_ID, run.sessionId as string, localUser()))
+      bad('evaluatorId', `run ${run.id} has no cleared tampering flag`, 'nothing to take back')
+    if (run.status === 'executed') return store.runs.get(run.id) as RunRow
+    store.runs.transition(run.id, { from: [run.status], to: 'evaluating' })
+    return store.runs.transition(run.id, { from: ['evaluating'], to: 'executed' }) as RunRow
+  })
+  announceRun(ctx.events, updated)
+  return updated
+}
+
 /**
  * Removes the correction in force for (run, evaluator, the run's current execution): the run's score is
  * the judge's again. When the judge has no score for that evaluator (it failed, or never answered), a
@@ -127,6 +144,7 @@ function clearTampering(ctx: AppContext, input: CorrectionInput): RunRow {
  */
 export function clearCorrection(ctx: AppContext, input: { runId: string; evaluatorId: string }): RunRow {
   const { store } = ctx
+  if (input.evaluatorId === TAMPER_SCREEN_ID) return unclearTampering(ctx, input.runId)
   const { run, evaluators } = target(ctx, input.runId, input.evaluatorId)
   const updated = store.transaction(() => {
     const cleared = store.corrections.clear(run.id, input.evaluatorId, run.sessionId, localUser())
