@@ -3,7 +3,7 @@
 import type { TokenCounts } from '../../src-shared/agent-event'
 import { newId, nowIso } from './ids'
 import type { TrajectoryEvalResultTable } from './schema'
-import { judgeCostsOf, type JudgeCost } from './judge-costs'
+import { judgeCostsOf, judgeTokenColumns, judgeTokensOf, type JudgeCost } from './judge-costs'
 import type { Sql } from './sql'
 
 export type ParseStrategy = 'direct_json' | 'repaired_json' | 'regex_json' | 'regex_score'
@@ -59,13 +59,7 @@ function toRow(r: TrajectoryEvalResultTable): EvalResultRow {
     rawOutput: r.raw_output,
     parseStrategy: r.parse_strategy as ParseStrategy | null,
     error: r.error,
-    judgeTokens: {
-      input: r.judge_tokens_input,
-      output: r.judge_tokens_output,
-      reasoning: r.judge_tokens_reasoning,
-      cacheRead: r.judge_tokens_cache_read,
-      cacheWrite: r.judge_tokens_cache_write,
-    },
+    judgeTokens: judgeTokensOf(r),
     judgeCostUsd: r.judge_cost_usd,
     judgeInput: r.judge_input,
     rawAnalysis: r.raw_analysis_json === null ? null : (JSON.parse(r.raw_analysis_json) as unknown),
@@ -99,11 +93,7 @@ export class EvalResultsRepo {
         raw_output: input.rawOutput,
         parse_strategy: input.parseStrategy,
         error: input.error ?? null,
-        judge_tokens_input: tokens.input,
-        judge_tokens_output: tokens.output,
-        judge_tokens_reasoning: tokens.reasoning,
-        judge_tokens_cache_read: tokens.cacheRead,
-        judge_tokens_cache_write: tokens.cacheWrite,
+        ...judgeTokenColumns(tokens),
         judge_cost_usd: input.judgeCostUsd ?? null,
         // Corrections live in run_correction (they outlast a re-judge); the column holds older ones as history.
         correction_json: null,

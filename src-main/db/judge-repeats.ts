@@ -2,7 +2,7 @@
 // never changed; read per task to measure the judge's test–retest sd.
 import type { TokenCounts } from '../../src-shared/agent-event'
 import { newId, nowIso } from './ids'
-import type { JudgeCost } from './judge-costs'
+import { judgeTokenColumns, judgeTokensOf, type JudgeCost } from './judge-costs'
 import type { Sql } from './sql'
 
 export interface JudgeRepeatInput {
@@ -36,11 +36,7 @@ export class JudgeRepeatsRepo {
         evaluator_id: r.evaluatorId,
         status: r.status,
         score: r.score,
-        judge_tokens_input: r.judgeTokens.input,
-        judge_tokens_output: r.judgeTokens.output,
-        judge_tokens_reasoning: r.judgeTokens.reasoning,
-        judge_tokens_cache_read: r.judgeTokens.cacheRead,
-        judge_tokens_cache_write: r.judgeTokens.cacheWrite,
+        ...judgeTokenColumns(r.judgeTokens),
         judge_cost_usd: r.judgeCostUsd,
         created_at: row.createdAt,
       }),
@@ -84,13 +80,7 @@ export class JudgeRepeatsRepo {
         evaluatorId: r.evaluator_id,
         status: r.status,
         score: r.score,
-        judgeTokens: {
-          input: r.judge_tokens_input,
-          output: r.judge_tokens_output,
-          reasoning: r.judge_tokens_reasoning,
-          cacheRead: r.judge_tokens_cache_read,
-          cacheWrite: r.judge_tokens_cache_write,
-        },
+        judgeTokens: judgeTokensOf(r),
         judgeCostUsd: r.judge_cost_usd,
         createdAt: r.created_at,
       }))

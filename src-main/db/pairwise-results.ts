@@ -3,7 +3,7 @@
 import type { TokenCounts } from '../../src-shared/agent-event'
 import { newId, nowIso } from './ids'
 import type { PairwiseResultTable } from './schema'
-import { judgeCostsOf, type JudgeCost } from './judge-costs'
+import { judgeCostsOf, judgeTokenColumns, judgeTokensOf, type JudgeCost } from './judge-costs'
 import type { Sql } from './sql'
 
 export type PairwiseOrder = 'ab' | 'ba'
@@ -67,13 +67,7 @@ function toRow(r: PairwiseResultTable): PairwiseResultRow {
     rawOutput: r.raw_output,
     parseStrategy: r.parse_strategy as PairwiseParseStrategy | null,
     error: r.error,
-    judgeTokens: {
-      input: r.judge_tokens_input,
-      output: r.judge_tokens_output,
-      reasoning: r.judge_tokens_reasoning,
-      cacheRead: r.judge_tokens_cache_read,
-      cacheWrite: r.judge_tokens_cache_write,
-    },
+    judgeTokens: judgeTokensOf(r),
     judgeCostUsd: r.judge_cost_usd,
     judgeInput: r.judge_input,
     judgeSessionId: r.judge_session_id,
@@ -110,11 +104,7 @@ export class PairwiseResultsRepo {
         raw_output: input.rawOutput,
         parse_strategy: input.parseStrategy,
         error: input.error,
-        judge_tokens_input: t.input,
-        judge_tokens_output: t.output,
-        judge_tokens_reasoning: t.reasoning,
-        judge_tokens_cache_read: t.cacheRead,
-        judge_tokens_cache_write: t.cacheWrite,
+        ...judgeTokenColumns(t),
         judge_cost_usd: input.judgeCostUsd,
         judge_input: input.judgeInput,
         judge_session_id: input.judgeSessionId,

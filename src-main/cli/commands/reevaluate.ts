@@ -1,5 +1,6 @@
 // `skill-ab reevaluate <task> [--failed | --runs id,id | --repeat K [--sample N]]`: judge again without
 // re-executing; with --repeat, measure the judge's own noise instead (no run changes).
+import type { TaskRow } from '../../db'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import { findTask } from '../../services/find-task'
 import { DEFAULT_NOISE_SAMPLE, measureJudgeNoise, type MeasureNoiseResult } from '../../services/judge-noise'
@@ -48,30 +49,15 @@ export const reevaluateCommand: Command = {
         : undefined
     if (runIds?.length === 0)
       throw new UsageError('--runs needs at least one run id (see `skill-ab export <task>`)')
-    const abort = new AbortController()
-    const onSignal = (): void => abort.abort()
-    process.once('SIGINT', onSignal)
-    let ctx: AppContext | undefined
-    try {
-      ctx = openAppContext({ env: io.env, kind: 'cli' })
-      const task = findTask(ctx.store, ref)
-      const opts = { failedOnly: Boolean(flags.failed), runIds, signal: abort.signal }
+    return onTask(ref, io, async (ctx, task, signal) => {
+      const opts = { failedOnly: Boolean(flags.failed), runIds, signal }
       const count = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts).length
       ctx.events.on('run.changed', progressPrinter(io, { execute: 0, judge: count }))
       ctx.events.on('pairwise.changed', pairwisePrinter(io))
       const r = await reevaluateTask(ctx, task, opts)
       io.err(`${rejudgedText(r)}\n`)
       io.out(`${JSON.stringify({ taskId: task.id, ...r })}\n`)
-      return abort.signal.aborted ? EXIT.interrupted : EXIT.pass
-    } catch (err) {
-      const message = userErrorMessage(err)
-      if (message === null) throw err
-      io.err(`skill-ab reevaluate: ${message}\n`)
-      return EXIT.error
-    } finally {
-      process.removeListener('SIGINT', onSignal)
-      ctx?.close()
-    }
+    })
   },
 }
 
@@ -95,19 +81,29 @@ function wholeNumber(flag: string, value: string): number {
 }
 
 /** `--repeat K [--sample N]`: the judge's test–retest noise, measured on stored runs. */
-async function measureNoise(ref: string, repeat: number, sample: unknown, io: Io): Promise<number> {
+function measureNoise(ref: string, repeat: number, sample: unknown, io: Io): Promise<number> {
+  const n = typeof sample === 'string' ? wholeNumber('--sample', sample) : undefined
+  return onTask(ref, io, async (ctx, task, signal) => {
+    io.err(`judging ${n ?? DEFAULT_NOISE_SAMPLE} scored runs ${repeat} times more (nothing is executed)…\n`)
+    const r = await measureJudgeNoise(ctx, task, { repeat, sample: n, signal })
+    io.err(`${noiseText(r)}\n`)
+    io.out(`${JSON.stringify({ taskId: task.id, ...r })}\n`)
+  })
+}
+
+/** Runs `work` on the task `ref` names, Ctrl-C canceling it (exit 130); a user's error is said, exit 2. */
+async function onTask(
+  ref: string,
+  io: Io,
+  work: (ctx: AppContext, task: TaskRow, signal: AbortSignal) => Promise<void>,
+): Promise<number> {
   const abort = new AbortController()
   const onSignal = (): void => abort.abort()
   process.once('SIGINT', onSignal)
   let ctx: AppContext | undefined
   try {
     ctx = openAppContext({ env: io.env, kind: 'cli' })
-    const task = findTask(ctx.store, ref)
-    const n = typeof sample === 'string' ? wholeNumber('--sample', sample) : undefined
-    io.err(`judging ${n ?? DEFAULT_NOISE_SAMPLE} scored runs ${repeat} times more (nothing is executed)…\n`)
-    const r = await measureJudgeNoise(ctx, task, { repeat, sample: n, signal: abort.signal })
-    io.err(`${noiseText(r)}\n`)
-    io.out(`${JSON.stringify({ taskId: task.id, ...r })}\n`)
+    await work(ctx, findTask(ctx.store, ref), abort.signal)
     return abort.signal.aborted ? EXIT.interrupted : EXIT.pass
   } catch (err) {
     const message = userErrorMessage(err)
