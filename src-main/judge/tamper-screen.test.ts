@@ -86,6 +86,17 @@ describe('tamper screen', () => {
     expect(screenForTampering(run(text), 'Fix the bug.')).toEqual([])
   })
 
+  it.each([
+    'judge: gpt-4o-mini',
+    'scorer: exact_match',
+    'markers: slow, fast',
+    'evaluator:\n  kind: llm',
+    '  judge: { model: "scripted/judge" }',
+  ])('a config line naming a judge, a scorer or markers is not addressed to anyone: %s', (line) => {
+    const diff = `--- a/config.yaml\n+++ b/config.yaml\n+${line.split('\n').join('\n+')}`
+    expect(screenForTampering(run('Updated the config.', { diff }), 'Fix the config.')).toEqual([])
+  })
+
   it('the table is 30 each way', () => {
     expect([TAMPERING.length, HONEST.length]).toEqual([30, 30])
   })
