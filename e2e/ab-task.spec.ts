@@ -77,6 +77,13 @@ test('set up, run, watch live, decide, re-evaluate and export an A/B task in the
   await expect(page.locator('[data-verdict]')).toBeVisible()
   await expect(page.locator('[data-dimension="capability"]')).toContainText('points')
   await shoot(page, '05-decision')
+  // The judge's own noise: its 4 scored runs judged 3 times more, the figure beside the lift once done.
+  await expect(page.getByTestId('verdict-headline')).toHaveText(/^(Passes|Rejected|No verdict)/)
+  await page.getByRole('button', { name: 'Measure judge noise' }).click()
+  await expect(page.locator('[data-judge-noise]:not([data-judge-noise="none"])')).toContainText(
+    'test–retest sd, 4 runs judged 3 times',
+    { timeout: 60_000 },
+  )
 
   // Re-evaluate one run: it is judged again (scored → evaluating → scored) and keeps the older result.
   await page.getByRole('tab', { name: 'Runs' }).click()
