@@ -132,7 +132,14 @@ export async function measureJudgeNoise(
         }),
       ).flat()
     })
-    await Promise.all(jobs)
+    // Canceled: what was judged is kept; the judgements still waiting for a slot are given up.
+    await Promise.all(
+      jobs.map((job) =>
+        job.catch((err: unknown) => {
+          if (!opts.signal.aborted) throw err
+        }),
+      ),
+    )
     return {
       runs: runs.length,
       judgements: stored.length,
