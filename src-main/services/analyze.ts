@@ -10,12 +10,13 @@ import type { LoadedTaskConfig } from '../inputs/load-config'
 import type { RunStatus } from '../../src-shared/run-state'
 import { caseMeans, mean } from '../../src-shared/run-rules'
 import type { ImportAnalysisConfig } from '../../src-shared/case-analysis'
-import { describeInstance, type AppContext } from './app-context'
+import type { AppContext } from './app-context'
 import { TaskBusyError } from './errors'
 import { openEvaluation } from './evaluation-setup'
 import { recordImportedTraces } from './import-traces'
 import type { PreparedTask } from './prepare-task'
 import { reconcileTask } from './reconcile'
+import { withTaskClaim } from './task-claim'
 import { runTask } from './run-task'
 import { taskProgress } from './task-decision'
 
@@ -104,9 +105,7 @@ export async function analyzeImported(
     })
   const imported = recordImportedTraces(ctx.store, config, db, traces, ctx.instance.id)
   const { task } = imported
-  const claim = ctx.store.tasks.claimOwner(task.id, ctx.instance.id, (id) => ctx.isInstanceDead(id))
-  if (!claim.claimed) throw new TaskBusyError(task.taskName, describeInstance(ctx, claim.ownerInstanceId))
-  try {
+  return withTaskClaim(ctx, task, async () => {
     reconcileTask(ctx, task.id)
     const todo = ctx.store.runs.listByTask(task.id).filter(needsEvaluation)
     opts.onImported?.({ ...imported, toJudge: todo.length })
@@ -117,12 +116,11 @@ export async function analyzeImported(
     const { finished } = taskProgress(ctx.store, task)
     setStatus(ctx, task.id, opts.signal.aborted ? 'canceled' : finished ? 'done' : 'idle')
     return summarizeAnalysis(ctx.store, task.id)
-  } catch (err) {
-    setStatus(ctx, task.id, 'idle')
+  }).catch((err: unknown) => {
+    // Not when another process holds it: its status is that process's to set.
+    if (!(err instanceof TaskBusyError)) setStatus(ctx, task.id, 'idle')
     throw err
-  } finally {
-    ctx.store.tasks.releaseOwner(task.id, ctx.instance.id)
-  }
+  })
 }
 
 function setStatus(ctx: AppContext, taskId: string, status: TaskRow['status']): void {

@@ -11,8 +11,7 @@ import type { EvaluatorSpec } from '../judge/evaluators'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { judgeNoise } from '../stats/judge-noise'
 import type { JudgeNoise } from '../../src-shared/decision'
-import { describeInstance, type AppContext } from './app-context'
-import { TaskBusyError } from './errors'
+import type { AppContext } from './app-context'
 import {
   blindSpecOf,
   casesOf,
@@ -22,6 +21,7 @@ import {
   taskJudge,
 } from './evaluation-setup'
 import { reconcileTask } from './reconcile'
+import { withTaskClaim } from './task-claim'
 
 export const DEFAULT_NOISE_SAMPLE = 20
 export const MAX_REPEAT = 10
@@ -88,12 +88,19 @@ export async function measureJudgeNoise(
       'judge noise is measured on llm or expectations evaluators',
     )
   reconcileTask(ctx, task.id)
-  const claim = ctx.store.tasks.claimOwner(task.id, ctx.instance.id, (id) => ctx.isInstanceDead(id))
-  if (!claim.claimed) throw new TaskBusyError(task.taskName, describeInstance(ctx, claim.ownerInstanceId))
-  const config = taskConfigOf(task)
-  const judge = taskJudge(ctx, task, opencodeConfigPathOf(config, ctx.env))
+  return withTaskClaim(ctx, task, () => judgeAgain(ctx, task, evaluators, { ...opts, sample: sampleSize }))
+}
+
+/** Judges the sample K times more (the task claimed); each judgement stored as it comes back. */
+async function judgeAgain(
+  ctx: AppContext,
+  task: TaskRow,
+  evaluators: readonly EvaluatorSpec[],
+  opts: MeasureNoiseOptions & { sample: number },
+): Promise<MeasureNoiseResult> {
+  const judge = taskJudge(ctx, task, opencodeConfigPathOf(taskConfigOf(task), ctx.env))
   try {
-    const runs = noiseSample(ctx.store.runs.listByTask(task.id), sampleSize)
+    const runs = noiseSample(ctx.store.runs.listByTask(task.id), opts.sample)
     if (runs.length < 2)
       bad('sample', `task "${task.taskName}" has ${runs.length} scored runs`, 'score at least 2 runs first')
     const settings = judgeSettingsOf(task)
@@ -113,7 +120,8 @@ export async function measureJudgeNoise(
             { pool, retries: settings.retries, backoffMs: ctx.judgeBackoffMs },
             opts.signal,
           )
-          if (opts.signal.aborted) return
+          // A judgement canceled by the cancel is not one; one that came back is kept, cancel or not.
+          if (a.status === 'failed' && opts.signal.aborted) return
           const row: JudgeRepeatInput = {
             taskId: task.id,
             runId: run.id,
@@ -148,6 +156,5 @@ export async function measureJudgeNoise(
     }
   } finally {
     await judge.close()
-    ctx.store.tasks.releaseOwner(task.id, ctx.instance.id)
   }
 }

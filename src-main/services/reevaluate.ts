@@ -5,10 +5,10 @@ import type { RunRow, TaskRow } from '../db'
 import type { PairwiseSummary } from '../engine/pairwise-runs'
 import { InputError } from '../inputs/errors'
 import { canReevaluate } from '../../src-shared/run-rules'
-import { describeInstance, type AppContext } from './app-context'
-import { TaskBusyError } from './errors'
+import type { AppContext } from './app-context'
 import { openEvaluation, opencodeConfigPathOf, taskConfigOf } from './evaluation-setup'
 import { reconcileTask } from './reconcile'
+import { withTaskClaim } from './task-claim'
 
 export interface ReevaluateOptions {
   /** Only evaluation failures (failed, failure type null). */
@@ -67,9 +67,7 @@ export async function reevaluateTask(
   opts: ReevaluateOptions,
 ): Promise<ReevaluateResult> {
   reconcileTask(ctx, task.id)
-  const claim = ctx.store.tasks.claimOwner(task.id, ctx.instance.id, (id) => ctx.isInstanceDead(id))
-  if (!claim.claimed) throw new TaskBusyError(task.taskName, describeInstance(ctx, claim.ownerInstanceId))
-  try {
+  return withTaskClaim(ctx, task, async () => {
     const targets = selectForReevaluation(ctx.store.runs.listByTask(task.id), opts)
     const corrected = targets.filter(
       (r) => ctx.store.corrections.activeFor(r.id, r.sessionId).length > 0,
@@ -85,7 +83,5 @@ export async function reevaluateTask(
     for (const run of targets) queue.add(run)
     const { scored, failed, pairwise } = await queue.drain()
     return { batchId: queue.batchId, runs: targets.length, scored, failed, corrected, pairwise }
-  } finally {
-    ctx.store.tasks.releaseOwner(task.id, ctx.instance.id)
-  }
+  })
 }
