@@ -3,7 +3,7 @@
 // aria-activedescendant: arrow keys move between runs, Enter opens one, Space selects its case. Scrolling
 // re-renders this component only, not the table above it.
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { usePainted } from '../../after-paint'
 import {
   cellOf,
@@ -42,7 +42,8 @@ export function RunGrid(p: RunGridProps) {
   const painted = usePainted()
   const visible = p.columns
   const columns = visible.join(' ')
-  const runCols = visible.filter(isRunColumn)
+  // The same array while the columns stay (a scroll step renders again): the return-to-run effect keys on it.
+  const runCols = useMemo(() => visible.filter(isRunColumn), [visible])
   const template = visible.map(columnWidth).join(' ')
   const minWidth = visible.reduce((sum, id) => sum + columnMinWidth(id), 0)
   // Stable between scroll steps: a new key function makes the virtualizer measure every row again.
