@@ -260,3 +260,30 @@ test('the first Tab reaches "Skip to content", and Enter moves the focus past th
   await page.keyboard.press('Tab') // the next stop is in the page, not the navigation
   await expect(page.locator('#content :focus')).toHaveCount(1)
 })
+
+test('the plots name what they show: case names, axis titles, the CI band; a dot read and opened by keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(app.url)
+  await page.getByRole('link', { name: 'Open export' }).click()
+  await page.locator('input[type=file]').setInputFiles(fixtureExport())
+  const perCase = page.getByRole('group', { name: 'Per-case difference b − a' })
+  await expect(perCase.locator('text')).toContainText(['hello', 'goodbye'])
+  await expect(perCase).toContainText('mean b − mean a per case, in score points')
+  await expect(page.locator('figcaption').filter({ hasText: '95% CI of the mean difference' })).toBeVisible()
+  const histogram = page.getByRole('group', { name: 'Score distribution per side' })
+  await expect(histogram).toContainText('score of a run')
+  // goodbye (b − a -4) below hello (+2.5): biggest lift first.
+  const dots = perCase.locator('.plot-mark')
+  await expect(dots).toHaveCount(2)
+  await expect(dots.first()).toHaveAttribute(
+    'aria-label',
+    /^hello: b − a \+2\.5 \(a 57\.5 over 2 rounds, b 60 over 2 rounds\)/,
+  )
+  await dots.nth(1).focus()
+  await expect(page.locator('.plot-readout').nth(1)).toContainText('goodbye: b − a -4')
+  await shoot(page, '11-plots', page.locator('.grid-2:has(.plot)'))
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: /goodbye/ })).toBeVisible()
+})

@@ -94,7 +94,12 @@ export function ExportViewer() {
         </div>
       )}
       {doc && view.kind === 'decision' && (
-        <DecisionPanel decision={doc.decision as unknown as Decision} runs={runs} spend={doc.spend} />
+        <DecisionPanel
+          decision={doc.decision as unknown as Decision}
+          runs={runs}
+          spend={doc.spend}
+          onOpenCase={openCase}
+        />
       )}
       {doc && view.kind === 'table' && (
         <RunTable

@@ -9,7 +9,9 @@ import { CapabilityCard, CostCard, StabilityCard } from './CoreCards'
 import { DecisionWarnings } from './DecisionWarnings'
 import { FailuresCard } from './FailuresCard'
 import { PairwiseCard } from './PairwiseCard'
-import { caseDeltas, DeltaPlot, ScoreHistogram } from './plots'
+import { caseDeltas } from './plots/plot-data'
+import { DeltaPlot } from './plots/DeltaPlot'
+import { ScoreHistogram } from './plots/ScoreHistogram'
 import { SpendCard } from './SpendCard'
 import { NoiseFloorLine } from './NoiseFloorLine'
 import { JudgeNoiseLine } from './JudgeNoiseLine'
@@ -33,6 +35,7 @@ export function DecisionPanel({
   onCalibrate,
   onDeleteCalibration,
   onMeasureJudgeNoise,
+  onOpenCase,
 }: {
   decision: Decision
   runs: RunView[]
@@ -42,6 +45,8 @@ export function DecisionPanel({
   onDeleteCalibration?: () => void
   /** Offers to measure the judge's test–retest noise (the app; absent in an export). */
   onMeasureJudgeNoise?: () => void
+  /** Opens a case's a and b side by side (a dot of the per-case plot). */
+  onOpenCase?: (caseId: string) => void
 }) {
   const { capability: cap, coverage } = decision
   const later: Later = decision
@@ -109,11 +114,14 @@ export function DecisionPanel({
             ciLow={cap.ciLow}
             ciHigh={cap.ciHigh}
             minLift={cap.minLift}
+            onOpenCase={onOpenCase}
           />
           <div className="muted small">
-            Dots: mean b − mean a per case (a failure of the agent's counts as{' '}
-            {later.failures?.failedRunScore === 'missing' ? 'missing' : '0'}); lines: ±1.96·SE over its
-            rounds; band: the CI of the mean difference.
+            Biggest lift first. A dot: a case&apos;s mean b − mean a (a failure of the agent&apos;s counts as{' '}
+            {later.failures?.failedRunScore === 'missing' ? 'missing' : '0'}); its line: ±1.96·SE over its
+            rounds.
+            {onOpenCase &&
+              ' Click a dot (or Tab to it and press Enter) to see the case’s a and b side by side.'}
           </div>
         </div>
       </div>

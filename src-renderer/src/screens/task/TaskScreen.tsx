@@ -177,6 +177,7 @@ export function TaskScreen({ taskId }: { taskId: string }) {
             onCalibrate={() => void calibrateTask(taskId)}
             onDeleteCalibration={() => decision.floor && void deleteCalibration(decision.floor)}
             onMeasureJudgeNoise={() => void measureJudgeNoise(taskId)}
+            onOpenCase={(caseId) => navigate({ taskId, caseId })}
           />
         ) : (
           <div className="muted">{decision.error ?? 'Computing the decision…'}</div>
