@@ -251,6 +251,7 @@ export interface TaskPatch {
   /** With `runs`, always. */
   runs?: Record<RunStatus, number>
   failedEvaluations?: number
+  tampered?: number
   reused?: ReuseSavings
   busy?: boolean
   message?: string | null

@@ -4,6 +4,9 @@ import type { Verdict } from './decision'
 import type { NoiseFloor } from './noise-floor'
 import type { ReuseSavings } from './reuse'
 
+/** A task's runs per status, with its failed runs told apart by what failed. */
+export type RunCounts = Pick<TaskSummary, 'runs' | 'failedEvaluations' | 'tampered'>
+
 export interface TaskSummary {
   id: string
   name: string
@@ -12,8 +15,10 @@ export interface TaskSummary {
   status: TaskStatus
   verdict: Verdict
   runs: Record<RunStatus, number>
-  /** Of `runs.failed`, those that failed at evaluation (their execution is kept); the rest failed to execute. */
+  /** Of `runs.failed`, those that failed at evaluation (their execution is kept). */
   failedEvaluations: number
+  /** Of `runs.failed`, those the tamper screen failed (judge_tampering); the rest failed to execute. */
+  tampered: number
   /** Side-a runs linked to earlier tasks' executions (baseline reuse) and what they saved. */
   reused: ReuseSavings
   createdAt: string

@@ -41,11 +41,12 @@ describe('tasks.get and tasks.list count the runs the decision counts', () => {
     expect(listed?.runs).toEqual(opened.task.summary.runs)
   })
 
-  it('tells failed evaluations from failed executions in a first screenful, the list and a live patch', async () => {
-    const { task, runs } = seedExportTask(t.ctx.store, { cases: ['c1', 'c2'], rounds: 1 })
+  it('tells failed evaluations, judge tampering and failed executions apart in a first screenful, the list and a live patch', async () => {
+    const { task, runs } = seedExportTask(t.ctx.store, { cases: ['c1', 'c2', 'c3'], rounds: 1 })
     drive(t.ctx.store, findRun(runs, 'c1', 'a', 1).id, 'exec-failed')
     drive(t.ctx.store, findRun(runs, 'c1', 'b', 1).id, 'eval-failed')
     drive(t.ctx.store, findRun(runs, 'c2', 'a', 1).id, 'eval-failed')
+    drive(t.ctx.store, findRun(runs, 'c3', 'a', 1).id, 'tampered')
 
     // A first screenful (one case) counts the whole task: what its progress line shows until the rest is here.
     const first = await t.ok<{ task: TaskDetail; complete: boolean }>('tasks.get', {
@@ -53,10 +54,10 @@ describe('tasks.get and tasks.list count the runs the decision counts', () => {
       firstCases: 1,
     })
     expect(first.complete).toBe(false)
-    expect(first.task.summary.runs).toMatchObject({ failed: 3, pending: 1 })
-    expect(first.task.summary.failedEvaluations).toBe(2)
+    expect(first.task.summary.runs).toMatchObject({ failed: 4, pending: 2 })
+    expect(first.task.summary).toMatchObject({ failedEvaluations: 2, tampered: 1 })
     const [listed] = await t.ok<TaskSummary[]>('tasks.list')
-    expect(listed?.failedEvaluations).toBe(2)
+    expect(listed).toMatchObject({ failedEvaluations: 2, tampered: 1 })
 
     // A correction scores one failed evaluation: the patch that follows counts one less.
     await t.ok('results.correct', {
@@ -67,8 +68,8 @@ describe('tasks.get and tasks.list count the runs the decision counts', () => {
     })
     await vi.waitFor(() => {
       const own = t.patches.flatMap((p) => p.tasks).findLast((p) => p.taskId === task.id && p.runs)
-      expect(own?.runs?.failed).toBe(2)
-      expect(own?.failedEvaluations).toBe(1)
+      expect(own?.runs?.failed).toBe(3)
+      expect(own).toMatchObject({ failedEvaluations: 1, tampered: 1 })
     })
   })
 })

@@ -20,6 +20,9 @@ import {
   type RunStatusChange,
 } from './run-rows'
 import type { RunTable } from './schema'
+import type { RunCounts } from '../../src-shared/task-summary'
+
+type FailedPart = 'evaluation' | 'tampering' | 'execution'
 import type { Sql } from './sql'
 import { recordStatusChange } from './status-changes'
 import { handOverTrajectory } from './baseline-links'
@@ -186,15 +189,15 @@ export class RunsRepo {
    * round). The cases are selected in SQL: a task's counts are read on every live patch, and binding its
    * thousands of case keys cost more than the count.
    */
-  statusCounts(
-    taskId: string,
-    scope?: { datasetId: string | null; maxRound: number | null },
-  ): { runs: Record<RunStatus, number>; failedEvaluations: number } {
+  /** What a failed run's failure_type says failed: its evaluation (null), the tamper screen, or its execution. */
+  statusCounts(taskId: string, scope?: { datasetId: string | null; maxRound: number | null }): RunCounts {
     let q = this.sql.qb
       .selectFrom('run')
       .select((eb) => [
         'status',
-        sql<number>`failure_type is null`.as('evaluation'),
+        sql<FailedPart>`case when failure_type is null then 'evaluation' when failure_type = 'judge_tampering' then 'tampering' else 'execution' end`.as(
+          'part',
+        ),
         eb.fn.countAll<number>().as('n'),
       ])
       .where('task_id', '=', taskId)
@@ -207,14 +210,16 @@ export class RunsRepo {
         .where('dataset_id', '=', datasetId)
       q = q.where((eb) => eb.or([eb('case_key', 'in', cases), eb.not(eb.exists(cases))]))
     }
-    const rows = this.sql.all(q.groupBy(['status', 'evaluation']))
+    const rows = this.sql.all(q.groupBy(['status', 'part']))
     const runs = Object.fromEntries(RUN_STATUSES.map((s) => [s, 0])) as Record<RunStatus, number>
     let failedEvaluations = 0
+    let tampered = 0
     for (const r of rows) {
       runs[r.status as RunStatus] += r.n
-      if (r.status === 'failed' && r.evaluation) failedEvaluations += r.n
+      if (r.status === 'failed' && r.part === 'evaluation') failedEvaluations += r.n
+      if (r.status === 'failed' && r.part === 'tampering') tampered += r.n
     }
-    return { runs, failedEvaluations }
+    return { runs, failedEvaluations, tampered }
   }
 
   /** The task's runs per status (every case and round). */

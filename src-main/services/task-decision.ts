@@ -11,6 +11,7 @@ import { decideAdaptive, type AdaptivePlan } from '../stats/adaptive-rounds'
 import { decide } from '../stats/decide'
 import type { PairwiseOutcome } from '../stats/types'
 import type { Decision, JudgeNoise } from '../../src-shared/decision'
+import type { RunCounts } from '../../src-shared/task-summary'
 import { awaitsWork, needsExecution } from '../../src-shared/run-rules'
 import { RUN_STATUSES, type RunStatus } from '../../src-shared/run-state'
 import type { TaskSpendView } from '../../src-shared/spend'
@@ -52,10 +53,7 @@ export function scopeRuns(
  * The task's runs in its scope, per status, and how many of the failed ones failed at evaluation: what the
  * task list, the task view and live patches count.
  */
-export function taskRunCounts(
-  store: Store,
-  task: TaskRow,
-): { runs: Record<RunStatus, number>; failedEvaluations: number } {
+export function taskRunCounts(store: Store, task: TaskRow): RunCounts {
   // The cases of the task's dataset as taskScope selects them, in SQL.
   const maxRound = readConfig(task.configJson).rounds
   return store.runs.statusCounts(task.id, { datasetId: task.datasetId, maxRound })

@@ -1,5 +1,5 @@
 // The task's progress: one segment per run state, with a legend that says what each colour counts.
-import type { RunStatus } from '../../../src-shared/run-state'
+import type { RunCounts } from '../../../src-shared/task-summary'
 import type { RunKind } from './badges'
 import { KIND_LABEL } from './badges'
 
@@ -7,6 +7,7 @@ export type KindCounts = Partial<Record<RunKind, number>>
 
 const ORDER: RunKind[] = [
   'scored',
+  'tampered',
   'eval-failed',
   'exec-failed',
   'canceled',
@@ -15,8 +16,8 @@ const ORDER: RunKind[] = [
   'running',
 ]
 
-/** A task's counts as the list and a task opening show them: `failed` split by `failedEvaluations`. */
-export function countsFromStatus(runs: Record<RunStatus, number>, failedEvaluations: number): KindCounts {
+/** A task's counts as the list and a task opening show them: `failed` split by what failed. */
+export function countsFromStatus({ runs, failedEvaluations, tampered }: RunCounts): KindCounts {
   return {
     pending: runs.pending,
     running: runs.running,
@@ -24,7 +25,8 @@ export function countsFromStatus(runs: Record<RunStatus, number>, failedEvaluati
     evaluating: runs.evaluating,
     scored: runs.scored,
     'eval-failed': failedEvaluations,
-    'exec-failed': runs.failed - failedEvaluations,
+    tampered,
+    'exec-failed': runs.failed - failedEvaluations - tampered,
     canceled: runs.canceled,
   }
 }
@@ -41,6 +43,7 @@ export function ProgressBar({
   const done =
     (counts.scored ?? 0) +
     (counts['eval-failed'] ?? 0) +
+    (counts.tampered ?? 0) +
     (counts['exec-failed'] ?? 0) +
     (counts.canceled ?? 0)
   const pct = (n: number) => (total ? (100 * n) / total : 0)

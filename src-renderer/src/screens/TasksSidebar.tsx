@@ -51,7 +51,7 @@ export function TasksSidebar({ tasks, selectedId }: { tasks: TaskSummary[]; sele
               </span>
               <span className={`badge ${t.status === 'running' ? 'running' : ''}`}>{t.status}</span>
             </div>
-            <ProgressBar counts={countsFromStatus(t.runs, t.failedEvaluations)} total={total(t)} compact />
+            <ProgressBar counts={countsFromStatus(t)} total={total(t)} compact />
           </li>
         ))}
       </ul>

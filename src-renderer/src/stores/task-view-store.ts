@@ -46,7 +46,9 @@ function patchDetail(detail: TaskDetail, p: TaskPatch): TaskDetail {
       ...detail.summary,
       ...(p.status ? { status: p.status } : {}),
       ...(p.verdict ? { verdict: p.verdict } : {}),
-      ...(p.runs ? { runs: p.runs, failedEvaluations: p.failedEvaluations ?? 0 } : {}),
+      ...(p.runs
+        ? { runs: p.runs, failedEvaluations: p.failedEvaluations ?? 0, tampered: p.tampered ?? 0 }
+        : {}),
       ...(p.reused ? { reused: p.reused } : {}),
     },
     ...(p.busy !== undefined ? { busy: p.busy } : {}),

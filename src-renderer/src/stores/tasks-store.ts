@@ -38,7 +38,9 @@ export const useTasks = create<TasksState>((set, get) => ({
           ...t,
           ...(p.status ? { status: p.status } : {}),
           ...(p.verdict ? { verdict: p.verdict } : {}),
-          ...(p.runs ? { runs: p.runs, failedEvaluations: p.failedEvaluations ?? 0 } : {}),
+          ...(p.runs
+            ? { runs: p.runs, failedEvaluations: p.failedEvaluations ?? 0, tampered: p.tampered ?? 0 }
+            : {}),
           ...(p.reused ? { reused: p.reused } : {}),
         }
       })

@@ -25,6 +25,7 @@ export function summary(id: string, name = id, extra: Partial<TaskSummary> = {})
     verdict: 'inconclusive',
     runs: { ...ZERO, pending: 4 },
     failedEvaluations: 0,
+    tampered: 0,
     reused: NO_SAVINGS,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',

@@ -2,7 +2,7 @@
 // mean a) and how it changed, matched by case id; a case whose content changed between the two is marked
 // and left out of the summary; cases only one of them has are listed.
 import { useMemo, useState } from 'react'
-import { compareCases } from './compare-cases'
+import { compareCases, experimentLabels } from './compare-cases'
 import { signed, tone } from '../task/run-rows'
 import { CaseMark, ComparisonSummaryLine } from './ComparisonParts'
 import { ExperimentPicker, type Experiment } from './ExperimentPicker'
@@ -33,58 +33,71 @@ export function CompareScreen() {
         <ExperimentPicker label="First" value={left} onChange={pick(setLeft)} onError={setError} />
         <ExperimentPicker label="Second" value={right} onChange={pick(setRight)} onError={setError} />
       </div>
-      {left && right && comparison && (
-        <div className="card stack">
-          <table className="plain" aria-label="Per-case comparison" data-testid="comparison">
-            <thead>
-              <tr>
-                <th>case</th>
-                <th>{left.name}: a → b</th>
-                <th>Δ first</th>
-                <th>{right.name}: a → b</th>
-                <th>Δ second</th>
-                <th title="Δ second − Δ first">change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {comparison.matched.map((m) => (
-                <tr key={m.caseId} data-case={m.caseId}>
-                  <td className="mono">
-                    {m.caseId} <CaseMark identity={m.identity} />
-                  </td>
-                  <td className="small">
-                    {formatScore(m.left.meanA)} → {formatScore(m.left.meanB)}
-                  </td>
-                  <td className={tone(m.left.delta)}>{signed(m.left.delta)}</td>
-                  <td className="small">
-                    {formatScore(m.right.meanA)} → {formatScore(m.right.meanB)}
-                  </td>
-                  <td className={tone(m.right.delta)}>{signed(m.right.delta)}</td>
-                  {m.identity === 'changed' ? (
-                    <td className="muted small" data-change>
-                      not comparable
-                    </td>
-                  ) : (
-                    <td className={tone(m.change)} data-change>
-                      {signed(m.change)}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {comparison.matched.length > 0 && <ComparisonSummaryLine summary={comparison.summary} />}
-          {comparison.matched.length === 0 && (
-            <div className="banner warn">No case in common: are these experiments of the same dataset?</div>
-          )}
-          {(comparison.onlyLeft.length > 0 || comparison.onlyRight.length > 0) && (
-            <div className="small" data-testid="unmatched">
-              Not matched:{' '}
-              {comparison.onlyLeft.length > 0 && `only in ${left.name}: ${comparison.onlyLeft.join(', ')}`}
-              {comparison.onlyLeft.length > 0 && comparison.onlyRight.length > 0 && ' · '}
-              {comparison.onlyRight.length > 0 && `only in ${right.name}: ${comparison.onlyRight.join(', ')}`}
-            </div>
-          )}
+      {left && right && comparison && <ComparisonTable left={left} right={right} comparison={comparison} />}
+    </div>
+  )
+}
+
+function ComparisonTable({
+  left,
+  right,
+  comparison,
+}: {
+  left: Experiment
+  right: Experiment
+  comparison: ReturnType<typeof compareCases>
+}) {
+  const [first, second] = experimentLabels(left, right)
+  return (
+    <div className="card stack">
+      <table className="plain" aria-label="Per-case comparison" data-testid="comparison">
+        <thead>
+          <tr>
+            <th>case</th>
+            <th>{first}: a → b</th>
+            <th>Δ first</th>
+            <th>{second}: a → b</th>
+            <th>Δ second</th>
+            <th title="Δ second − Δ first">change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {comparison.matched.map((m) => (
+            <tr key={m.caseId} data-case={m.caseId}>
+              <td className="mono">
+                {m.caseId} <CaseMark identity={m.identity} />
+              </td>
+              <td className="small">
+                {formatScore(m.left.meanA)} → {formatScore(m.left.meanB)}
+              </td>
+              <td className={tone(m.left.delta)}>{signed(m.left.delta)}</td>
+              <td className="small">
+                {formatScore(m.right.meanA)} → {formatScore(m.right.meanB)}
+              </td>
+              <td className={tone(m.right.delta)}>{signed(m.right.delta)}</td>
+              {m.identity === 'changed' ? (
+                <td className="muted small" data-change>
+                  not comparable
+                </td>
+              ) : (
+                <td className={tone(m.change)} data-change>
+                  {signed(m.change)}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {comparison.matched.length > 0 && <ComparisonSummaryLine summary={comparison.summary} />}
+      {comparison.matched.length === 0 && (
+        <div className="banner warn">No case in common: are these experiments of the same dataset?</div>
+      )}
+      {(comparison.onlyLeft.length > 0 || comparison.onlyRight.length > 0) && (
+        <div className="small" data-testid="unmatched">
+          Not matched:{' '}
+          {comparison.onlyLeft.length > 0 && `only in ${first}: ${comparison.onlyLeft.join(', ')}`}
+          {comparison.onlyLeft.length > 0 && comparison.onlyRight.length > 0 && ' · '}
+          {comparison.onlyRight.length > 0 && `only in ${second}: ${comparison.onlyRight.join(', ')}`}
         </div>
       )}
     </div>

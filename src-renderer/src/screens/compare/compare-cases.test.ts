@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OpenedExport } from '../../../../src-shared/export-read'
-import { compareCases, experimentCases, type CaseDelta } from './compare-cases'
+import { compareCases, experimentCases, experimentLabels, type CaseDelta } from './compare-cases'
 
 const c = (
   caseId: string,
@@ -84,6 +84,21 @@ describe('experimentCases', () => {
     expect(experimentCases(doc([{ caseId: 'hello', caseHash: 'sha256:1' }, { caseId: 'greet' }]))).toEqual([
       { caseId: 'hello', meanA: 40, meanB: 70, delta: 30, caseHash: 'sha256:1' },
       { caseId: 'greet', meanA: 50, meanB: 50, delta: 0, caseHash: null },
+    ])
+  })
+})
+
+describe('experimentLabels', () => {
+  it('heads the columns with the names, and tells two of the same name apart by their sources', () => {
+    const e = (name: string, source: string) => ({ name, source })
+    expect(experimentLabels(e('v1', 'a.json'), e('v2', 'b.json'))).toEqual(['v1', 'v2'])
+    expect(experimentLabels(e('pirate', 'monday.json'), e('pirate', 'local task'))).toEqual([
+      'pirate (monday.json)',
+      'pirate (local task)',
+    ])
+    expect(experimentLabels(e('pirate', 'x.json'), e('pirate', 'x.json'))).toEqual([
+      'pirate (first)',
+      'pirate (second)',
     ])
   })
 })

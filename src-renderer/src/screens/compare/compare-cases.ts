@@ -102,3 +102,14 @@ export function compareCases(left: readonly CaseDelta[], right: readonly CaseDel
     summary: summarize(matched),
   }
 }
+
+/** How the table names each experiment: its name, with its source when both have the same name. */
+export function experimentLabels(
+  first: { name: string; source: string },
+  second: { name: string; source: string },
+): [string, string] {
+  if (first.name !== second.name) return [first.name, second.name]
+  if (first.source !== second.source)
+    return [`${first.name} (${first.source})`, `${second.name} (${second.source})`]
+  return [`${first.name} (first)`, `${second.name} (second)`]
+}

@@ -34,7 +34,7 @@ export function RunsTab({ detail }: { detail: TaskDetail }) {
   const progress = complete
     ? { counts, total }
     : {
-        counts: countsFromStatus(detail.summary.runs, detail.summary.failedEvaluations),
+        counts: countsFromStatus(detail.summary),
         total: Object.values(detail.summary.runs).reduce((n, c) => n + c, 0),
       }
   // Baseline reuse: how many a-runs came from earlier tasks' executions, and what that saved.
