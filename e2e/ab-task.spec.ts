@@ -40,6 +40,12 @@ test('set up, run, watch live, decide, re-evaluate and export an A/B task in the
   await page.getByLabel('Rounds per case and side').fill('1')
   await page.getByTestId('agent-model').fill('scripted')
   await expect(page.getByText('has no provider')).toBeVisible() // checked by main, shown under the field
+  // A model no provider defines is refused before Create (by opencode's own list), not "Ready.".
+  await page.getByTestId('agent-model').fill('nosuch/model')
+  await expect(page.getByText('opencode knows no provider "nosuch"')).toBeVisible()
+  await page.getByTestId('agent-model').fill('scripted/nosuch')
+  await expect(page.getByText('provider "scripted" has no such model; it has: scripted/')).toBeVisible()
+  await expect(page.getByText('Ready.')).toHaveCount(0)
   await page.getByTestId('agent-model').fill('scripted/agent')
   await page.getByTestId('judge-model').fill('scripted/judge')
   await expect(page.getByText('2 of 2 cases selected')).toBeVisible()

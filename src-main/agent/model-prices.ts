@@ -3,6 +3,7 @@
 // (its models.dev catalog; ~2 s, so asked once per model and process), in a private env like a run's.
 import { pricesFromCost, type ModelPrices } from '../../src-shared/prices'
 import { removePrivateDirs } from './isolation'
+import { modelProblem } from './model-check'
 import { queryOpencode } from './proof'
 import { prepareSide, providerOf, setupProcess } from './side-context'
 import type { UserConfig } from './user-config'
@@ -43,6 +44,8 @@ export function configuredPrices(
   return modelEntry !== undefined && entry(configured, 'npm') !== undefined ? null : undefined
 }
 
+const MODEL_LINE = /^[^\s{}"[\]]+\/\S+$/
+
 /** `opencode models <provider> --verbose`: each model's `provider/model` line followed by its JSON. */
 export function parseVerboseModels(stdout: string): Map<string, ModelPrices | null> {
   const out = new Map<string, ModelPrices | null>()
@@ -51,22 +54,28 @@ export function parseVerboseModels(stdout: string): Map<string, ModelPrices | nu
     const nl = block.indexOf('\n')
     if (nl < 0) continue
     const id = block.slice(0, nl).trim()
+    if (!MODEL_LINE.test(id)) continue
+    let prices: ModelPrices | null = null
     try {
-      out.set(id, pricesFromCost(entry(JSON.parse(block.slice(nl + 1)), 'cost')))
+      prices = pricesFromCost(entry(JSON.parse(block.slice(nl + 1)), 'cost'))
     } catch {
-      // not a model's JSON: skipped
+      // not a model's JSON: the model is listed (known), its price unknown
     }
+    out.set(id, prices)
   }
   return out
 }
 
-const listed = new Map<string, Promise<Map<string, ModelPrices | null>>>()
+/** A provider's models (`provider/model` → prices) as opencode lists them; null when it could not be asked. */
+type ModelList = Map<string, ModelPrices | null> | null
 
-async function listPrices(lookup: PriceLookup, provider: string): Promise<Map<string, ModelPrices | null>> {
+const listed = new Map<string, Promise<ModelList>>()
+
+async function listModels(lookup: PriceLookup, provider: string): Promise<ModelList> {
   const side = { side: 'a' as const, skill: null, skillUnderTest: '', model: lookup.model }
   const spec = { ...side, opencodeConfigPath: lookup.opencodeConfigPath, runRoot: lookup.runRoot }
   const ctx = await prepareSide({ ...spec, timeoutSec: 60, idleTimeoutSec: 60 }, lookup.env, lookup.bin)
-  if (ctx.setupError || !ctx.bin) return new Map()
+  if (ctx.setupError || !ctx.bin) return null
   const setup = setupProcess(ctx, 'prices')
   try {
     const r = await queryOpencode({ bin: ctx.bin.path, cwd: setup.prepared.dirs.home, env: setup.env }, [
@@ -74,7 +83,9 @@ async function listPrices(lookup: PriceLookup, provider: string): Promise<Map<st
       provider,
       '--verbose',
     ])
-    return parseVerboseModels(String(r.stdout ?? ''))
+    // A provider neither opencode's catalog nor the config has: "Provider not found: <p>" (exit 1).
+    if (r.failed && /Provider not found/i.test(String(r.stderr ?? ''))) return new Map()
+    return r.failed && !r.stdout ? null : parseVerboseModels(String(r.stdout ?? ''))
   } finally {
     removePrivateDirs(setup.prepared.dirs)
   }
@@ -87,13 +98,31 @@ export async function lookupPrices(
 ): Promise<ModelPrices | null> {
   const configured = configuredPrices(userConfig?.config ?? null, lookup.model)
   if (configured !== undefined) return configured
+  return (await modelsOfProvider(lookup))?.get(lookup.model) ?? null
+}
+
+/** The model's provider's list, asked once per process, binary, config and provider (null: not asked). */
+function modelsOfProvider(lookup: PriceLookup): Promise<ModelList> {
   const provider = providerOf(lookup.model)
-  if (!provider || !lookup.askOpencode) return null
+  if (!provider || !lookup.askOpencode) return Promise.resolve(null)
   const key = JSON.stringify([lookup.bin, lookup.opencodeConfigPath, lookup.env.OPENCODE_CONFIG, provider])
   let pending = listed.get(key)
   if (!pending) {
-    pending = listPrices(lookup, provider).catch(() => new Map())
+    pending = listModels(lookup, provider).catch(() => null)
     listed.set(key, pending)
   }
-  return (await pending).get(lookup.model) ?? null
+  return pending
+}
+
+/**
+ * What is wrong with the model by opencode's own list, as the runs' pre-flight would say it (the setup form
+ * shows it before Create); null when the model is known, the config defines it, or opencode was not asked.
+ */
+export async function lookupModelProblem(
+  lookup: PriceLookup,
+  userConfig: UserConfig | null,
+): Promise<string | null> {
+  if (configuredPrices(userConfig?.config ?? null, lookup.model) !== undefined) return null
+  const models = await modelsOfProvider(lookup)
+  return models ? modelProblem(lookup.model, [...models.keys()]) : null
 }

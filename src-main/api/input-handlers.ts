@@ -15,7 +15,7 @@ import type {
   SkillPreview,
   ValidationResult,
 } from '../../src-shared/ipc-views'
-import type { Store } from '../db'
+import type { AppContext } from '../services/app-context'
 import { checkTask } from '../services/prepare-task'
 import { taskConfigSchema } from '../../src-shared/task-config'
 import { UserError, type FieldIssue } from '../../src-shared/user-error'
@@ -96,13 +96,18 @@ export function previewDataset(path: string, skillPath: string | undefined): Dat
 /**
  * Every problem of a config as form issues, found by what `run` checks before it writes anything: the
  * schema, paths and templates, then the skills (read as opencode reads them), the dataset and its cases,
- * the answer key's seal and a resume of the task it names. Never throws for bad input.
+ * the answer key's seal and a resume of the task it names; then whether opencode knows its models (what
+ * every run's pre-flight would refuse). Never throws for bad input.
  */
-export function validateConfig(config: unknown, env: NodeJS.ProcessEnv, store: Store): ValidationResult {
+export async function validateConfig(
+  config: unknown,
+  ctx: Pick<AppContext, 'env' | 'store' | 'modelProblems'>,
+): Promise<ValidationResult> {
   try {
-    const loaded = parseTaskConfig(config, null, { env })
-    checkTask(store, loaded).release()
-    return { issues: [], warnings: loaded.warnings }
+    const loaded = parseTaskConfig(config, null, { env: ctx.env })
+    checkTask(ctx.store, loaded).release()
+    const models = await ctx.modelProblems(loaded.config, loaded.resolved.opencodeConfigPath)
+    return { issues: models.map((p) => ({ ...p, code: 'invalid' })), warnings: loaded.warnings }
   } catch (err) {
     if (!(err instanceof UserError)) throw err
     return { issues: formIssues(err), warnings: [] }

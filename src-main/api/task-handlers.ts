@@ -69,7 +69,7 @@ export function taskHandlers(d: HostDeps) {
     'tasks.sourceChanges': ({ taskId }: { taskId: string }) => ({
       changes: sourceChanges(ctx.store, mustTask(d, taskId)),
     }),
-    'tasks.validate': ({ config }: { config?: unknown }) => validateConfig(config, ctx.env, ctx.store),
+    'tasks.validate': ({ config }: { config?: unknown }) => validateConfig(config, ctx),
     'tasks.estimate': async ({ config }: { config?: unknown }) => {
       let loaded
       try {

@@ -8,7 +8,7 @@ import { dataDir, instanceAlive, openStore, type InstanceKind, type InstanceRow,
 import { EngineEvents } from '../engine/events'
 import type { TaskPrices } from '../../src-shared/prices'
 import type { TaskConfig } from '../../src-shared/task-config'
-import { resolveTaskPrices } from './task-prices'
+import { resolveModelProblems, resolveTaskPrices } from './task-prices'
 
 export interface AppContext {
   dataDir: string
@@ -34,6 +34,11 @@ export interface AppContext {
     config: Pick<TaskConfig, 'agent' | 'judge'>,
     opencodeConfigPath: string | undefined,
   ): Promise<TaskPrices>
+  /** The config's models opencode does not know (none asked with a driver given to openAppContext). */
+  modelProblems(
+    config: Pick<TaskConfig, 'agent' | 'judge'>,
+    opencodeConfigPath: string | undefined,
+  ): ReturnType<typeof resolveModelProblems>
   /** Whether a registered instance is dead (the OS decides: pid + start time). Unknown ids count as dead. */
   isInstanceDead(instanceId: string): boolean
   close(): void
@@ -69,6 +74,8 @@ export function openAppContext(opts: {
     createJudge: (judgeOpts) => createJudge({ ...judgeOpts, env: childEnv }),
     pricesFor: (config, opencodeConfigPath) =>
       resolveTaskPrices(config, opencodeConfigPath, opts.env, dir, { askOpencode: !opts.driver }),
+    modelProblems: (config, opencodeConfigPath) =>
+      resolveModelProblems(config, opencodeConfigPath, opts.env, dir, { askOpencode: !opts.driver }),
     isInstanceDead(instanceId) {
       const owner = store.instances.get(instanceId)
       return !owner || !instanceAlive(owner)

@@ -54,16 +54,23 @@ export function TaskSetupScreen() {
   }, [])
   useEffect(() => {
     setChecking(true)
+    // Only the latest config's answer counts: asking opencode about a model takes a second or two, and an
+    // earlier config's answer may come after a later one's.
+    let live = true
     const t = setTimeout(() => {
       call('tasks.validate', { config })
         .then((r) => {
+          if (!live) return
           setIssues(r.issues)
           setWarnings(r.warnings)
         })
-        .catch((err: unknown) => setIssues([{ field: '', code: 'invalid', message: errorText(err) }]))
-        .finally(() => setChecking(false))
+        .catch((err: unknown) => live && setIssues([{ field: '', code: 'invalid', message: errorText(err) }]))
+        .finally(() => live && setChecking(false))
     }, VALIDATE_DELAY_MS)
-    return () => clearTimeout(t)
+    return () => {
+      live = false
+      clearTimeout(t)
+    }
   }, [config])
 
   const skill = usePreview<SkillPreview>(form.skillPath, loadSkill)
