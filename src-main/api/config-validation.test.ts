@@ -59,6 +59,21 @@ describe('a config from the form', () => {
       }),
     ])
     expect((await check(join(t.dir, 'good'), join(t.dir, 'ok.jsonl'))).issues).toEqual([])
+    // A folder of skills is a problem of the skill folder field, shown beside it, with the skills to pick from.
+    for (const name of ['docx', 'pdf']) {
+      mkdirSync(join(t.dir, 'skills', name), { recursive: true })
+      writeFileSync(
+        join(t.dir, 'skills', name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: d\n---\nbody\n`,
+      )
+    }
+    expect((await check(join(t.dir, 'skills'), join(t.dir, 'ok.jsonl'))).issues).toEqual([
+      expect.objectContaining({
+        field: 'skill.path',
+        message: expect.stringMatching(/skills: holds 2 skills \(docx, pdf\), not one$/),
+        fix: `pick one: give the folder of the skill to test, e.g. ${join(t.dir, 'skills', 'docx')}`,
+      }),
+    ])
     expect(t.ctx.store.tasks.list()).toEqual([]) // validating writes nothing
   })
 

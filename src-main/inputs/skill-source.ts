@@ -2,7 +2,7 @@
 // read into a private temp folder and then checked, hashed and copied exactly like a folder, so the same
 // files hash the same wherever they come from (README "Skill versions from git").
 import { rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { GitRef } from '../../src-shared/task-config'
 import type { ConfigPaths } from './config-paths'
 import type { ResolvedPaths } from './load-config'
@@ -44,12 +44,28 @@ const sourceField = (field: 'skill' | 'baseline', source: SkillSource): string =
   source.kind === 'git' ? `${field}.git.path` : `${field}.path`
 
 /**
+ * A folder's skill; a problem of the folder itself (not a skill: none, or several, or a file) is one of the
+ * config field that names it, so a form shows it beside that field. A SKILL.md's problems keep their file.
+ */
+function inspectFolder(dir: string, field: string): CheckedSkill {
+  try {
+    return inspectSkill(dir)
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err
+    const folder = displayPath(resolve(dir))
+    throw new InputError(
+      err.details.map((p) => (p.field === undefined && p.file === folder ? { ...p, field } : p)),
+    )
+  }
+}
+
+/**
  * Checks a source's skill (inspectSkill) without writing anything to the user's files. A git version's
  * files stay in a temp folder until `releaseSource` (they are what the snapshot copies); problems name
  * the folder in the repository, and the commit beside the file: `skills/x/SKILL.md (commit abc1234)`.
  */
 export function inspectSource(source: SkillSource, field: 'skill' | 'baseline' = 'skill'): CheckedSkill {
-  if (source.kind === 'folder') return inspectSkill(source.dir)
+  if (source.kind === 'folder') return inspectFolder(source.dir, sourceField(field, source))
   const v = source.version
   let copy
   try {

@@ -1,4 +1,5 @@
-// Picks a folder or a file through the api (`files.list`): the same picker in Electron and in a browser.
+// Picks a folder or a file through the api (`files.list`): the same picker in Electron and in a browser. It
+// opens where the field's path is (else at `start`), and a path typed in its folder field is opened on Enter.
 import { useEffect, useState } from 'react'
 import type { FolderListing } from '../../../src-shared/ipc-views'
 import { call, errorText } from '../api/api'
@@ -14,14 +15,20 @@ export function FilePicker(props: {
   const [listing, setListing] = useState<FolderListing | null>(null)
   const [chosen, setChosen] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const open = (path?: string) => {
+  const [typed, setTyped] = useState('')
+  const open = (path?: string, fallback?: boolean) => {
     call('files.list', path ? { path } : {})
       .then((l) => {
         setListing(l)
+        setTyped(l.path)
         setChosen(null)
-        setError(null)
+        if (!fallback) setError(null)
       })
-      .catch((err: unknown) => setError(errorText(err)))
+      .catch((err: unknown) => {
+        setError(errorText(err))
+        // A start that is gone (a path typed in the field): the home folder instead, the reason above it.
+        if (path && path === props.start && !listing) open(undefined, true)
+      })
   }
   useEffect(() => open(props.start), [props.start])
   const pick = props.kind === 'folder' ? (chosen ?? listing?.path) : chosen
@@ -49,7 +56,17 @@ export function FilePicker(props: {
         >
           ↑ Up
         </button>
-        <span className="mono small grow">{listing?.path}</span>
+        <input
+          className="mono small grow"
+          aria-label="Folder path (Enter opens it)"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return
+            e.preventDefault()
+            if (typed.trim()) open(typed.trim())
+          }}
+        />
       </div>
       {error && <div className="banner error">{error}</div>}
       <ul className="picker-list" aria-label="Folder contents">

@@ -1,6 +1,6 @@
 // The setup form's first part: the skill under test (folder, label) and what side a runs with.
 import type { SkillPreview } from '../../../../src-shared/ipc-views'
-import { PathField, TextField, type Issue } from './fields'
+import { orPreview, PathField, TextField, type Issue } from './fields'
 import { GitVersionPicker } from './GitVersionPicker'
 import type { FormState } from './form-model'
 
@@ -35,18 +35,14 @@ export function CompareFieldset(props: {
             value={form.skillPath}
             onChange={(v) => set({ skillPath: v, skillRef: '' })}
             issues={[
-              ...at('skill.path'),
+              ...orPreview(at('skill.path'), 'skill.path', skill.error),
               ...at('skill.git.repo'),
               ...at('skill.git.path'),
               ...only(at('skill')),
             ]}
             start={start}
             testId="skill-path"
-            hint={
-              skill.value
-                ? `${skill.value.name}: ${skill.value.description}`
-                : (skill.error ?? 'A folder with SKILL.md')
-            }
+            hint={skill.value ? `${skill.value.name}: ${skill.value.description}` : 'A folder with SKILL.md'}
           />
           <TextField
             label="Version label (side b)"

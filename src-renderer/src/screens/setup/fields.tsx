@@ -13,6 +13,14 @@ export function shownMessage(i: Issue): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${i.fix ? ` — ${i.fix}` : ''}`
 }
 
+/**
+ * A field's issues, or else its preview's refusal (e.g. "holds 2 skills (docx, pdf), not one — pick one: …")
+ * as one: an error reads as an error beside its field, not as a grey hint.
+ */
+export function orPreview(issues: Issue[], field: string, error: string | null): Issue[] {
+  return issues.length || !error ? issues : [{ field, code: 'invalid', message: error }]
+}
+
 export function Field(props: {
   label: string
   issues?: Issue[]
@@ -96,7 +104,7 @@ export function PathField(props: {
             <FilePicker
               kind={props.kind}
               title={`Choose the ${props.label.toLowerCase()}`}
-              start={props.value ? undefined : props.start}
+              start={startOf(props.value, props.kind) ?? props.start}
               onClose={() => setPicking(false)}
               onPick={(p) => {
                 props.onChange(p)
@@ -108,4 +116,13 @@ export function PathField(props: {
       )}
     </Field>
   )
+}
+
+/** Where a picker opens for a field's path: the folder itself, or a file's folder; none for a relative path. */
+export function startOf(value: string, kind: 'folder' | 'file'): string | undefined {
+  const path = value.trim()
+  if (!/^([/\\]|[A-Za-z]:[/\\])/.test(path)) return undefined
+  if (kind === 'folder') return path
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'))
+  return cut > 0 ? path.slice(0, cut) : path.slice(0, cut + 1)
 }
