@@ -1,5 +1,6 @@
 // Builds and runs the peer benchmark (scripts/bench/peer.ts: promptfoo vs `skill-ab run`). `npm run bench`
-// calls `peerBenchFromEnv`; `npm run bench:peer` runs only this part and writes its own bench-results file.
+// calls `peerBenchFromEnv`; `npm run bench:peer` runs only this part and writes its own bench-results file
+// (and docs/benchmarks.md again).
 // Knobs: BENCH_PEER=0 skips it, BENCH_PEER_ROUNDS (default BENCH_FLOOR_ROUNDS, else 2), BENCH_PEER_PROMPTFOO
 // (a folder promptfoo is already installed in, to iterate without the minutes of `npm install`).
 import { spawnSync } from 'node:child_process'
@@ -7,6 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'vite'
+import { GOALS, machineInfo, writeBenchMarkdown } from './write-markdown.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const outDir = join(root, '.tmp', 'bench-peer')
@@ -44,7 +46,7 @@ export function peerLines(peer) {
   return [
     `peer: promptfoo ${peer.promptfooVersion} vs skill-ab run (default transport), ${peer.agentRuns} agent runs + ${peer.judgements} judgements each (${peer.cases} cases × 2 sides × ${peer.rounds} rounds)`,
     `  concurrency ${peer.concurrency}: promptfoo's tests (each runs its agent, then its grader); skill-ab's agents, its judges in their own pool of ${peer.skillAbJudgeConcurrency}`,
-    `  promptfoo ${peer.promptfooMs} ms (at most ${peer.promptfooPeakSessions} sessions at once), skill-ab run ${peer.skillAbMs} ms: skill-ab ${peer.speedup} × faster (target ≥ 1.5)`,
+    `  promptfoo ${peer.promptfooMs} ms (at most ${peer.promptfooPeakSessions} sessions at once), skill-ab run ${peer.skillAbMs} ms: skill-ab ${peer.speedup} × faster (target ≥ ${GOALS.peerSpeedup})`,
   ]
 }
 
@@ -53,12 +55,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const res = spawnSync('npm', ['run', 'build:cli'], { cwd: root, stdio: 'inherit' })
     if (res.status !== 0) process.exit(res.status ?? 1)
   }
+  const machine = machineInfo()
   const peer = await peerBenchFromEnv()
   if (peer) {
     const date = new Date().toISOString()
     mkdirSync(join(root, 'bench-results'), { recursive: true })
     const file = join(root, 'bench-results', `peer-${date.replace(/[:.]/g, '-')}.json`)
-    writeFileSync(file, `${JSON.stringify({ date, peer }, null, 2)}\n`)
-    process.stdout.write([...peerLines(peer), `written: ${file}`, ''].join('\n'))
+    writeFileSync(file, `${JSON.stringify({ date, machine, peer }, null, 2)}\n`)
+    const markdown = writeBenchMarkdown(root)
+    process.stdout.write([...peerLines(peer), `written: ${file} and ${markdown}`, ''].join('\n'))
   }
 }
