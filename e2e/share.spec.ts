@@ -96,8 +96,18 @@ test('a shared full export opens read-only: a run with its output and diff, a ca
   const [boxA, boxB] = [await a.boundingBox(), await bSide.boundingBox()]
   expect(boxA && boxB && Math.abs(boxA.y - boxB.y) < 2 && boxA.x < boxB.x).toBe(true)
   expect((boxB?.x ?? 0) + (boxB?.width ?? 0)).toBeLessThanOrEqual(1280)
+  await expect(view).toContainText('This export holds no case prompts.')
   await shoot(page, '21-export-case-a-vs-b')
+  // Each side opens its run.
+  await bSide.getByRole('button', { name: /Open this run/ }).click()
+  await expect(page.getByTestId('case-view')).toHaveCount(0)
+  await expect(page.getByTestId('run-detail').getByTestId('final-output')).toContainText(
+    'Done: wrote answer.txt.',
+  )
+  await page.keyboard.press('Escape')
   // Esc goes back from a vs b to the runs, as from a run's detail.
+  await page.locator('[data-case="hello"] .cell-run[data-side="b"]').click()
+  await page.getByRole('button', { name: 'a vs b of this case' }).click()
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('case-view')).toHaveCount(0)
   await expect(page.locator('[data-case="hello"] .cell-run[data-side="b"]')).toBeVisible()
@@ -128,7 +138,14 @@ test('two experiments compared per case: an export and a local task, a changed c
     'Done: wrote answer.txt.',
   )
   await expect(local.locator('[data-side="a"] [data-score]')).toHaveText('0')
+  await expect(local.getByTestId('case-prompt')).toContainText('Say ahoy to the crew.')
   await shoot(page, '21-task-case-a-vs-b')
+  await local
+    .locator('[data-side="b"]')
+    .getByRole('button', { name: /Open this run/ })
+    .click()
+  await expect(page.getByTestId('run-detail')).toBeVisible()
+  await page.keyboard.press('Escape')
 
   await page.getByRole('link', { name: 'Compare' }).click()
   await page.getByLabel('First: export file').setInputFiles(exported)

@@ -73,6 +73,8 @@ export function ExportViewer() {
           caseId={view.caseId}
           rounds={caseRounds(exportSides(doc, view.caseId))}
           onBack={toTable}
+          text={null}
+          onOpenRun={(runId) => setView({ kind: 'run', runId })}
         />
       )}
       {doc && (view.kind === 'table' || view.kind === 'decision') && (

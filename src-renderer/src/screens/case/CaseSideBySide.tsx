@@ -23,7 +23,15 @@ export function Judgements({ list }: { list: readonly Judgement[] }) {
   )
 }
 
-function Side({ side, label }: { side: SideOfRound | null; label: 'a' | 'b' }) {
+function Side({
+  side,
+  label,
+  onOpenRun,
+}: {
+  side: SideOfRound | null
+  label: 'a' | 'b'
+  onOpenRun?: (runId: string) => void
+}) {
   if (!side)
     return (
       <div className="card" data-side={label}>
@@ -41,6 +49,11 @@ function Side({ side, label }: { side: SideOfRound | null; label: 'a' | 'b' }) {
           {formatScore(side.run.score)}
         </span>
       </div>
+      {onOpenRun && (
+        <button className="small link" onClick={() => onOpenRun(side.run.id)}>
+          Open this run (trajectory, evaluations) →
+        </button>
+      )}
       <Judgements list={side.judgements} />
       {side.finalOutput === null ? (
         <div className="muted small">
@@ -59,7 +72,42 @@ function Side({ side, label }: { side: SideOfRound | null; label: 'a' | 'b' }) {
   )
 }
 
-export function CaseSideBySide(props: { caseId: string; rounds: readonly CaseRound[]; onBack: () => void }) {
+/** What the case asks: a local task's case; null in an export (exports carry no prompts). */
+export type CaseText = { prompt: string; expectedOutput: string | null; expectations: string[] } | null
+
+function CasePrompt({ text }: { text: CaseText }) {
+  if (!text) return <div className="muted small">This export holds no case prompts.</div>
+  return (
+    <div className="card" data-testid="case-prompt">
+      <h3>Prompt</h3>
+      <pre>{text.prompt}</pre>
+      {text.expectedOutput !== null && (
+        <>
+          <h4>Expected output (the judge&apos;s, never the agent&apos;s)</h4>
+          <pre>{text.expectedOutput}</pre>
+        </>
+      )}
+      {text.expectations.length > 0 && (
+        <>
+          <h4>Expectations</h4>
+          <ul>
+            {text.expectations.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  )
+}
+
+export function CaseSideBySide(props: {
+  caseId: string
+  rounds: readonly CaseRound[]
+  onBack: () => void
+  text: CaseText
+  onOpenRun?: (runId: string) => void
+}) {
   useEscape(props.onBack)
   return (
     <div className="stack" data-testid="case-view">
@@ -70,13 +118,14 @@ export function CaseSideBySide(props: { caseId: string; rounds: readonly CaseRou
         Case <span className="mono">{props.caseId}</span>: <span className="side-a">a</span> vs{' '}
         <span className="side-b">b</span>
       </h1>
+      <CasePrompt text={props.text} />
       {props.rounds.length === 0 && <div className="muted">No runs of this case.</div>}
       {props.rounds.map((r) => (
         <section key={r.round} className="stack" data-round={r.round} aria-label={`round ${r.round}`}>
           <h2 style={{ margin: 0 }}>Round {r.round}</h2>
           <div className="grid-2">
-            <Side side={r.a} label="a" />
-            <Side side={r.b} label="b" />
+            <Side side={r.a} label="a" onOpenRun={props.onOpenRun} />
+            <Side side={r.b} label="b" onOpenRun={props.onOpenRun} />
           </div>
         </section>
       ))}

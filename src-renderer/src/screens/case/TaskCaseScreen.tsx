@@ -27,5 +27,13 @@ export function TaskCaseScreen({ taskId, caseId }: { taskId: string; caseId: str
   const back = useCallback(() => navigate({ taskId }), [navigate, taskId])
   if (error) return <div className="banner error">{error}</div>
   if (!details) return <div className="muted">Loading the case…</div>
-  return <CaseSideBySide caseId={caseId} rounds={caseRounds(details.map(detailSide))} onBack={back} />
+  return (
+    <CaseSideBySide
+      caseId={caseId}
+      rounds={caseRounds(details.map(detailSide))}
+      onBack={back}
+      text={details.find((d) => d.case)?.case ?? null}
+      onOpenRun={(runId) => navigate({ taskId, runId })}
+    />
+  )
 }
