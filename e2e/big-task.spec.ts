@@ -3,12 +3,13 @@
 // the first screenful shows live; at 1280 px the table fits, and it sorts and filters by mouse and keyboard.
 // The task is seeded straight into the store: no agent runs here.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { expect, test, type Page } from 'playwright/test'
+import { expect, test } from 'playwright/test'
 import { openStore } from '../src-main/db'
 import { drive, findRun, seedExportTask, type Target } from '../src-main/export/test-fixtures'
 import { FAILURE_TYPES } from '../src-shared/run-state'
 import { FIRST_FRAME_FONTS, WARM_TEXT } from '../src-renderer/src/first-frame-fonts'
 import { CLI, makeWorld, type World } from '../test/support/fixtures'
+import { clippedCells } from './support/clipped-cells'
 import { shoot } from './support/shoot'
 
 const CASES = Array.from({ length: 200 }, (_, i) => `case-${String(i).padStart(3, '0')}`)
@@ -269,27 +270,6 @@ function seedEveryKind(store: ReturnType<typeof openStore>): string {
   })
   return task.id
 }
-
-/** What a cell shows that does not fit its box (a case's name excepted: it has the room left, and a title). */
-const clippedCells = (page: Page) =>
-  page.locator('.rt-row > div:not(.rt-case)').evaluateAll((cells) =>
-    cells.flatMap((cell) => {
-      const doc = cell.ownerDocument
-      const style = doc.defaultView?.getComputedStyle(cell)
-      const room =
-        cell.clientWidth - parseFloat(style?.paddingLeft ?? '0') - parseFloat(style?.paddingRight ?? '0')
-      const range = doc.createRange()
-      range.selectNodeContents(cell)
-      const need = range.getBoundingClientRect().width
-      // A badge shrinks to fit (ending in …) before its cell overflows.
-      const short = Math.max(
-        0,
-        ...[...cell.querySelectorAll('.badge')].map((b) => b.scrollWidth - b.clientWidth),
-      )
-      const over = Math.max(short, need - room)
-      return over > 0.5 ? [`${cell.textContent}: ${over.toFixed(0)} px too wide`] : []
-    }),
-  )
 
 test('at 1280 px nothing in the run table is cut: every badge, a sorted header, both actions', async ({
   page,

@@ -32,7 +32,7 @@ export function EvaluationCenter() {
     call('evaluations.batches', { view }).then(setBatches, (err: unknown) => setError(errorText(err)))
   }, [view])
   return (
-    <div className="page stack">
+    <div className="page wide stack">
       <h1>Evaluations</h1>
       <div className="tabs" role="tablist">
         {(

@@ -41,7 +41,7 @@ export function ExportViewer() {
   const openCase = (caseId: string) => setView({ kind: 'case', caseId })
   const run = doc && view.kind === 'run' ? doc.runs.find((r) => r.id === view.runId) : undefined
   return (
-    <div className="page stack">
+    <div className="page wide stack">
       <div className="row">
         <h1 className="grow">Open an export (read-only)</h1>
         <FileButton onFile={(file) => void open(file)}>Choose a .json file…</FileButton>

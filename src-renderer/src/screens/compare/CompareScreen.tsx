@@ -21,7 +21,7 @@ export function CompareScreen() {
     setError(null)
   }
   return (
-    <div className="page stack">
+    <div className="page wide stack">
       <h1>Compare two experiments per case</h1>
       <div className="muted small">
         Two exports, or an export and a local task, of the same dataset: each case&apos;s Δ (mean b − mean a)

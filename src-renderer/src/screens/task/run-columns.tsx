@@ -63,7 +63,7 @@ export const FIXED_COLUMNS: ReadonlySet<string> = new Set(['select', 'case', 'sk
 
 /**
  * Least widths (px) that fit two rounds from 1280 px wide with nothing cut (e2e/big-task.spec.ts): a sorted
- * header ("mean a ▲"), both actions, the widest run cell ("100 ⊘ scored", "could not start"). With more room
+ * header ("mean a ▲"), both actions, a fractional Δ ("+22.5"), the widest run cell ("100 ⊘ scored", "could not start"). With more room
  * the runs widen a little, then the case column (a long name ends in …, its title whole) takes the rest.
  */
 export function columnMinWidth(id: string): number {
@@ -73,6 +73,7 @@ export function columnMinWidth(id: string): number {
   if (id === 'status') return 84
   if (id === 'actions') return 166
   if (id === 'meanA' || id === 'meanB') return 76
+  if (id === 'delta') return 64 // "+22.5" in bold
   return 54
 }
 

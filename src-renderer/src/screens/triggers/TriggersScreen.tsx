@@ -205,7 +205,7 @@ export function TriggersScreen() {
   }, [load, watch])
   useEffect(() => void open(route.taskId), [open, route.taskId])
   return (
-    <div className="page stack">
+    <div className="page wide stack">
       <h1>Trigger evaluation</h1>
       <p className="muted" style={{ marginTop: 4 }}>
         Does the skill’s description make the agent reach for it? Each query is probed in an isolated session
