@@ -12,6 +12,7 @@ import { chromiumPath, launchChromium } from './bench/browser.mjs'
 import { firstRenderProbe } from './bench/first-render-probe.mjs'
 import { loadBench } from './bench/load-bench.mjs'
 import { peerBenchFromEnv, peerLines } from './bench/peer-run.mjs'
+import { demoBench } from './bench/demo-time.mjs'
 import { GOALS, machineInfo, writeBenchMarkdown } from './bench/write-markdown.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -200,6 +201,9 @@ const floor =
 const triggers = process.env.BENCH_TRIGGERS === '0' ? null : await triggerBench({ root })
 // promptfoo doing the same A/B job, installed into a throwaway folder (BENCH_PEER=0 leaves it out).
 const peer = await peerBenchFromEnv()
+// The demo as a newcomer meets it (BENCH_DEMO=0 leaves it out; BENCH_DEMO_TIMES repeats it).
+const demo =
+  process.env.BENCH_DEMO === '0' ? null : demoBench({ root, times: Number(process.env.BENCH_DEMO_TIMES ?? 3) })
 
 const report = {
   date: new Date().toISOString(),
@@ -211,6 +215,7 @@ const report = {
   floor,
   triggers,
   peer,
+  demo,
   adaptive,
   ci: { ...ciBaseline, targetSeconds: Math.round(ciBaseline.seconds * ciBaseline.targetShare) },
 }
@@ -252,6 +257,11 @@ process.stdout.write(
       : []),
     ...(triggers ? triggerLines(triggers) : []),
     ...(peer ? peerLines(peer) : []),
+    ...(demo
+      ? [
+          `the demo (skill-ab demo, fresh data dir): median ${demo.medianMs} ms of ${demo.runs.join(', ')} (goal: under ${demo.goalMs / 1000} s)`,
+        ]
+      : []),
     'adaptive rounds (min 1, max 5) vs fixed 3 rounds, simulated:',
     ...adaptiveLines(adaptive),
     `CI baseline:                      ${report.ci.seconds} s for ${report.ci.tests} tests (${report.ci.date}); target ≤ ${report.ci.targetSeconds} s`,

@@ -222,6 +222,24 @@ function adaptive(r) {
   }
 }
 
+function demo(r) {
+  const d = r.demo
+  return {
+    title: 'The demo',
+    about:
+      '`skill-ab demo` in a fresh data dir, start to exit: the bundled skill on five cases × 2 rounds with ' +
+      'the real opencode and the bundled scripted model; the home screen says it takes under half a minute. ' +
+      '`BENCH_DEMO=0` leaves it out, `BENCH_DEMO_TIMES` sets the repeats.',
+    rows: [
+      [
+        `wall time, median of ${d.runs.length}`,
+        `${ms(d.medianMs)} (${d.runs.map(ms).join(', ')})`,
+        `< ${ms(d.goalMs)}`,
+      ],
+    ],
+  }
+}
+
 function ci(r) {
   const c = r.ci
   return {
@@ -244,6 +262,7 @@ const SECTIONS = [
   { key: 'floor', render: floor, missing: 'The floor: `skill-ab run` against a bare opencode loop' },
   { key: 'triggers', render: triggers, missing: 'A trigger probe against a full run' },
   { key: 'peer', render: peer, missing: 'promptfoo doing the same A/B job' },
+  { key: 'demo', render: demo, missing: 'The demo' },
   { key: 'adaptive', render: adaptive, missing: 'Adaptive rounds against fixed rounds' },
   { key: 'ci', render: ci, missing: 'CI time' },
 ]

@@ -41,7 +41,7 @@ function Welcome() {
       </div>
       <p className="small">
         The demo runs a bundled example (a pirate-speak skill, five cases) against a bundled scripted model:
-        no key needed, under a minute. For a real measurement, set up a task with your model provider.
+        no key needed, under half a minute. For a real measurement, set up a task with your model provider.
       </p>
       {info && !info.providerConfig && (
         <div className="banner warn small" style={{ textAlign: 'left' }}>
