@@ -9,7 +9,7 @@ import { TaskSetupScreen } from './screens/setup/TaskSetupScreen'
 import { TasksScreen } from './screens/TasksScreen'
 import { TriggersScreen } from './screens/triggers/TriggersScreen'
 import { useRoute, type Screen } from './stores/route-store'
-import { effectiveTheme, useTheme } from './stores/theme-store'
+import { useTheme } from './stores/theme-store'
 
 const NAV: { screen: Screen; label: string }[] = [
   { screen: 'tasks', label: 'Tasks' },
@@ -28,7 +28,8 @@ export function App() {
     window.addEventListener('hashchange', sync)
     return () => window.removeEventListener('hashchange', sync)
   }, [sync])
-  const dark = effectiveTheme(theme.choice) === 'dark'
+  // "system": the system's theme as last seen, so the toggle's label follows it as it changes.
+  const dark = (theme.choice === 'system' ? theme.system : theme.choice) === 'dark'
   return (
     <div className="app">
       <a

@@ -18,7 +18,7 @@ performance.mark('skill-ab:entry')
 applyTheme(useTheme.getState().choice)
 // "system" follows the OS as it changes.
 matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
-  applyTheme(useTheme.getState().choice),
+  useTheme.getState().followSystem(),
 )
 const api = getApi()
 wirePatches(api, notifyOnTaskEnd)

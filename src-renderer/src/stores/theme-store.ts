@@ -26,11 +26,20 @@ export function applyTheme(choice: ThemeChoice): void {
 
 interface ThemeState {
   choice: ThemeChoice
+  /** The system's theme, as last seen: what "system" shows (the toggle's label follows it too). */
+  system: 'light' | 'dark'
   set(choice: ThemeChoice): void
+  /** The system's theme changed (matchMedia): "system" follows it. */
+  followSystem(): void
 }
 
-export const useTheme = create<ThemeState>((set) => ({
+export const useTheme = create<ThemeState>((set, get) => ({
   choice: stored(),
+  system: effectiveTheme('system'),
+  followSystem() {
+    applyTheme(get().choice)
+    set({ system: effectiveTheme('system') })
+  },
   set(choice) {
     try {
       localStorage.setItem(KEY, choice)

@@ -39,7 +39,7 @@ export function BulkActions(p: BulkActionsProps) {
   const clear = () => setSelected(new Set())
   const selectShown = () => setSelected(new Set(p.shown.map((r) => r.caseId)))
   return (
-    <div className="toolbar" aria-label="Bulk actions">
+    <div className="toolbar" role="group" aria-label="Bulk actions">
       <span className="muted small" aria-live="polite">
         {selected.size
           ? selectionText(selection.rows.length, selection.hidden)

@@ -34,7 +34,12 @@ export function RunTableControls(p: {
   )
   if (!table)
     return (
-      <div className="toolbar rt-controls" aria-label="Sort and filter the cases" aria-busy="true">
+      <div
+        className="toolbar rt-controls"
+        role="group"
+        aria-label="Sort and filter the cases"
+        aria-busy="true"
+      >
         <span className="grow" />
         {count}
       </div>
@@ -45,7 +50,7 @@ export function RunTableControls(p: {
   const skillOnly = table.getColumn('skillUnused')?.getFilterValue() === true
   const hideable = table.getAllLeafColumns().filter((c) => !FIXED_COLUMNS.has(c.id))
   return (
-    <div className="toolbar rt-controls" aria-label="Sort and filter the cases">
+    <div className="toolbar rt-controls" role="group" aria-label="Sort and filter the cases">
       <label className="small">
         Sort by{' '}
         <select

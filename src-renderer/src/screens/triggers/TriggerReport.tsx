@@ -135,8 +135,8 @@ export function TriggerReport({ detail, actions }: { detail: TriggerDetail; acti
         {task.competing.length > 0 ? ` · beside ${task.competing.join(', ')}` : ''}
       </p>
       {task.message && <div className="banner error">{task.message}</div>}
-      <div className="row" aria-label="Probe progress">
-        <progress max={total || 1} value={ended} />
+      <div className="row" role="group" aria-label="Probe progress">
+        <progress max={total || 1} value={ended} aria-label="Probes ended" />
         <span className="small" data-testid="probe-progress">
           {ended} of {total} probes
           {counts.failed ? ` · ${counts.failed} without a result` : ''}
