@@ -40,6 +40,10 @@ test('probe two descriptions from the Triggers screen and read the verdict, conf
   await page.goto(app.url)
   await page.getByRole('link', { name: 'Triggers' }).click()
   const root = app.world.root
+  // The bundled example fills the form: the pirate-speak descriptions and a trigger set beside its dataset.
+  await page.getByRole('button', { name: 'Fill in the bundled example' }).click()
+  await expect(page.getByTestId('trigger-set')).toHaveValue(/examples\/triggers\.jsonl$/)
+  await expect(page.getByTestId('trigger-compare')).toHaveValue(/examples\/pirate-speak-v1$/)
   await page.getByTestId('trigger-name').fill('pdf description')
   await page.getByTestId('trigger-model').fill('scripted/agent')
   await page.getByTestId('trigger-skill').fill(join(root, 'pdf-v2'))

@@ -33,6 +33,7 @@ export const CHANNELS = [
   'inputs.gitVersions',
   'inputs.dataset',
   'examples.create',
+  'examples.triggers',
   'triggers.list',
   'triggers.get',
   'triggers.create',

@@ -25,6 +25,7 @@ import type {
   ValidationResult,
 } from './ipc-views'
 import type { TaskSummary } from './task-summary'
+import type { TriggerConfigInput } from './trigger-config'
 import type { TriggerDetail, TriggerTaskView } from './trigger-views'
 
 const id = z.string().min(1).max(200)
@@ -155,6 +156,8 @@ export const contract = {
     request: z.strictObject({ demo: z.boolean() }),
     response: z.custom<{ taskId: string | null; config: unknown }>(),
   },
+  /** The bundled example as a trigger evaluation's config (its two skill versions and trigger set). */
+  'examples.triggers': { request: none, response: z.custom<{ config: TriggerConfigInput }>() },
   /** Trigger tasks, newest first (docs/triggers.md). */
   'triggers.list': { request: none, response: z.custom<TriggerTaskView[]>() },
   'triggers.get': { request: taskRef, response: z.custom<TriggerDetail>() },

@@ -60,5 +60,18 @@ export function appHandlers(d: HostDeps) {
       const { taskId } = await startRun(d, parseTaskConfig(withProvider, dir, { env: ctx.env }))
       return { taskId, config: withProvider }
     },
+    'examples.triggers': () => {
+      const files = writeExampleFiles(join(ctx.dataDir, 'examples'))
+      const settings = readSettings(ctx.dataDir)
+      return {
+        config: {
+          name: 'pirate-speak description',
+          skill: { path: files.skillPath },
+          compareWith: { path: files.baselinePath },
+          triggerSet: { path: files.triggerSetPath },
+          agent: { model: settings.defaultAgentModel ?? '' },
+        },
+      }
+    },
   }
 }

@@ -91,6 +91,22 @@ function NewTrigger({ onStarted }: { onStarted(taskId: string): void }) {
     }
   }
   const general = issues.filter((i) => !i.field)
+  // The bundled pirate-speak example: its two descriptions and a trigger set of queries for and against it.
+  const fillExample = async () => {
+    const res = await attempt('Load the example', () => call('examples.triggers', {}))
+    if (!res) return
+    const { config } = res
+    setForm((f) => ({
+      ...f,
+      name: config.name,
+      skillPath: config.skill.path,
+      setPath: config.triggerSet.path,
+      comparePath: config.compareWith?.path ?? '',
+      competingPath: '',
+      model: f.model || (config.agent.model ?? ''),
+    }))
+    setIssues([])
+  }
   return (
     <form
       className="stack"
@@ -179,6 +195,9 @@ function NewTrigger({ onStarted }: { onStarted(taskId: string): void }) {
             </div>
           ))}
           <div className="row">
+            <button type="button" onClick={() => void fillExample()}>
+              Fill in the bundled example
+            </button>
             <span className="grow" />
             <button className="primary" type="submit" disabled={busy} data-testid="start-triggers">
               Start probing
