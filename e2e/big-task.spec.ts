@@ -218,9 +218,15 @@ test('at 1280 px the table fits with its actions; it sorts by Δ and status and 
   await expect(page.locator('[data-case]')).toHaveCount(1)
   // Selecting under a filter selects what it shows, not the 199 cases it hides.
   const bulk = page.getByLabel('Bulk actions')
+  const tableTop = async () => (await scroller.boundingBox())?.y
+  const before = { bar: (await bulk.boundingBox())?.height, table: await tableTop() }
   await bulk.getByRole('button', { name: 'Select 1 shown' }).click()
   await page.getByLabel('Show').selectOption({ label: 'scored' })
   await expect(bulk).toContainText('1 selected is hidden by the filter, left out of bulk actions')
+  // At 1280 px the bulk bar is one line whatever it says: the table does not jump when a case is selected.
+  expect({ bar: (await bulk.boundingBox())?.height, table: await tableTop() }).toEqual(before)
+  const button = await bulk.getByRole('button', { name: 'Re-run selected' }).boundingBox()
+  expect(before.bar).toBeLessThan(2 * (button?.height ?? 0))
   await expect(bulk.getByRole('button', { name: 'Re-run selected' })).toBeDisabled()
 
   // The grid cursor is the focus: Tab reaches the grid, arrows move, Enter opens the run under it.

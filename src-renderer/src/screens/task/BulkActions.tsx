@@ -38,12 +38,14 @@ export function BulkActions(p: BulkActionsProps) {
   const selectedRuns = selection.rows.flatMap(runsOfRow)
   const clear = () => setSelected(new Set())
   const selectShown = () => setSelected(new Set(p.shown.map((r) => r.caseId)))
+  const status = selected.size
+    ? selectionText(selection.rows.length, selection.hidden)
+    : 'Select cases for bulk actions'
   return (
-    <div className="toolbar" role="group" aria-label="Bulk actions">
-      <span className="muted small" aria-live="polite">
-        {selected.size
-          ? selectionText(selection.rows.length, selection.hidden)
-          : 'Select cases for bulk actions'}
+    <div className="toolbar bulk-bar" role="group" aria-label="Bulk actions">
+      {/* One line at any width from 1280 px: the words shrink (whole in the title), the buttons do not. */}
+      <span className="muted small bulk-status" aria-live="polite" title={status}>
+        {status}
       </span>
       <button
         className="small"
@@ -70,7 +72,6 @@ export function BulkActions(p: BulkActionsProps) {
       >
         Re-evaluate selected
       </button>
-      <span className="grow" />
       <button
         className="small"
         disabled={busy || !p.failedExecs.length}
@@ -82,7 +83,7 @@ export function BulkActions(p: BulkActionsProps) {
           )
         }
       >
-        Re-run failed executions ({p.failedExecs.length})
+        Re-run failed ({p.failedExecs.length})
       </button>
       <button
         className="small"
@@ -90,7 +91,7 @@ export function BulkActions(p: BulkActionsProps) {
         title="Judge again the runs whose evaluation failed (their executions are kept)"
         onClick={() => void reevaluateRuns(taskId, 'failed')}
       >
-        Re-evaluate failed evaluations ({p.failedEvals.length})
+        Re-evaluate failed ({p.failedEvals.length})
       </button>
     </div>
   )

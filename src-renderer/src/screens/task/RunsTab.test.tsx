@@ -125,8 +125,8 @@ describe('run view', () => {
   it('re-evaluates only the evaluation failures and re-runs only the execution failures in bulk', async () => {
     const fake = await open()
     const buttons = [...(view?.container.querySelectorAll('button') ?? [])]
-    await click(buttons.find((b) => b.textContent?.startsWith('Re-evaluate failed evaluations (1)')))
-    await click(buttons.find((b) => b.textContent?.startsWith('Re-run failed executions (1)')))
+    await click(buttons.find((b) => b.textContent?.startsWith('Re-evaluate failed (1)')))
+    await click(buttons.find((b) => b.textContent?.startsWith('Re-run failed (1)')))
     await settle()
     expect(fake.calls.filter((c) => c.channel !== 'tasks.get')).toEqual([
       { channel: 'runs.reevaluate', payload: { taskId: 't1', failedOnly: true } },
