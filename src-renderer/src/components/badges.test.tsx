@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { run } from '../testing/fixtures'
 import { render, type Rendered } from '../testing/render'
-import { RunBadge } from './badges'
+import { RunBadge, TaskVerdictBadge } from './badges'
 
 let view: Rendered | undefined
 afterEach(() => view?.unmount())
@@ -36,5 +36,20 @@ describe('RunBadge of a failed execution', () => {
     })
     expect(b.textContent).toBe('run failed: agent error')
     expect(b.getAttribute('title')).toMatch(/counts against its side; re-run it$/)
+  })
+})
+
+describe("a task's verdict badge", () => {
+  const none = { pending: 0, running: 0, executed: 0, evaluating: 0, scored: 0, failed: 0, canceled: 0 }
+  it('says "no verdict yet" until a run has finished, then the verdict', async () => {
+    view = await render(
+      <TaskVerdictBadge verdict="inconclusive" runs={{ ...none, pending: 2, evaluating: 2 }} />,
+    )
+    expect(view.container.textContent).toBe('no verdict yet')
+    view.unmount()
+    view = await render(
+      <TaskVerdictBadge verdict="inconclusive" runs={{ ...none, scored: 1, evaluating: 3 }} />,
+    )
+    expect(view.container.textContent).toBe('inconclusive')
   })
 })

@@ -3,6 +3,7 @@
 import type { Verdict } from '../../../src-shared/decision'
 import { FAILURE_MEANING, failureLabel } from '../../../src-shared/failure-label'
 import type { RunView } from '../../../src-shared/ipc-views'
+import { isTerminal, RUN_STATUSES, type RunStatus } from '../../../src-shared/run-state'
 import { executesOnResume } from '../../../src-shared/run-mode'
 
 export type RunKind =
@@ -75,6 +76,18 @@ export function RunBadge(props: {
 
 export function VerdictBadge({ verdict }: { verdict: Verdict }) {
   return <span className={`badge ${verdict}`}>{verdict}</span>
+}
+
+/** A task's verdict once a run has finished; before, no verdict (not "inconclusive" from the first second). */
+export function TaskVerdictBadge({ verdict, runs }: { verdict: Verdict; runs: Record<RunStatus, number> }) {
+  const finished = RUN_STATUSES.some((s) => isTerminal(s) && runs[s] > 0)
+  if (!finished)
+    return (
+      <span className="badge" title="No run has finished yet" data-verdict-pending>
+        no verdict yet
+      </span>
+    )
+  return <VerdictBadge verdict={verdict} />
 }
 
 export function DemoBadge() {

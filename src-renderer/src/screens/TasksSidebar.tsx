@@ -1,7 +1,7 @@
 // The task list beside the open task: ↑/↓ move the selection (and the URL), so the choice survives reloads.
 import type { KeyboardEvent } from 'react'
 import type { TaskSummary } from '../../../src-shared/task-summary'
-import { DemoBadge, VerdictBadge } from '../components/badges'
+import { DemoBadge, TaskVerdictBadge } from '../components/badges'
 import { ProgressBar, countsFromStatus } from '../components/ProgressBar'
 import { useRoute } from '../stores/route-store'
 import { DEMO_TASK_PREFIX } from '../../../src-shared/demo'
@@ -43,7 +43,7 @@ export function TasksSidebar({ tasks, selectedId }: { tasks: TaskSummary[]; sele
                 {t.name.startsWith(DEMO_TASK_PREFIX) ? t.name.slice(DEMO_TASK_PREFIX.length) : t.name}
               </span>
               {t.name.startsWith(DEMO_TASK_PREFIX) && <DemoBadge />}
-              <VerdictBadge verdict={t.verdict} />
+              <TaskVerdictBadge verdict={t.verdict} runs={t.runs} />
             </div>
             <div className="row small muted" style={{ margin: '2px 0 6px' }}>
               <span className="grow skill" title={`${t.skillName} ${t.skillVersion}`}>

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { TaskDetail } from '../../../../src-shared/ipc-views'
 import type { GitRef } from '../../../../src-shared/task-config'
 import { awaitsWork } from '../../../../src-shared/run-rules'
-import { DemoBadge, VerdictBadge } from '../../components/badges'
+import { DemoBadge, TaskVerdictBadge } from '../../components/badges'
 import { decisionBasis, useDecision } from '../../stores/decision-store'
 import { useRoute, type TaskTab } from '../../stores/route-store'
 import { useSetupDraft } from '../../stores/setup-draft-store'
@@ -104,7 +104,7 @@ function Header({ detail }: { detail: TaskDetail }) {
         <span>·</span>
         <span className={`badge ${summary.status === 'running' ? 'running' : ''}`}>{summary.status}</span>
         {summary.verdict ? (
-          <VerdictBadge verdict={summary.verdict} />
+          <TaskVerdictBadge verdict={summary.verdict} runs={summary.runs} />
         ) : (
           <span className="badge" title="The decision is being computed">
             deciding…
