@@ -4,12 +4,14 @@ import { useEffect, useState } from 'react'
 import type { CaseAnalysisView } from '../../../src-shared/ipc-views'
 import { call, errorText } from '../api/api'
 import { RunBadge } from '../components/badges'
+import { useEscape } from '../components/use-escape'
 
 const score = (s: number | null) => (s === null ? '–' : s.toFixed(1))
 
 export function CaseAnalysisPanel({ taskId, onClose }: { taskId: string; onClose: () => void }) {
   const [view, setView] = useState<CaseAnalysisView | null>(null)
   const [error, setError] = useState<string | null>(null)
+  useEscape(onClose)
   useEffect(() => {
     setView(null)
     setError(null)
@@ -27,7 +29,7 @@ export function CaseAnalysisPanel({ taskId, onClose }: { taskId: string; onClose
           </span>
         </h2>
         <button type="button" onClick={onClose}>
-          Close
+          Close (Esc)
         </button>
       </div>
       <p>

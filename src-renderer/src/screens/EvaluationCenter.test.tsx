@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { act } from 'react'
 import { afterEach, expect, it } from 'vitest'
 import type { BatchView, CaseAnalysisView, JudgeAgreement } from '../../../src-shared/ipc-views'
 import { installFakeApi } from '../testing/fake-api'
@@ -96,7 +97,15 @@ it('a case analysis opens below the list with its mean, per-case scores and judg
   expect(panel?.querySelector('[data-testid="analysis-mean"]')?.textContent).toBe('75.0')
   expect(panel?.querySelector('[data-case="greet"]')?.textContent).toContain('3 pirate words')
   expect(panel?.querySelector('[data-case="knot"]')?.textContent).toContain('run failed: timeout')
-  await click([...(panel?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Close'))
+  await click([...(panel?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Close (Esc)'))
+  expect(view.container.querySelector('[aria-label^="Case analysis"]')).toBeNull()
+  // Escape closes it too, as it leaves every other view opened over a screen.
+  await click(view.container.querySelector('[data-batch="batch_plain"] button.link'))
+  await settle()
+  expect(view.container.querySelector('[aria-label^="Case analysis"]')).not.toBeNull()
+  await act(async () =>
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })),
+  )
   expect(view.container.querySelector('[aria-label^="Case analysis"]')).toBeNull()
 })
 
