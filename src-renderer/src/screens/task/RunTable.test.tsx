@@ -57,14 +57,32 @@ describe('the run table while a task opens', () => {
     // A timeout counts as 0 in a's mean (failedRunScore 0).
     expect(first[1]).toBe('c2timeout70scored070+70Re-run c2')
     expect(first[2]).toBe('c3……–––Re-run c3')
-    expect(headers()).toEqual(['', 'case', 'a · round 1', 'b · round 1', 'mean a', 'mean b', 'Δ', 'actions'])
+    expect(headers()).toEqual([
+      'select',
+      'case',
+      'a · round 1',
+      'b · round 1',
+      'mean a',
+      'mean b',
+      'Δ',
+      'actions',
+    ])
     expect(all('.rt-head button.sort')).toHaveLength(0)
     expect(all('.rt-controls select')).toHaveLength(0)
     expect(view?.container.textContent).toContain('3 cases · loading the runs…')
 
     await settle(300) // the first frame is painted: the table takes over
     expect(rowTexts()).toEqual(first)
-    expect(headers()).toEqual(['', 'case', 'a · round 1', 'b · round 1', 'mean a', 'mean b', 'Δ', 'actions'])
+    expect(headers()).toEqual([
+      'select',
+      'case',
+      'a · round 1',
+      'b · round 1',
+      'mean a',
+      'mean b',
+      'Δ',
+      'actions',
+    ])
     expect(all('.rt-head button.sort').map((b) => b.textContent)).toEqual(['case', 'mean a', 'mean b', 'Δ'])
     expect(all('.rt-controls select')).toHaveLength(2)
   })

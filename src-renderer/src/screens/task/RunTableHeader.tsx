@@ -42,7 +42,7 @@ export const HeaderRow = memo(
                   {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
                 </button>
               ) : (
-                label
+                label || <span className="sr-only">{id}</span>
               )}
             </div>
           )
