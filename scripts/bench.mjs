@@ -203,7 +203,9 @@ const triggers = process.env.BENCH_TRIGGERS === '0' ? null : await triggerBench(
 const peer = await peerBenchFromEnv()
 // The demo as a newcomer meets it (BENCH_DEMO=0 leaves it out; BENCH_DEMO_TIMES repeats it).
 const demo =
-  process.env.BENCH_DEMO === '0' ? null : demoBench({ root, times: Number(process.env.BENCH_DEMO_TIMES ?? 3) })
+  process.env.BENCH_DEMO === '0'
+    ? null
+    : demoBench({ root, times: Number(process.env.BENCH_DEMO_TIMES ?? 3) })
 
 const report = {
   date: new Date().toISOString(),
