@@ -1,8 +1,53 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import globals from 'globals'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 
-// Layers: which folder may import what. Each restriction says what to do instead.
+/**
+ * The layers, bottom to top (docs/architecture.md "Folders, bottom to top"): a folder may import the
+ * folders before it, never one after it. A new folder is added here, once, where it belongs.
+ */
+export const LAYERS = [
+  'src-shared',
+  'src-main/stats',
+  'src-main/demo',
+  'src-main/db',
+  'src-main/inputs',
+  'src-main/agent',
+  'src-main/judge',
+  'src-main/engine',
+  'src-main/export',
+  'src-main/services',
+  'src-main/api',
+  'src-main/serve',
+  'src-main/cli',
+  'src-main/electron',
+]
+/** The browser side: beside src-main, on src-shared only. */
+const UI = ['src-renderer', 'src-preload']
+/** Where no import cycle may be (test/ and scripts/ only import: nothing imports them back). */
+const SOURCES = ['src-main', 'src-shared', 'src-renderer/src', 'src-preload'].map((d) => `${d}/**/*.{ts,tsx}`)
+
+const short = (dir) => dir.replace(/^src-main\//, '')
+const LAYER_ZONES = [
+  ...LAYERS.flatMap((dir, i) =>
+    LAYERS.slice(i + 1).map((above) => ({
+      target: dir,
+      from: above,
+      message:
+        `${short(dir)} is below ${short(above)} in the layer order (LAYERS in eslint.config.js, ` +
+        `docs/architecture.md): move what both need down into ${short(dir)} or lower, ` +
+        'or let the caller pass it in.',
+    })),
+  ),
+  ...UI.map((dir) => ({
+    target: dir,
+    from: 'src-main',
+    message: `${dir} imports no src-main: ask main through the IPC contract (src-shared/ipc.ts).`,
+  })),
+]
+
+// Libraries and test code a folder may not import. Each restriction says what to do instead.
 const NO_ELECTRON = {
   regex: '^electron(/|$)',
   message: 'Only src-main/electron talks to Electron: the domain runs under plain Node.',
@@ -23,34 +68,14 @@ const NO_TEST_BUT_SUPPORT = {
   message:
     'A unit test may import test/support helpers, not other test files: move the shared part to test/support.',
 }
-const STATS_PURE = {
-  regex: '^\\.\\./(?!\\.\\./src-shared/)',
-  message:
-    'stats is pure: import from src-shared or a library, not another project folder (src-main/db, agent, engine…); ' +
-    'let the caller pass the data in.',
-}
-const NO_AGENT = {
-  regex: '^(\\.\\./)+agent(/|$)',
-  message:
-    'db imports no agent code: a type or rule both need belongs in src-shared (as src-shared/agent-event.ts, ' +
-    'src-shared/provider-error.ts).',
-}
-const NO_CLI = {
-  regex: '^(\\.\\./)+cli(/|$)',
-  message: 'api does not import cli: move what both front doors need into services/, demo/ or src-shared.',
-}
-const NO_MAIN = {
-  regex: '(^|/)src-main(/|$)',
-  message: 'The renderer imports no src-main: ask main through the IPC contract (src-shared/ipc.ts).',
-}
 
 const TESTS = '**/*.test.{ts,tsx}'
 /**
- * Config blocks restricting a folder's imports. ESLint keeps only the last `no-restricted-imports` that
- * matches a file, so each folder's block lists every restriction that holds there; its unit tests get the
- * same list with test/support allowed.
+ * Config blocks restricting a folder's imports of libraries and test code. ESLint keeps only the last
+ * `no-restricted-imports` that matches a file, so each folder's block lists every restriction that holds
+ * there; its unit tests get the same list with test/support allowed.
  */
-function layer(dir, restrictions, ignores = []) {
+function restrict(dir, restrictions, ignores = []) {
   const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
   const withTests = restrictions.map((r) => (r === NO_TEST ? NO_TEST_BUT_SUPPORT : r))
   return [
@@ -71,14 +96,29 @@ export default tseslint.config(
     },
   },
   { files: ['src-renderer/**/*'], languageOptions: { globals: { ...globals.browser } } },
-  ...layer('src-renderer', [NO_ELECTRON, NO_NODE, NO_MAIN, NO_TEST]),
-  ...layer('src-shared', [NO_ELECTRON, NO_NODE, NO_TEST]),
-  ...layer('src-main', [NO_ELECTRON, NO_TEST], ['src-main/electron/**']),
-  ...layer('src-main/electron', [NO_TEST]),
-  ...layer('src-main/stats', [NO_ELECTRON, NO_TEST, STATS_PURE]),
-  ...layer('src-main/db', [NO_ELECTRON, NO_TEST, NO_AGENT]),
-  ...layer('src-main/api', [NO_ELECTRON, NO_TEST, NO_CLI]),
-  ...layer('test', [NO_ELECTRON]),
+  ...restrict('src-renderer', [NO_ELECTRON, NO_NODE, NO_TEST]),
+  ...restrict('src-shared', [NO_ELECTRON, NO_NODE, NO_TEST]),
+  ...restrict('src-main', [NO_ELECTRON, NO_TEST], ['src-main/electron/**']),
+  ...restrict('src-main/electron', [NO_TEST]),
+  ...restrict('test', [NO_ELECTRON]),
+  // The layer order and no import cycle, on the resolved files (eslint-plugin-import-x). Shipped code only:
+  // a unit test may reach up (an export test through services' export), and nothing imports a test back.
+  // Only the project's own files are followed: a library cannot import the project back.
+  {
+    files: SOURCES,
+    ignores: [TESTS],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYER_ZONES }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
   {
     files: ['bin/**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

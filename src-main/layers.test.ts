@@ -1,31 +1,150 @@
-// The layer rules in eslint.config.js, proved on one import placed in each restricted folder: a rule that
-// is removed or stops matching fails here, and every allowed import stays allowed.
+// The layer rules in eslint.config.js: one ordered list (LAYERS) refuses every import of a folder above, an
+// import cycle fails lint, and each other restriction is proved on one import placed where it is refused. A
+// rule that is removed or stops matching fails here, and every allowed import stays allowed. docs/architecture.md
+// names every source folder, in the same order.
 import { ESLint } from 'eslint'
-import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+const configFile = join(root, 'eslint.config.js')
 let eslint: ESLint
+let LAYERS: string[]
 
-/** The no-restricted-imports messages ESLint gives for `import ... from '<from>'` in a file at `file`. */
-async function restrictions(file: string, from: string): Promise<string[]> {
+/** The messages of `rules` ESLint gives for `import ... from '<from>'` in a file at `file`. */
+async function messages(file: string, from: string, rules: string[]): Promise<string[]> {
   const [result] = await eslint.lintText(`import { x } from '${from}'\nexport const y = x\n`, {
-    filePath: `${root}${file}`,
+    filePath: join(root, file),
   })
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
+  return result!.messages.filter((m) => rules.includes(m.ruleId ?? '')).map((m) => m.message)
+}
+const restrictions = (file: string, from: string) =>
+  messages(file, from, ['no-restricted-imports', 'import-x/no-restricted-paths'])
+
+/** One shipped module of `dir` (a file, not a test), as a path relative to the repo. */
+function moduleOf(dir: string): string {
+  const file = readdirSync(join(root, dir))
+    .filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.') && !f.endsWith('.d.ts'))
+    .sort()[0]
+  if (!file) throw new Error(`no module in ${dir}`)
+  return `${dir}/${file.replace(/\.tsx?$/, '')}`
 }
 
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root })
+/** `to` as imported from a file in `dir` (both relative to the repo). */
+function relativeImport(dir: string, to: string): string {
+  const up = '../'.repeat(dir.split('/').length)
+  return `${up}${to}`
+}
+
+beforeAll(async () => {
+  // Cycles are proved on their own fixture below: following every import here would only slow these down.
+  eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId !== 'import-x/no-cycle' })
+  // A path in a variable: the config is plain JS, read at run time.
+  ;({ LAYERS } = (await import(pathToFileURL(configFile).href)) as { LAYERS: string[] })
 })
 
-describe('layer rules', () => {
+describe('the layer order', () => {
+  it('lists every folder of src-main once, above src-shared', () => {
+    const folders = readdirSync(join(root, 'src-main'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => `src-main/${e.name}`)
+    expect(LAYERS[0]).toBe('src-shared')
+    expect([...LAYERS.slice(1)].sort()).toEqual(folders.sort())
+  })
+
+  // 2 × 91 lints, about 2 s; more on a busy machine.
+  it(
+    'refuses each import of a folder above, and allows each import of a folder below',
+    { timeout: 30_000 },
+    async () => {
+      const refused: string[] = []
+      const allowed: string[] = []
+      for (const [i, low] of LAYERS.entries())
+        for (const high of LAYERS.slice(i + 1)) {
+          const down = await restrictions(`${high}/new.ts`, relativeImport(high, moduleOf(low)))
+          if (down.length) allowed.push(`${high} → ${low}: ${down.join('; ')}`)
+          const up = await restrictions(`${low}/new.ts`, relativeImport(low, moduleOf(high)))
+          if (!up.some((m) => m.includes('in the layer order'))) refused.push(`${low} → ${high}`)
+        }
+      expect({ refused, allowed }).toEqual({ refused: [], allowed: [] })
+    },
+  )
+
   it.each([
-    ['src-main/stats/new.ts', '../db', 'stats is pure: import from src-shared or a library'],
-    ['src-main/stats/new.ts', '../engine/plan', 'stats is pure'],
+    ['src-main/stats/new.ts', '../db/connection', 'stats is below db in the layer order'],
+    ['src-main/stats/new.ts', '../engine/limiter', 'stats is below engine in the layer order'],
+    ['src-main/db/new.ts', '../agent/types', 'db is below agent in the layer order'],
+    ['src-main/db/migrations/0099_new.ts', '../../agent/provider-retry', 'db is below agent'],
+    ['src-main/inputs/new.ts', '../judge/condense', 'inputs is below judge'],
+    ['src-main/api/new.ts', '../cli/commands/demo', 'api is below cli'],
+    ['src-shared/new.ts', '../src-main/stats/decide', 'src-shared is below stats'],
+    ['src-renderer/src/new.tsx', '../../src-main/db/index', 'src-renderer imports no src-main'],
+    ['src-preload/new.ts', '../src-main/api/host', 'src-preload imports no src-main'],
+  ])('%s importing %s is refused: "%s…"', async (file, from, message) => {
+    expect((await restrictions(file, from)).join('\n')).toContain(message)
+  })
+
+  it('binds shipped code only: a unit test may reach up', async () => {
+    expect(await restrictions('src-main/export/new.test.ts', '../services/export-task')).toEqual([])
+  })
+})
+
+describe('import cycles', () => {
+  let fixture: string
+  const lintFixture = async (files: Record<string, string>) => {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(fixture, path, '..'), { recursive: true })
+      writeFileSync(join(fixture, path), text)
+    }
+    const linter = new ESLint({ cwd: fixture, overrideConfigFile: configFile })
+    const results = await linter.lintFiles(Object.keys(files))
+    return results
+      .flatMap((r) =>
+        r.messages
+          .filter((m) => m.ruleId === 'import-x/no-cycle')
+          .map((m) => `${r.filePath.slice(fixture.length + 1)}: ${m.message}`),
+      )
+      .sort()
+  }
+  beforeAll(() => {
+    fixture = mkdtempSync(join(tmpdir(), 'skill-ab-layers-'))
+  })
+  afterAll(() => rmSync(fixture, { recursive: true, force: true }))
+
+  it('fail lint, also through a .tsx module', async () => {
+    expect(
+      await lintFixture({
+        'src-main/engine/a.ts': "import { b } from './b'\nexport const a = (): number => b() + 1\n",
+        'src-main/engine/b.ts': "import { c } from './c'\nexport const b = (): number => c()\n",
+        'src-main/engine/c.ts': "import { a } from './a'\nexport const c = (): number => (a ? 1 : 0)\n",
+        'src-renderer/src/d.tsx': "import { e } from './e'\nexport const d = () => <p>{e}</p>\n",
+        'src-renderer/src/e.ts': "import { d } from './d'\nexport const e = String(d)\n",
+      }),
+    ).toEqual([
+      'src-main/engine/a.ts: Dependency cycle via "./c:1"',
+      'src-main/engine/b.ts: Dependency cycle via "./a:1"',
+      'src-main/engine/c.ts: Dependency cycle via "./b:1"',
+      'src-renderer/src/d.tsx: Dependency cycle detected',
+      'src-renderer/src/e.ts: Dependency cycle detected',
+    ])
+  })
+
+  it('pass where the imports only go one way', async () => {
+    expect(
+      await lintFixture({
+        'src-main/engine/f.ts': "import { g } from './g'\nexport const f = (): number => g() + 1\n",
+        'src-main/engine/g.ts': 'export const g = (): number => 1\n',
+      }),
+    ).toEqual([])
+  })
+})
+
+describe('other restrictions', () => {
+  it.each([
     ['src-main/stats/new.ts', '../../test/support/tmpfs', 'Shipped code never imports test/'],
-    ['src-main/db/new.ts', '../agent/types', 'db imports no agent code'],
-    ['src-main/db/migrations/0099_new.ts', '../../agent/provider-error', 'db imports no agent code'],
     [
       'src-main/cli/commands/new.ts',
       '../../../test/support/scripted-llm',
@@ -35,14 +154,14 @@ describe('layer rules', () => {
     ['src-main/demo/new.ts', '../../e2e/support/serve', 'Shipped code never imports test/ or e2e/'],
     ['src-shared/new.ts', '../test/support/fixtures', 'Shipped code never imports test/'],
     ['src-renderer/src/new.tsx', '../../test/support/fixtures', 'Shipped code never imports test/'],
-    ['src-renderer/src/new.tsx', '../../src-main/db', 'The renderer imports no src-main'],
-    ['src-main/api/new.ts', '../cli/commands/demo', 'api does not import cli'],
     ['src-main/db/new.test.ts', '../../test/run-task.test', 'A unit test may import test/support helpers'],
     ['src-main/engine/new.ts', 'electron', 'Only src-main/electron talks to Electron'],
+    ['src-main/engine/new.test.ts', 'electron', 'Only src-main/electron talks to Electron'],
+    ['test/new.test.ts', 'electron', 'Only src-main/electron talks to Electron'],
     ['src-shared/new.ts', 'node:fs', 'no Node built-ins'],
+    ['src-renderer/src/new.tsx', 'node:path', 'no Node built-ins'],
   ])('%s importing %s is refused: "%s…"', async (file, from, message) => {
-    const messages = await restrictions(file, from)
-    expect(messages.join('\n')).toContain(message)
+    expect((await restrictions(file, from)).join('\n')).toContain(message)
   })
 
   it.each([
@@ -58,5 +177,32 @@ describe('layer rules', () => {
     ['test/new.test.ts', '../src-main/demo/scripted-llm'],
   ])('%s may import %s', async (file, from) => {
     expect(await restrictions(file, from)).toEqual([])
+  })
+})
+
+describe('docs/architecture.md', () => {
+  const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8')
+
+  /** `dir` and every folder under it, relative to the repo. */
+  const foldersUnder = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .flatMap((e) => [`${dir}/${e.name}`, ...foldersUnder(`${dir}/${e.name}`)])
+
+  it('names every source folder (a newcomer finds where a thing goes)', () => {
+    const folders = [
+      'src-main',
+      'src-shared',
+      'src-preload',
+      'src-renderer',
+      ...foldersUnder('src-main'),
+      ...foldersUnder('src-renderer/src'),
+    ]
+    expect(folders.filter((f) => !doc.includes(`\`${f}/\``))).toEqual([])
+  })
+
+  it('lists the layers in the order the lint enforces', () => {
+    const rows = [...doc.matchAll(/^\| `([^`]+)\/` +\|/gm)].map((m) => m[1])
+    expect(rows.filter((f) => LAYERS.includes(f!))).toEqual(LAYERS)
   })
 })

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import matter from 'gray-matter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeTempDir } from '../db/testing'
-import { ensureOfferedCopy, offeredDirOf, offeredSkillText, sanitizeFrontMatter } from './offered-copy'
+import { offeredSkillText, sanitizeFrontMatter } from '../inputs/opencode-front-matter'
+import { ensureOfferedCopy, offeredDirOf } from './offered-copy'
 
 const colon =
   '---\nname: pirate\ndescription: Use when: the user asks, arr.\n---\n# Pirate\n\nTalk: like a pirate.\n'

@@ -4,7 +4,7 @@
 import { ProviderRetry } from './provider-retry'
 import { runProcess } from './run-process'
 import { sandboxed } from './sandbox'
-import type { ProcessTransport, SessionInput, SessionResult } from './session'
+import type { ProcessTransport, SessionInput, SessionResult } from './session-types'
 import { processEnding } from './session-ending'
 import { SessionRecord } from './session-record'
 

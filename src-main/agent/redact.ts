@@ -1,6 +1,6 @@
 // Keeps credentials of the agent's env and config out of stored events, stderr, messages and diffs: every
 // occurrence of a known secret value is replaced, wherever it stands.
-import type { AgentEvent } from './types'
+import type { AgentEvent } from '../../src-shared/agent-event'
 
 export const REDACTED = '[redacted]'
 

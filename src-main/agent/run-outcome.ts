@@ -2,7 +2,7 @@
 // classified (session-ending.ts), the work dir scrubbed of credentials, the diff captured, notes appended.
 import { foldEvents, zeroTokens } from './events'
 import { scrubWorkDir } from './scrub-workdir'
-import type { SessionResult } from './session'
+import type { SessionResult } from './session-types'
 import { outcomeOf } from './session-ending'
 import type { ProcessSetup } from './side-context'
 import { sideSkillName, skillVisibleIn, type RunOutcome, type SideSpec } from './types'

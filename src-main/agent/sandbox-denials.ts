@@ -6,7 +6,7 @@ import { isAbsolute, sep } from 'node:path'
 import type { AgentEvent } from '../../src-shared/agent-event'
 import { MAX_DENIALS, type RunSandbox, type SandboxDenial } from '../../src-shared/run-sandbox'
 import type { SandboxPolicy } from './sandbox'
-import type { SessionResult } from './session'
+import type { SessionResult } from './session-types'
 import type { SideContext } from './side-context'
 
 const inside = (path: string, dir: string): boolean =>

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, parse } from 'node:path'
 import { fillEnv } from './provider-ping'
 import type { SandboxMode, SandboxPolicy } from './sandbox'
-import type { SealedPaths } from './types'
+import type { SealedPaths } from '../inputs/sealed'
 import type { UserConfig } from './user-config'
 
 /** `SideSpec.sandbox`: the task's `agent.sandbox`, and what of the user's the agents must not read. */

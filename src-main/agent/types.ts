@@ -4,19 +4,11 @@
 import type { AgentEvent, TokenCounts } from '../../src-shared/agent-event'
 import type { CaseFiles } from '../../src-shared/case-file'
 import type { Side } from '../../src-shared/run-state'
+import type { SealedPaths } from '../inputs/sealed'
 import type { SideSandbox } from './sandbox-policy'
 import type { RunSandbox } from '../../src-shared/run-sandbox'
 
-export type { AgentEvent, TokenCounts }
-
-/**
- * The answer key no agent may see: the dataset file (expected outputs, expectations) and, for a
- * skill-creator evals.json, its folder. Absolute paths.
- */
-export interface SealedPaths {
-  files: string[]
-  folders: string[]
-}
+export type { AgentEvent, SealedPaths, TokenCounts }
 
 /** What one side of a task runs with. `skill` null = no skill (baseline kind "none"). */
 export interface SideSpec {

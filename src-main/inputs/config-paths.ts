@@ -4,8 +4,8 @@
 import { statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { isAbsolute, join, resolve } from 'node:path'
-import { loadUserConfig } from '../agent/user-config'
 import { InputError, type ProblemList } from './errors'
+import { readOpencodeConfig, userConfigFiles } from './opencode-config'
 import { notRegularFile } from './text-file'
 
 export interface ConfigPaths {
@@ -69,7 +69,7 @@ export function configPaths(
 /** The opencode config(s) the runs will read (the given one, else the global ones) must parse. */
 function checkOpencodeConfig(path: string | undefined, env: NodeJS.ProcessEnv, problems: ProblemList): void {
   try {
-    loadUserConfig(path, env)
+    for (const file of userConfigFiles(path, env)) readOpencodeConfig(file)
   } catch (err) {
     if (!(err instanceof InputError)) throw err
     for (const p of err.details) problems.add(p)

@@ -1,7 +1,7 @@
 // What the config check says that does not stop a task (e.g. the judge shares the agent's model): one list
 // of {code, message} for the config check's output and for the decision's warnings.
 import type { DecisionWarning } from '../../src-shared/decision'
-import { templateVariables, TEMPLATE_VARIABLES } from '../judge/template'
+import { templateVariables, TEMPLATE_VARIABLES } from './template'
 import { judgeModelOf } from '../../src-shared/task-config'
 
 export const JUDGE_SAME_MODEL = 'judge-same-model'

@@ -4,7 +4,10 @@ import { configIssues } from '../../src-shared/config-issues'
 import { depthProblem } from '../../src-shared/json-depth'
 import { TASK_KNOWN_KEYS, taskConfigSchema } from '../../src-shared/task-config'
 import type { TaskConfig } from '../../src-shared/task-config'
-import { templateProblems, templateVariables } from '../judge/template'
+import { templateProblems, templateVariables } from './template'
+// The layer order's one exception (docs/architecture.md): which of the user's values are secrets is agent's
+// env allow-list (agent/run-env.ts); the too-short warning belongs above agent, with the use cases.
+// eslint-disable-next-line import-x/no-restricted-paths -- known, documented; remove with the move
 import { secretSourcesFor, shortSecretWarnings } from '../agent/secret-values'
 import { configWarnings } from './config-warnings'
 import { displayPath, InputError, ProblemList } from './errors'
@@ -13,20 +16,8 @@ import type { Problem } from './errors'
 import { parseJsonText } from './json-text'
 import { readTextFile } from './text-file'
 import { configPaths } from './config-paths'
-import { resolveSource, type SkillSource } from './skill-source'
+import { resolveSource, type ResolvedPaths } from './skill-source'
 import { checkPairwiseConfig } from './pairwise-config'
-
-export interface ResolvedPaths {
-  /** The skill folder; for a git version, that folder in the repository's working copy. */
-  skillPath: string
-  /** Where the skill is read from: the folder, or a commit's folder (`skill.git`). */
-  skill: SkillSource
-  baselinePath?: string
-  baseline?: SkillSource
-  datasetPath: string
-  /** `agent.opencodeConfig`, else `OPENCODE_CONFIG` from the environment; absent when neither is set. */
-  opencodeConfigPath?: string
-}
 
 export interface LoadedTaskConfig {
   /** Validated, defaults filled in, frozen. Paths in it are as written; use `resolved` to open them. */

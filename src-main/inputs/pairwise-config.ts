@@ -3,7 +3,7 @@
 // template that shows both responses and uses no unknown variable.
 import type { TaskConfig } from '../../src-shared/task-config'
 import { PAIRWISE_PRESET_IDS } from '../../src-shared/evaluator-ids'
-import { PAIRWISE_TEMPLATE_VARIABLES, templateProblems, templateVariables } from '../judge/template'
+import { PAIRWISE_TEMPLATE_VARIABLES, templateProblems, templateVariables } from './template'
 import type { ProblemList } from './errors'
 
 const PRESET = PAIRWISE_PRESET_IDS[0] ?? 'preset-pairwise-outcome'

@@ -2,11 +2,19 @@
 // snapshot would copy it to where an agent can read it.
 import { realpathSync } from 'node:fs'
 import { basename, dirname, relative, resolve } from 'node:path'
-import type { SealedPaths } from '../agent/types'
 import { isInside } from './case-files'
 import type { DatasetFormat } from './dataset'
 import { displayPath, InputError } from './errors'
 import { EVALS_DIR, IGNORE_FILE, selectSkillFiles } from './skill-files'
+
+/**
+ * The answer key no agent may see: the dataset file (expected outputs, expectations) and, for a
+ * skill-creator evals.json, its folder. Absolute paths: what `answerKeyOf` gives.
+ */
+export interface SealedPaths {
+  files: string[]
+  folders: string[]
+}
 
 function real(path: string): string {
   try {

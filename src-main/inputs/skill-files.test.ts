@@ -2,7 +2,8 @@
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { contentHash, snapshotSkill } from './skill'
+import { contentHash } from './skill'
+import { snapshotSkill } from './skill-snapshot'
 import { describeLeftOut, selectSkillFiles } from './skill-files'
 import { inputError, tempTree } from './test-helpers'
 

@@ -16,7 +16,7 @@ import {
 import { dirname, join, resolve } from 'node:path'
 import { displayPath, InputError } from './errors'
 import { shortSha } from './git-version'
-import type { CheckedSkill, SkillSnapshot } from './skill'
+import { inspectSkill, type CheckedSkill, type SkillSnapshot } from './skill'
 import { openRegularFile, readChunks } from './skill-checks'
 import { HASH_RECIPE, selectSkillFiles, type SkillFile } from './skill-files'
 import { hashFiles } from './skill-hash'
@@ -89,6 +89,11 @@ export function storeSnapshot(
     cleanLeftovers(base)
   }
   return result
+}
+
+/** Checks the skill folder `dir` (inspectSkill), then stores its snapshot (storeSnapshot). */
+export function snapshotSkill(dir: string, dataDir: string, opts: { label?: string } = {}): SkillSnapshot {
+  return storeSnapshot(inspectSkill(dir), dataDir, opts)
 }
 
 /**

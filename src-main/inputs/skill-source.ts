@@ -5,13 +5,25 @@ import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { GitRef } from '../../src-shared/task-config'
 import type { ConfigPaths } from './config-paths'
-import type { ResolvedPaths } from './load-config'
 import { checkDatasetSealed } from './sealed'
 import { displayPath, InputError, type Problem, type ProblemList } from './errors'
 import { readGitVersion, resolveGitVersion, shortSha, type GitVersion } from './git-version'
 import { inspectSkill, type CheckedSkill } from './skill'
 
 export type SkillSource = { kind: 'folder'; dir: string } | { kind: 'git'; version: GitVersion }
+
+/** A task config's paths, resolved and checked (load-config.ts `parseTaskConfig`). */
+export interface ResolvedPaths {
+  /** The skill folder; for a git version, that folder in the repository's working copy. */
+  skillPath: string
+  /** Where the skill is read from: the folder, or a commit's folder (`skill.git`). */
+  skill: SkillSource
+  baselinePath?: string
+  baseline?: SkillSource
+  datasetPath: string
+  /** `agent.opencodeConfig`, else `OPENCODE_CONFIG` from the environment; absent when neither is set. */
+  opencodeConfigPath?: string
+}
 
 /** A config's skill or baseline: the source it names and the folder it stands for (for git, the working copy's). */
 export interface ResolvedSource {

@@ -12,7 +12,8 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { contentHash, readSkill, snapshotSkill } from './skill'
+import { contentHash, readSkill } from './skill'
+import { snapshotSkill } from './skill-snapshot'
 import { inputError, tempTree } from './test-helpers'
 
 const VECTOR = {

@@ -1,10 +1,10 @@
-// Skills: read and check SKILL.md, hash a skill folder, store an immutable, sealed snapshot of it (no
-// `evals/`, nothing `.skillabignore` lists).
+// Skills: read and check SKILL.md, hash a skill folder (no `evals/`, nothing `.skillabignore` lists); its
+// immutable, sealed snapshot is stored by skill-snapshot.ts.
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import { displayPath, InputError, ProblemList, reasonOf } from './errors'
 import type { GitVersion } from './git-version'
-import { readLikeOpencode } from '../agent/offered-copy'
+import { readLikeOpencode } from './opencode-front-matter'
 import { parseFrontMatter } from './front-matter'
 import { checkSkillFiles, readSkillMd } from './skill-checks'
 import {
@@ -16,7 +16,6 @@ import {
   type SkillFileSelection,
 } from './skill-files'
 import { hashFiles, holdsUnreadableGiant } from './skill-hash'
-import { storeSnapshot } from './skill-snapshot'
 
 export interface SkillInfo {
   name: string
@@ -229,11 +228,6 @@ function recipe1HashOf(dir: string, selection: SkillFileSelection, hash: string)
   }
   if (every.length === selection.files.length || holdsUnreadableGiant(every)) return hash
   return hashFiles(every)
-}
-
-/** Checks the skill (inspectSkill), then stores its snapshot (storeSnapshot). */
-export function snapshotSkill(dir: string, dataDir: string, opts: { label?: string } = {}): SkillSnapshot {
-  return storeSnapshot(inspectSkill(dir), dataDir, opts)
 }
 
 /** Whether `path` exists in the skill folder `dir`; a folder that cannot be entered is refused, by name. */

@@ -9,7 +9,7 @@ import {
   presetEvaluators,
   resolveEvaluators,
 } from './evaluators'
-import { PAIRWISE_TEMPLATE_VARIABLES, templateProblems, templateVariables } from './template'
+import { PAIRWISE_TEMPLATE_VARIABLES, templateProblems, templateVariables } from '../inputs/template'
 
 describe('presets', () => {
   it('the two scoring presets load: id, version 2, scale 100, a valid template using the run', () => {

@@ -9,7 +9,7 @@ import expectationsText from '../../resources/evaluators/preset-expectations.md?
 import { PRESET_EVALUATOR_IDS, type TaskConfig } from '../../src-shared/task-config'
 import { parseFrontMatter } from '../inputs/front-matter'
 import { isJudgeScale, type JudgeScale } from './score-value'
-import { PAIRWISE_TEMPLATE_VARIABLES, TEMPLATE_VARIABLES, templateProblems } from './template'
+import { PAIRWISE_TEMPLATE_VARIABLES, TEMPLATE_VARIABLES, templateProblems } from '../inputs/template'
 
 /** One evaluator as the judge runs it: what to do, on which scale, with which weight, at which version. */
 export interface EvaluatorSpec {

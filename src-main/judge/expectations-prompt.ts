@@ -3,7 +3,7 @@
 import type { EvaluatorSpec } from './evaluators'
 import { templateValues } from './judge-prompt'
 import type { JudgeInput } from './judge-types'
-import { renderTemplate } from './template'
+import { renderTemplate } from '../inputs/template'
 
 /** The expectations a verdict is asked for: the case's, blank ones left out, in the dataset's order. */
 export function checkedExpectations(input: Pick<JudgeInput, 'expectations'>): string[] {

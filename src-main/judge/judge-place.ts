@@ -3,7 +3,7 @@
 // (judge-server.ts). Either way one session on the one runner (agent/session.ts).
 import { join } from 'node:path'
 import { removePrivateDirs } from '../agent/isolation'
-import type { SessionTransport } from '../agent/session'
+import type { SessionTransport } from '../agent/session-types'
 import { setupProcess, type ProcessSetup, type SideContext } from '../agent/side-context'
 import { prepareWorkDir } from '../agent/workdir'
 import { JUDGE_PERMISSIONS, type ServerJudgePool } from './judge-server'

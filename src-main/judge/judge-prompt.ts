@@ -3,7 +3,7 @@ import { blindRun, type JudgedRun } from './blind'
 import { condenseTrajectory, DEFAULT_BUDGET_CHARS } from './condense'
 import type { EvaluatorSpec } from './evaluators'
 import type { JudgeInput } from './judge-types'
-import { renderTemplate, type TemplateValues } from './template'
+import { renderTemplate, type TemplateValues } from '../inputs/template'
 
 const NONE = '(none given)'
 

@@ -3,7 +3,8 @@
 // conversation, with a winner parsed instead of a score.
 import { foldEvents } from '../agent/events'
 import { DEFAULT_GRACE_MS } from '../agent/process-driver'
-import { runSession, type SessionResult } from '../agent/session'
+import { runSession } from '../agent/session'
+import type { SessionResult } from '../agent/session-types'
 import { outcomeOf } from '../agent/session-ending'
 import { prepareSide, type SideContext } from '../agent/side-context'
 import type { Limits } from '../agent/outcome'

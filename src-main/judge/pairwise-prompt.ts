@@ -4,7 +4,7 @@ import { DEFAULT_BUDGET_CHARS } from './condense'
 import type { EvaluatorSpec } from './evaluators'
 import { templateValues } from './judge-prompt'
 import type { PairwiseJudgeInput } from './judge-types'
-import { renderTemplate, type PairwiseTemplateVariable, type TemplateValues } from './template'
+import { renderTemplate, type PairwiseTemplateVariable, type TemplateValues } from '../inputs/template'
 
 /** One response as the judge reads it: final answer, workspace changes, then what was done. */
 function responseText(v: TemplateValues): string {

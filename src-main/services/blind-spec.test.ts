@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openStore, type Store } from '../db'
-import { snapshotSkill } from '../inputs/skill'
+import { snapshotSkill } from '../inputs/skill-snapshot'
 import { blindSpecOf } from './evaluation-setup'
 
 let root: string

@@ -12,10 +12,10 @@ import {
   columnWidth,
   isRunColumn,
   runOfColumn,
+  type RunTableInstance,
   type RunTableMeta,
 } from './run-columns'
 import { sameRow, type CaseRow } from './run-rows'
-import type { RunTableInstance } from './RunTable'
 import { rememberOpened, takeOpened } from './table-memory'
 import { HeaderRow } from './RunTableHeader'
 

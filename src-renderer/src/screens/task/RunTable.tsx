@@ -2,7 +2,7 @@
 // not use the skill) and column visibility, with the controls above it and its figures below. The grid
 // (RunGrid) shows the rows on screen and owns the keyboard. A big task's first frame, while the rest of its
 // runs load, is drawn before the table is built (docs/architecture.md, "First render").
-import { useTable, type ReactTable } from '@tanstack/react-table'
+import { useTable } from '@tanstack/react-table'
 import { keepTableState, tableStateOf } from './table-memory'
 import { useEffect, useMemo, type ReactNode } from 'react'
 import type { FailedRunScore } from '../../../../src-shared/decision-score'
@@ -14,6 +14,7 @@ import {
   defaultColumns,
   runColumns,
   runTableFeatures,
+  type RunTableInstance,
   type RunTableMeta,
 } from './run-columns'
 import { RunGrid } from './RunGrid'
@@ -42,8 +43,6 @@ export interface RunTableProps {
   /** Keeps the sort, filters and columns for the next table of this key (a task's, an export's). */
   stateKey?: string
 }
-
-export type RunTableInstance = ReactTable<typeof runTableFeatures, CaseRow>
 
 export function RunTable(props: RunTableProps) {
   // Building TanStack Table and compiling its code held a 5,000-run task's first paint back by 15–30 ms:

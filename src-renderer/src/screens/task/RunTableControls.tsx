@@ -4,8 +4,7 @@
 import type { SortingState } from '@tanstack/react-table'
 import { useClosingDetails } from '../../components/closing-details'
 import { CASE_STATES, type CaseState } from './run-rows'
-import { FIXED_COLUMNS } from './run-columns'
-import type { RunTableInstance } from './RunTable'
+import { FIXED_COLUMNS, type RunTableInstance } from './run-columns'
 
 const ORDERS: { key: string; label: string; sorting: SortingState }[] = [
   { key: '', label: 'dataset order', sorting: [] },

@@ -2,8 +2,7 @@
 // columns' widths; labels alone in the first frame, before TanStack Table holds the rows. It re-renders when
 // the columns or the sorting change, not on every scroll step.
 import { memo } from 'react'
-import { columnClass, columnLabel } from './run-columns'
-import type { RunTableInstance } from './RunTable'
+import { columnClass, columnLabel, type RunTableInstance } from './run-columns'
 
 interface HeaderRowProps {
   /** Null in the first frame: nothing sorts yet. */

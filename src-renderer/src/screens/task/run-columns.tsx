@@ -10,6 +10,7 @@ import {
   rowSortingFeature,
   tableFeatures,
   type ColumnDef,
+  type ReactTable,
 } from '@tanstack/react-table'
 import type { ReactNode } from 'react'
 import type { RunView } from '../../../../src-shared/ipc-views'
@@ -48,6 +49,8 @@ export const runTableFeatures = tableFeatures({
   sortedRowModel: createSortedRowModel(),
 })
 type Features = typeof runTableFeatures
+/** The table RunTable builds, which its grid, header and controls read. */
+export type RunTableInstance = ReactTable<Features, CaseRow>
 type Column = ColumnDef<Features, CaseRow, unknown>
 const helper = createColumnHelper<Features, CaseRow>()
 
