@@ -5,7 +5,7 @@ import type { FieldIssue } from './user-error'
 import type { Decision, Verdict } from './decision'
 import type { JudgeAgreement } from './export'
 import type { FailureType, RunStatus, Side, TaskStatus } from './run-state'
-import type { TaskConfig } from './task-config'
+import type { StoredConfig } from './stored-config'
 import type { OpenedTaskSummary } from './task-summary'
 import type { ReuseSavings } from './reuse'
 import type { ExpectationVerdict } from './expectation-verdict'
@@ -34,8 +34,8 @@ export interface RunView {
 
 export interface TaskDetail {
   summary: OpenedTaskSummary
-  /** The task config as stored (defaults filled in, paths absolute). */
-  config: TaskConfig
+  /** The task config as stored (defaults filled in, paths absolute), as `readStoredConfig` reads it. */
+  config: StoredConfig
   /** The bundled demo's task (labelled as such on every screen). */
   demo: boolean
   /** Case ids in dataset order (the run table's row order). */

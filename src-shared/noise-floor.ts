@@ -1,6 +1,7 @@
 // The noise floor of an A/A calibration (README "A/A calibration", docs/decision.md "A/A calibration"):
 // what the same policy measures and calls when both arms are the baseline.
 import type { Verdict } from './decision'
+import { plural } from './plural'
 
 export interface NoiseFloor {
   /** Cases with a difference in the fixed split (rounds 1..R against R+1..2R). */
@@ -33,13 +34,12 @@ export interface TaskNoiseFloor {
 const num = (x: number): string => x.toFixed(1)
 const signed = (x: number): string => (x >= 0 ? '+' : '') + num(x)
 const pct = (x: number): string => `${Math.round(x * 100)}%`
-const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** `noise floor ±4.1 (sd of A/A differences, 12 cases × 2 rounds per arm); false passes 3% of 200 splits (α 5%)` */
 export function floorText(floor: NoiseFloor): string {
   const sd = floor.sd === null ? 'unknown (fewer than 2 cases)' : `±${num(floor.sd)}`
   return (
-    `noise floor ${sd} (sd of A/A differences, ${count(floor.cases, 'case')} × ${count(floor.rounds, 'round')} per arm); ` +
+    `noise floor ${sd} (sd of A/A differences, ${plural(floor.cases, 'case')} × ${plural(floor.rounds, 'round')} per arm); ` +
     `false passes ${pct(floor.falsePassRate)} of ${floor.splits} splits (α ${pct(floor.alpha)})`
   )
 }

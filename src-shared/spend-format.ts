@@ -1,5 +1,6 @@
 // Spend as words (docs/decision.md "Spend"): the same figures in the CLI summary, markdown and the decision panel.
 import type { Spend, SpendDollars, SpendTokens } from './spend'
+import { plural } from './plural'
 
 /** `12,345`. */
 export const formatCount = (n: number): string => Math.round(n).toLocaleString('en-US')
@@ -46,8 +47,6 @@ export interface SpendRow {
   dollars: string
   wall: string
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 const sideRow = (part: 'a' | 'b', x: Spend['a']): SpendRow => ({
   part,

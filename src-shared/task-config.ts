@@ -242,18 +242,24 @@ export const taskConfigSchema = z.strictObject({
   budget: budgetSchema.optional(),
 })
 
-/** The most rounds a case of the task may get: adaptiveRounds.max when set, else repeatRounds. */
-/** The judge's model: `judge.model`, else the agent's. */
-export function judgeModelOf(config: {
-  judge?: { model?: string | undefined } | undefined
-  agent: { model: string }
-}): string {
-  return config.judge?.model ?? config.agent.model
+/** The judge's model: `judge.model`, else the agent's (none: a stored config with neither). */
+export function judgeModelOf(config: { judge?: JudgeModel; agent: { model: string } }): string
+export function judgeModelOf(config: { judge?: JudgeModel; agent?: { model: string } }): string | undefined
+export function judgeModelOf(config: { judge?: JudgeModel; agent?: { model: string } }): string | undefined {
+  return config.judge?.model ?? config.agent?.model
 }
+type JudgeModel = { model?: string | undefined } | undefined
 
+/** The most rounds a case of the task may get: adaptiveRounds.max when set, else repeatRounds. */
 export function maxRoundsOf(config: Pick<TaskConfig, 'repeatRounds' | 'adaptiveRounds'>): number {
   return config.adaptiveRounds?.max ?? config.repeatRounds
 }
+
+/** What a config that leaves a setting out gets (the setup form starts from them): the schema's defaults. */
+export const CONFIG_DEFAULTS = taskConfigSchema
+  .pick({ repeatRounds: true, judge: true, policy: true, reuseBaseline: true })
+  .extend({ agent: agentSchema.omit({ model: true, opencodeConfig: true }) })
+  .parse({ agent: {} })
 
 export type TaskConfigInput = z.input<typeof taskConfigSchema>
 export type TaskConfig = z.output<typeof taskConfigSchema>

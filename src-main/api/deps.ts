@@ -14,6 +14,3 @@ export interface HostDeps {
   transport: 'electron' | 'serve'
   demo: DemoModelServer
 }
-
-/** Keys of jobs whose task does not exist yet (`tasks.create` before its runs are prepared). */
-export const PROVISIONAL_PREFIX = 'new:'

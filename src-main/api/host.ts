@@ -10,7 +10,7 @@ import { CHANNELS, type Channel } from '../../src-shared/ipc-channels'
 import type { Patch } from '../../src-shared/ipc-views'
 import { appHandlers } from './app-handlers'
 import { DemoModelServer } from '../demo/demo-model-server'
-import { PROVISIONAL_PREFIX, type HostDeps } from './deps'
+import type { HostDeps } from './deps'
 import { ApiRefusal, toApiError } from './errors'
 import { JobRegistry } from './jobs'
 import { PatchSource } from './live-patches'
@@ -52,7 +52,8 @@ export function createApiHost(opts: ApiHostOptions): ApiHost {
   const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`))
   const jobs: JobRegistry = new JobRegistry((taskId) => {
     if (isTriggerTaskId(taskId)) patches.touchTrigger(taskId)
-    else if (!taskId.startsWith(PROVISIONAL_PREFIX)) patches.touchTask(taskId)
+    // A new task's job starts before the task is written: its first patch comes once it exists.
+    else if (ctx.store.tasks.get(taskId)) patches.touchTask(taskId)
   })
   const patches: PatchSource = new PatchSource({
     events: ctx.events,

@@ -41,29 +41,17 @@ export class JobRegistry {
         .then(
           () => undefined,
           (err: unknown) => {
-            const key = this.keyOf(job) ?? taskId
-            this.messages.set(key, err instanceof Error ? err.message : String(err))
+            this.messages.set(taskId, err instanceof Error ? err.message : String(err))
           },
         )
         .finally(() => {
-          const key = this.keyOf(job) ?? taskId
-          this.jobs.delete(key)
-          this.onChange(key)
+          this.jobs.delete(taskId)
+          this.onChange(taskId)
         }),
     }
     this.jobs.set(taskId, job)
     this.onChange(taskId)
     return job
-  }
-
-  /** A job started under a provisional key (task not created yet) moves to the task's id. */
-  rekey(from: string, to: string): void {
-    const job = this.jobs.get(from)
-    if (!job || from === to) return
-    if (this.jobs.has(to)) throw new JobBusyError(this.jobs.get(to)?.kind ?? 'run')
-    this.jobs.delete(from)
-    this.jobs.set(to, job)
-    this.onChange(to)
   }
 
   /** Asks the task's job to stop; resolves when it has (agents stopped, state written). */
@@ -80,11 +68,6 @@ export class JobRegistry {
     const all = [...this.jobs.values()]
     for (const job of all) job.controller.abort()
     await Promise.all(all.map((j) => j.done))
-  }
-
-  private keyOf(job: Job): string | null {
-    for (const [key, j] of this.jobs) if (j === job) return key
-    return null
   }
 
   get size(): number {

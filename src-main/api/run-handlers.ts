@@ -5,7 +5,7 @@ import { measureJudgeNoise } from '../services/judge-noise'
 import { clearCorrection, correctResult } from '../services/correct-result'
 import { judgeAgreementOverall } from '../services/judge-agreement'
 import { reevaluateTask, selectForReevaluation } from '../services/reevaluate'
-import type { RunStatus } from '../../src-shared/run-state'
+import { canRerun } from '../../src-shared/run-rules'
 import { caseAnalysisView } from './analysis-view'
 import { listBatches, type BatchListView } from './batches'
 import type { HostDeps } from './deps'
@@ -14,9 +14,6 @@ import { JobBusyError } from './jobs'
 import { startStored } from './run-job'
 import { mustTask, refuseForeignOwner } from './task-handlers'
 import { runDetail, runView } from './views'
-
-/** Runs a re-run may send back to the queue: anything not queued or in flight. */
-const RERUNNABLE: readonly RunStatus[] = ['executed', 'scored', 'failed', 'canceled']
 
 export function runHandlers(d: HostDeps) {
   const { ctx, jobs } = d
@@ -32,7 +29,7 @@ export function runHandlers(d: HostDeps) {
       if (jobs.busy(taskId)) throw new JobBusyError('run')
       refuseForeignOwner(d, task, 're-run')
       const runs = runsOf(taskId, runIds)
-      const busy = runs.filter((r) => !RERUNNABLE.includes(r.status))
+      const busy = runs.filter((r) => !canRerun(r))
       if (busy.length)
         throw new ApiRefusal(
           'input',

@@ -2,7 +2,7 @@
 import type { CorrectionRow, EvalResultRow, RunRow, Store, TaskRow } from '../db'
 import { toRunView } from '../engine/announce'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
-import { taskConfigOf } from '../services/evaluation-setup'
+import { readStoredConfig } from '../../src-shared/stored-config'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
 import { expectationVerdictsOf } from '../../src-shared/expectation-verdict'
 import type {
@@ -31,7 +31,7 @@ export function taskDetail(
 ): TaskDetail {
   return {
     summary,
-    config: taskConfigOf(task),
+    config: readStoredConfig(task.configJson),
     demo: isDemoTask(task),
     caseOrder,
     evaluationBatchId: task.evaluationBatchId,

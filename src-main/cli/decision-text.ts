@@ -5,13 +5,14 @@ import { reuseText } from '../../src-shared/reuse'
 import { noiseFloorText } from '../../src-shared/noise-floor'
 import { judgeNoiseText } from '../../src-shared/judge-noise-text'
 import { formatCount, formatTokenKinds, spendRows } from '../../src-shared/spend-format'
+import { plural } from '../../src-shared/plural'
 
 const num = (v: number | null, digits: number): string => (v === null ? '—' : v.toFixed(digits))
 const pct = (v: number | null): string => (v === null ? '—' : `${Math.round(100 * v)}%`)
 const signed = (v: number | null): string => (v === null ? '—' : `${v >= 0 ? '+' : ''}${v.toFixed(1)}`)
 /** `6 of 6 runs (100%)`. */
 const ofRuns = (k: number, n: number): string =>
-  `${k} of ${n} run${n === 1 ? '' : 's'}${n > 0 ? ` (${pct(k / n)})` : ''}`
+  `${k} of ${plural(n, 'run')}${n > 0 ? ` (${pct(k / n)})` : ''}`
 
 type Side = ExportDecision['trigger']['b']
 

@@ -2,6 +2,7 @@
 import { FAILURE_LABEL } from '../../src-shared/failure-label'
 import type { PairwiseProgress, RunChange } from '../engine/events'
 import type { Io } from './command'
+import { plural } from '../../src-shared/plural'
 
 export interface ProgressTotals {
   /** Runs this command will execute. */
@@ -55,10 +56,11 @@ export function progressPrinter(io: Io, totals: ProgressTotals): (change: RunCha
 
 /** Prints a line when the pairwise judge starts and when it is done with a task's comparisons. */
 export function pairwisePrinter(io: Io): (progress: PairwiseProgress) => void {
-  const comparisons = (n: number) => `${n} comparison${n === 1 ? '' : 's'}`
   return (p) => {
     if (p.phase === 'start')
-      io.err(`pairwise: judging ${comparisons(p.comparisons)} (each case and round, in both orders)\n`)
-    else io.err(`pairwise: ${comparisons(p.judged)} judged, ${p.failed} failed\n`)
+      io.err(
+        `pairwise: judging ${plural(p.comparisons, 'comparison')} (each case and round, in both orders)\n`,
+      )
+    else io.err(`pairwise: ${plural(p.judged, 'comparison')} judged, ${p.failed} failed\n`)
   }
 }

@@ -2,6 +2,7 @@
 // and how the CLI names a mode and a count.
 import type { RunMode } from '../../src-shared/run-mode'
 import { plainNumber, UsageError } from './args'
+import { plural } from '../../src-shared/plural'
 
 export function modeText(mode: RunMode): string {
   switch (mode.kind) {
@@ -44,8 +45,4 @@ export function runModeOf(flags: Record<string, string | boolean | undefined>): 
   if (modes.length > 1)
     throw new UsageError('--trial, --append, --rerun and --runs cannot be combined: pick one')
   return modes[0] ?? { kind: 'submit' }
-}
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`
 }

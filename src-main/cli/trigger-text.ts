@@ -4,6 +4,7 @@ import type { ProbeRow } from '../db'
 import type { TriggerReport } from '../../src-shared/trigger-views'
 import { formatUsd } from '../../src-shared/spend-format'
 import type { TriggerRate, TriggerSummary } from '../../src-shared/trigger-eval'
+import { plural } from '../../src-shared/plural'
 
 const pct = (x: number | null): string => (x === null ? '—' : `${Math.round(100 * x)}%`)
 
@@ -26,7 +27,7 @@ export function probeLine(row: ProbeRow, done: number, total: number): string {
         ? `loaded the skill (turn ${row.step ?? '?'})`
         : row.choice === 'other'
           ? `loaded ${row.skill ?? 'another skill'} instead (turn ${row.step ?? '?'})`
-          : `no skill (${row.steps} turn${row.steps === 1 ? '' : 's'})`
+          : `no skill (${plural(row.steps, 'turn')})`
   return `[probed ${done}/${total}] ${row.version} · ${row.queryId} · round ${row.round}  ${what}\n`
 }
 

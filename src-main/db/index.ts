@@ -55,6 +55,7 @@ export type {
   ProbeVersion,
   TriggerProbesRepo,
 } from './trigger-probes'
+export { newTaskId } from './tasks'
 export { isTriggerTaskId } from './trigger-tasks'
 export type {
   NewTriggerTask,

@@ -32,6 +32,8 @@ export interface TaskRow {
 }
 
 export interface NewTask {
+  /** The id to create it under (`newTaskId()`: known before the task is written); default a new one. */
+  id?: string
   taskName: string
   skillName: string
   skillVersion: string
@@ -65,6 +67,11 @@ function toRow(r: GrayscaleTaskTable): TaskRow {
   }
 }
 
+/** A new task's id, before the task is written (a run job is keyed by its task's id from the start). */
+export function newTaskId(): string {
+  return newId('task')
+}
+
 export class TasksRepo {
   constructor(private readonly sql: Sql) {}
 
@@ -80,7 +87,7 @@ export class TasksRepo {
       if (existing) throw new DuplicateTaskError(identity, existing.id)
       const now = nowIso()
       const row: GrayscaleTaskTable = {
-        id: newId('task'),
+        id: t.id ?? newTaskId(),
         task_name: t.taskName,
         skill_name: t.skillName,
         skill_version: t.skillVersion,

@@ -1,6 +1,7 @@
 // The demo's scripted model: the project's test LLM with a script for the bundled pirate example and a judge
 // that rewards pirate voice. Deterministic, offline, no key — clearly a demo, not a measurement.
 import type { ScriptedLlmOptions } from './scripted-llm'
+import { plural } from '../../src-shared/plural'
 
 const PIRATE = /\b(arr|ahoy|matey|aye|ye)\b/gi
 
@@ -12,7 +13,7 @@ export function pirateJudge(requestText: string): string {
   const score = Math.min(97, 30 + words * 11 + spread)
   return JSON.stringify({
     score,
-    reason: `${words} pirate word${words === 1 ? '' : 's'} in the final answer`,
+    reason: `${plural(words, 'pirate word')} in the final answer`,
   })
 }
 

@@ -1,6 +1,5 @@
 // Builds the export document of one A/B task from the store: runs, results, per-case summary, decision.
 import type { CorrectionRow, RunRow, SkillVersionRow, Store, TaskRow } from '../db'
-import { opencodeConfigOf, type ConfigView } from './config-view'
 import type { BlindSpec } from '../judge/blind'
 import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { TAMPER_SCREEN_ID } from '../judge/tamper-screen'
@@ -19,6 +18,8 @@ import { pairwiseEntries } from './pairwise'
 import { redactSecretFields, scrubSecrets, taskSecrets } from './redact'
 import { evaluationsByRun, toRunEntry } from './run-entries'
 import { runReview } from './run-review'
+import { storedConfigRecord, type StoredConfig } from '../../src-shared/stored-config'
+import { judgeModelOf } from '../../src-shared/task-config'
 
 export interface ExportEnv {
   /** `opencode --version` of the binary in use; null when none was found. */
@@ -79,7 +80,8 @@ const skillVersion = (row: SkillVersionRow | null) =>
 /** A task with the runs its decision counts (dataset case order) and that decision. */
 export interface DecidedTask {
   task: TaskRow
-  view: ConfigView
+  /** Its stored config (`readStoredConfig`). */
+  config: StoredConfig
   runs: RunRow[]
   caseOrder: string[]
   decision: Decision
@@ -89,7 +91,7 @@ export interface DecidedTask {
 
 /** The export document of a decided task (services/task-decision computes the decision). */
 export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv): ExportDocument {
-  const { task, view, runs, caseOrder, decision, spend } = decided
+  const { task, config, runs, caseOrder, decision, spend } = decided
   const corrections = store.corrections.activeByTask(task.id)
   const evaluations = evaluationsByRun(runs, store.evalResults.latestByTask(task.id), corrections)
   const cleared = (r: RunRow): CorrectionRow | null =>
@@ -108,7 +110,8 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
       name: task.taskName,
       status: task.status,
       evaluationBatchId: task.evaluationBatchId,
-      config: redactSecretFields(view.config),
+      // The config exactly as stored (secret-looking fields redacted), not as read back.
+      config: redactSecretFields(storedConfigRecord(task.configJson)),
       skillName: task.skillName,
       skillVersion: task.skillVersion,
       createdAt: task.createdAt,
@@ -117,8 +120,8 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
     skillVersions: { a: skillVersion(a), b: skillVersion(b) },
     environment: {
       opencodeVersion: env.opencodeVersion,
-      agentModel: view.agentModel,
-      judgeModel: view.judgeModel,
+      agentModel: config.agent?.model ?? null,
+      judgeModel: judgeModelOf(config) ?? null,
       app: env.app,
     },
     runs: runs.map((r) => {
@@ -136,7 +139,7 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
         failureType: r.failureType,
         score: r.score,
       })),
-      view.policy.failedRunScore,
+      config.policy.failedRunScore,
       // Every run of a case was planned from one version of it (a changed case cannot resume the task);
       // runs imported from traces may have no hash.
       new Map(runs.filter((r) => r.caseHash !== '').map((r) => [r.caseKey, r.caseHash])),
@@ -148,5 +151,5 @@ export function buildExport(store: Store, decided: DecidedTask, env: ExportEnv):
     pairwise: pairwiseEntries(store, task, runs),
     ...(env.full ? { full: { caps: { ...REVIEW_CAPS }, blinded: env.full.blind !== null } } : {}),
   }
-  return scrubSecrets(doc, env.secrets ?? taskSecrets(opencodeConfigOf(view.config), process.env))
+  return scrubSecrets(doc, env.secrets ?? taskSecrets(config.agent?.opencodeConfig, process.env))
 }

@@ -3,12 +3,11 @@
 // agreement with them are theirs); the pairwise one compares the two runs of a case and round, and scores
 // no run.
 import type { TaskRow } from '../db'
-import { taskConfigSchema, type TaskConfig } from '../../src-shared/task-config'
+import { readStoredConfig } from '../../src-shared/stored-config'
 import { pairwiseEvaluators, pointwiseEvaluators, resolveEvaluators, type EvaluatorSpec } from './evaluators'
 
 function allEvaluatorsOf(task: Pick<TaskRow, 'configJson'>): EvaluatorSpec[] {
-  const refs = (JSON.parse(task.configJson) as Partial<TaskConfig> | null)?.evaluators
-  return resolveEvaluators(Array.isArray(refs) ? refs : taskConfigSchema.shape.evaluators.parse(undefined))
+  return resolveEvaluators(readStoredConfig(task.configJson).evaluators)
 }
 
 /** The evaluators that score each run (llm, command), in config order; never the pairwise one. */

@@ -1,10 +1,11 @@
 // Adaptive rounds in the app (docs/decision.md, "Adaptive rounds"): the task's persisted plan, the runs it
 // asks for, and the look taken once every planned run is judged.
 import type { PendingRun, Store, TaskRow } from '../db'
-import { readConfig } from '../export/config-view'
 import { toExperimentRun } from '../export/run-entries'
 import { startPlan, takeLook, type AdaptivePlan, type AdaptiveRounds } from '../stats/adaptive-rounds'
 import { scopeRuns, taskProgress } from './task-decision'
+import { readStoredConfig } from '../../src-shared/stored-config'
+import { maxRoundsOf } from '../../src-shared/task-config'
 
 /**
  * The plan a created or resumed task runs: the stored one (a crash or a resume continues it), else a new
@@ -41,16 +42,16 @@ export function plannedRuns(
  * the same transaction. Returns the runs added (0: nothing more to execute).
  */
 export function lookAfterExecution(store: Store, task: TaskRow): number {
-  const view = readConfig(task.configJson)
-  if (!view.adaptive || task.kind !== 'ab') return 0
+  const config = readStoredConfig(task.configJson)
+  if (!config.adaptiveRounds || task.kind !== 'ab') return 0
   const plan = store.adaptivePlans.get(task.id)
   if (!plan || plan.stop || !taskProgress(store, task).finished) return 0
-  const { runs } = scopeRuns(store, task, view.rounds)
+  const { runs } = scopeRuns(store, task, maxRoundsOf(config))
   const baselineHasSkill = task.skillVersionAId !== null
   const next = takeLook(
     plan,
     runs.map((r) => toExperimentRun(r, baselineHasSkill)),
-    view.policy,
+    config.policy,
   )
   const hashes = new Map(runs.map((r) => [r.caseKey, r.caseHash]))
   const grown = Object.keys(next.rounds).filter((id) => next.rounds[id] !== plan.rounds[id])

@@ -17,7 +17,7 @@ export interface AppContext {
   childEnv: NodeJS.ProcessEnv
   store: Store
   instance: InstanceRow
-  /** The `process` agent driver (`doctor`'s, and the fallback a task can name). */
+  /** The `process` agent driver (the engine's default; a task's runs use `driverFor` its `agent.driver`). */
   driver: AgentDriver
   /** The driver a task's `agent.driver` names (a driver given to openAppContext serves both). */
   driverFor(name: AgentDriver['name']): AgentDriver
@@ -60,8 +60,8 @@ export function openAppContext(opts: {
   }
   // Every agent and judge process this instance starts carries its id (found by the reaper if we die).
   const childEnv = { ...opts.env, [OWNER_MARKER_VAR]: instance.id }
-  const processDriver = opts.driver ?? createProcessDriver({ env: childEnv })
-  const serverDriver = opts.driver ?? createServerDriver({ env: childEnv })
+  const processDriver = opts.driver ?? createDriver('process', childEnv)
+  const serverDriver = opts.driver ?? createDriver('server', childEnv)
   return {
     dataDir: dir,
     env: opts.env,
@@ -89,6 +89,11 @@ export function openAppContext(opts: {
       store.close()
     },
   }
+}
+
+/** The agent driver an `agent.driver` names: what a task's runs use, and what doctor proves its sides on. */
+export function createDriver(name: AgentDriver['name'], env: NodeJS.ProcessEnv): AgentDriver {
+  return name === 'server' ? createServerDriver({ env }) : createProcessDriver({ env })
 }
 
 export function describeInstance(ctx: AppContext, instanceId: string): string {

@@ -12,7 +12,8 @@ import { NO_SAVINGS, type ReuseSavings } from '../../src-shared/reuse'
 import { needsExecution } from '../../src-shared/run-rules'
 import type { AppContext } from './app-context'
 import { baselineKeyOf } from './baseline-key'
-import { blindSpecOf, judgeSettingsOf, taskConfigOf } from './evaluation-setup'
+import { blindSpecOf, judgeSettingsOf } from './evaluation-setup'
+import { readStoredConfig } from '../../src-shared/stored-config'
 
 /**
  * Links what it can and returns what the task's linked runs saved (this start's and earlier ones'). Off for
@@ -37,7 +38,7 @@ export async function reuseBaseline(
       toExecute.map((r) => r.id),
       key,
     )
-    if (taskConfigOf(task).reuseBaseline === false) return []
+    if (!readStoredConfig(task.configJson).reuseBaseline) return []
     const used = new Set(store.runs.listByTask(task.id).map((r) => r.sessionId))
     const judging = judgingSame(store, task)
     const out: RunRow[] = []

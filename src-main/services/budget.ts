@@ -9,9 +9,10 @@ import type { Estimate } from '../../src-shared/estimate'
 import type { TaskPrices } from '../../src-shared/prices'
 import type { Side } from '../../src-shared/run-state'
 import { formatUsd } from '../../src-shared/spend-format'
-import { budgetSchema, type Budget, type TaskConfig } from '../../src-shared/task-config'
+import { type Budget, type TaskConfig } from '../../src-shared/task-config'
 import { estimateOfTask } from './task-estimate'
 import { taskSpend } from './task-spend'
+import { plural } from '../../src-shared/plural'
 
 /** Why a budget stopped the scheduling. */
 export interface BudgetStop {
@@ -48,12 +49,11 @@ export function checkBudgetPrices(
 
 /** The stored config's budget as caps (null when it has none). */
 export function budgetOf(
-  config: Record<string, unknown>,
+  config: Pick<TaskConfig, 'budget'>,
 ): { maxCostUsd: number | null; maxRuns: number | null } | null {
-  const parsed = budgetSchema.safeParse(config.budget)
-  if (!parsed.success || (parsed.data.maxCostUsd === undefined && parsed.data.maxRuns === undefined))
-    return null
-  return { maxCostUsd: parsed.data.maxCostUsd ?? null, maxRuns: parsed.data.maxRuns ?? null }
+  const { budget } = config
+  if (!budget || (budget.maxCostUsd === undefined && budget.maxRuns === undefined)) return null
+  return { maxCostUsd: budget.maxCostUsd ?? null, maxRuns: budget.maxRuns ?? null }
 }
 
 /** Executions so far: every start of every run of the task (re-executions included). */
@@ -141,8 +141,6 @@ export function budgetStop(
     left,
   }
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** "stopped at $X of the $Y cap, N runs left; run again with a higher cap to continue" (a line). */
 export function budgetStopText(stop: BudgetStop): string {

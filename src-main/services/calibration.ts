@@ -4,13 +4,12 @@
 // latest calibration of its dataset content, agent model and baseline.
 import type { Store, TaskRow } from '../db'
 import type { LoadedTaskConfig } from '../inputs/load-config'
-import { readConfig, type ConfigView } from '../export/config-view'
 import { toExperimentRun } from '../export/run-entries'
 import { noiseFloor } from '../stats/noise-floor'
-import type { Policy } from '../../src-shared/task-config'
-import { maxRoundsOf } from '../../src-shared/task-config'
+import { maxRoundsOf, type Policy } from '../../src-shared/task-config'
 import type { NoiseFloor, TaskNoiseFloor } from '../../src-shared/noise-floor'
 import { scopeRuns } from './task-decision'
+import { readStoredConfig } from '../../src-shared/stored-config'
 
 /** The calibration task's name for a config's name. */
 export const calibrationName = (name: string): string => `${name} (A/A calibration)`
@@ -38,7 +37,7 @@ const floors = new WeakMap<Store, Map<string, NoiseFloor>>()
  * policy change: 200 decisions cost ~0.3 s at 30 cases, and the decision panel asks with every refresh.
  */
 export function calibrationFloor(store: Store, calibration: TaskRow, policy?: Policy): NoiseFloor {
-  const view = readConfig(calibration.configJson)
+  const config = readStoredConfig(calibration.configJson)
   const cache = floors.get(store) ?? new Map<string, NoiseFloor>()
   floors.set(store, cache)
   const key = JSON.stringify([
@@ -49,14 +48,15 @@ export function calibrationFloor(store: Store, calibration: TaskRow, policy?: Po
   ])
   const known = cache.get(key)
   if (known) return known
-  const floor = measure(store, calibration, view, policy ?? view.policy)
+  const floor = measure(store, calibration, maxRoundsOf(config), policy ?? config.policy)
   cache.set(key, floor)
   return floor
 }
 
-function measure(store: Store, calibration: TaskRow, view: ConfigView, policy: Policy): NoiseFloor {
-  const rounds = Math.max(1, Math.floor((view.rounds ?? 2) / 2))
-  const { runs } = scopeRuns(store, calibration, view.rounds)
+/** `maxRound`: the calibration's rounds, 2R for a task of R rounds (the floor compares R against R). */
+function measure(store: Store, calibration: TaskRow, maxRound: number, policy: Policy): NoiseFloor {
+  const rounds = Math.max(1, Math.floor(maxRound / 2))
+  const { runs } = scopeRuns(store, calibration, maxRound)
   const baselineHasSkill = calibration.skillVersionAId !== null
   return noiseFloor(
     runs.map((r) => toExperimentRun(r, baselineHasSkill)),
@@ -69,7 +69,7 @@ function measure(store: Store, calibration: TaskRow, view: ConfigView, policy: P
 function calibrationKey(store: Store, task: TaskRow): string {
   const dataset = store.datasets.get(task.datasetId)?.contentHash ?? task.datasetId
   const baseline = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId)?.contentHash : null
-  return JSON.stringify([dataset, readConfig(task.configJson).agentModel, baseline ?? 'none'])
+  return JSON.stringify([dataset, readStoredConfig(task.configJson).agent?.model ?? null, baseline ?? 'none'])
 }
 
 /**
@@ -79,7 +79,7 @@ function calibrationKey(store: Store, task: TaskRow): string {
 export function floorForTask(store: Store, task: TaskRow): TaskNoiseFloor | null {
   if (task.kind !== 'ab') return null
   const key = calibrationKey(store, task)
-  const policy = readConfig(task.configJson).policy
+  const policy = readStoredConfig(task.configJson).policy
   for (const calibration of store.tasks.listKind('calibration')) {
     if (calibrationKey(store, calibration) !== key) continue
     const floor = calibrationFloor(store, calibration, policy)

@@ -7,12 +7,12 @@ import { sidePolicy } from '../agent/sandbox-policy'
 import type { Store, TaskRow } from '../db'
 import type { DatasetFormat } from '../inputs/dataset'
 import { answerKeyOf } from '../inputs/sealed'
-import type { TaskConfig } from '../../src-shared/task-config'
+import { readStoredConfig } from '../../src-shared/stored-config'
 import { skillFoldersOf } from './stored-config'
 
 /** null: the task's `agent.sandbox` is "off", or this machine has no sandbox (its runs were warned of). */
 export function commandSandboxOf(store: Store, task: TaskRow, env: NodeJS.ProcessEnv): SandboxPolicy | null {
-  const config = JSON.parse(task.configJson) as Partial<TaskConfig>
+  const config = readStoredConfig(task.configJson)
   if (config.agent?.sandbox === 'off' || !sandboxSupport().ok) return null
   const dataset = store.datasets.get(task.datasetId)
   return sidePolicy({
@@ -20,7 +20,7 @@ export function commandSandboxOf(store: Store, task: TaskRow, env: NodeJS.Proces
     sealed: dataset
       ? answerKeyOf({ file: dataset.path, format: dataset.format as DatasetFormat }, store.dataDir)
       : undefined,
-    hidden: config.skill ? skillFoldersOf(config as TaskConfig) : [],
+    hidden: skillFoldersOf(config),
     home: env.HOME || homedir(),
     readable: [],
     hosts: [],

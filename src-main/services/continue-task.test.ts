@@ -68,6 +68,11 @@ describe('continuing a stored task', () => {
     ])
   })
 
+  it('plans a stored task exactly as it was prepared: the same sides, cases, rounds and limits', () => {
+    const made = prepare()
+    expect(planFromStore(store, made.task.id, {}).plan).toEqual(made.plan)
+  })
+
   it('says nothing changed while the sources are as the task stored them', () => {
     const made = prepare()
     expect(sourceChanges(store, made.task)).toEqual([])

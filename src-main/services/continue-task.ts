@@ -3,18 +3,17 @@
 // changed since (editing SKILL.md is the normal loop; that is a new task, see source-changes.ts).
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { SideSpec } from '../agent/types'
 import type { SkillVersionRow, Store, TaskRow } from '../db'
-import type { ExecutionPlan } from '../engine/execute-runs'
 import { InputError } from '../inputs/errors'
 import { answerKeyOf } from '../inputs/sealed'
 import { selectSkillFiles } from '../inputs/skill-files'
 import type { DatasetFormat } from '../inputs/dataset'
 import { SUBMIT, type RunMode } from '../../src-shared/run-mode'
-import { maxRoundsOf, taskConfigSchema, type TaskConfig } from '../../src-shared/task-config'
+import { readStoredConfig, wholeConfig } from '../../src-shared/stored-config'
+import type { TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 import { executeTask, type ExecuteTaskResult, type TaskPlan } from './execute-task'
-import { sideSandboxOf } from './stored-config'
+import { executionPlan } from './task-plan'
 import { opencodeConfigPathOf } from './evaluation-setup'
 
 export interface StoredTaskPlan extends TaskPlan {
@@ -50,7 +49,12 @@ export function continueTask(
 export function planFromStore(store: Store, taskId: string, env: NodeJS.ProcessEnv): StoredTaskPlan {
   const task = store.tasks.get(taskId)
   if (!task) throw new InputError({ message: `no task ${taskId} (it may have been deleted)` })
-  const config = taskConfigSchema.parse(JSON.parse(task.configJson) as unknown)
+  const config = wholeConfig(readStoredConfig(task.configJson))
+  if (!config)
+    throw new InputError({
+      message: `task "${task.taskName}" (${task.id}) cannot continue: its stored config is not a whole task config`,
+      fix: 'make a new task from the skill folder (Duplicate)',
+    })
   const skill = snapshotOf(store, task, task.skillVersionBId, 'skill')
   const baseline = task.skillVersionAId ? snapshotOf(store, task, task.skillVersionAId, 'baseline') : null
   const dataset = store.datasets.get(task.datasetId)
@@ -59,31 +63,23 @@ export function planFromStore(store: Store, taskId: string, env: NodeJS.ProcessE
   const opencodeConfigPath = opencodeConfigPathOf(config, env)
   // The dataset file stays unreadable to the agents (its path only is needed, never its contents).
   const sealed = answerKeyOf({ file: dataset.path, format: dataset.format as DatasetFormat }, store.dataDir)
-  const side = (s: 'a' | 'b', version: SkillVersionRow | null): SideSpec => ({
-    side: s,
-    skill: version && {
-      name: version.skillName,
-      snapshotDir: version.snapshotDir,
-      contentHash: version.contentHash,
-    },
-    skillUnderTest: skill.skillName,
-    model: config.agent.model,
-    opencodeConfigPath,
-    runRoot: join(store.dataDir, 'tmp'),
-    timeoutSec: config.agent.timeoutSec,
-    idleTimeoutSec: config.agent.idleTimeoutSec,
-    sealed,
-    sandbox: sideSandboxOf(config),
+  const sideSkill = (v: SkillVersionRow) => ({
+    name: v.skillName,
+    snapshotDir: v.snapshotDir,
+    contentHash: v.contentHash,
   })
-  const plan: ExecutionPlan = {
-    taskId: task.id,
-    taskName: task.taskName,
-    sides: { a: side('a', baseline), b: side('b', skill) },
-    cases: new Map(cases.map((c) => [c.caseKey, { caseId: c.caseKey, prompt: c.prompt, files: c.files }])),
-    maxRound: maxRoundsOf(config),
-    workRoot: join(store.dataDir, 'work', task.id),
-    concurrency: config.agent.concurrency,
-  }
+  const plan = executionPlan(
+    task,
+    {
+      config,
+      skill: sideSkill(skill),
+      baseline: baseline && sideSkill(baseline),
+      sealed,
+      opencodeConfigPath,
+      dataDir: store.dataDir,
+    },
+    cases.map((c) => ({ caseId: c.caseKey, prompt: c.prompt, files: c.files })),
+  )
   return {
     task,
     plan,

@@ -1,15 +1,12 @@
 // Pre-flight checks (`skill-ab doctor`): environment, data dir, opencode, and — with a config — the inputs,
 // the provider's reachability, the model and each side's isolation proof. Every check says what it found and, when it fails, what to do.
 import { sandboxSupport } from '../agent/sandbox'
-import { join } from 'node:path'
 import { findRipgrep } from '../agent/isolation'
 import { findOnPath, findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { missingOpencodeMessage, versionNote } from '../agent/opencode-packages'
-import { createProcessDriver } from '../agent/process-driver'
-import { createServerDriver } from '../agent/server-driver'
 import { failedProofGroups } from '../agent/proof'
 import { pingProviders } from '../agent/provider-ping'
-import type { SealedPaths, SideSpec } from '../agent/types'
+import type { SealedPaths } from '../agent/types'
 import { dataDir, fileSystemFault, openStore, quickCheck } from '../db'
 import { loadDataset, selectCases } from '../inputs/dataset'
 import { checkExpectationsCases } from '../inputs/expectations-check'
@@ -21,11 +18,15 @@ import { checkSourcesSealed, inspectSource, releaseSource } from '../inputs/skil
 import { defaultLabel, storeSnapshot } from '../inputs/skill-snapshot'
 import { describeGitVersion } from '../inputs/git-version'
 import { describeLeftOut } from '../inputs/skill-files'
+import { createDriver } from './app-context'
 import { checkSidesDiffer } from './prepare-task'
+import { storedConfig } from './stored-config'
+import { sideSpecs } from './task-plan'
 import { checkBudgetPrices } from './budget'
 import { resolveTaskPrices } from './task-prices'
 import { formatPrices } from '../../src-shared/prices'
 import { judgeModelOf } from '../../src-shared/task-config'
+import { plural } from '../../src-shared/plural'
 
 export interface Check {
   name: string
@@ -173,31 +174,18 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
     }
 
     // Proved on the driver the task runs on: a proof made on another transport says nothing of this one.
-    const driver =
-      config.agent.driver === 'server' ? createServerDriver({ env }) : createProcessDriver({ env })
-    const spec = (side: 'a' | 'b', snap: SkillSnapshot | null): SideSpec => ({
-      side,
-      skill: snap && { name: snap.name, snapshotDir: snap.snapshotDir, contentHash: snap.contentHash },
-      skillUnderTest: skill.name,
-      model: config.agent.model,
-      opencodeConfigPath: resolved.opencodeConfigPath,
-      runRoot: join(dir, 'tmp'),
-      timeoutSec: config.agent.timeoutSec,
-      idleTimeoutSec: config.agent.idleTimeoutSec,
+    const driver = createDriver(config.agent.driver, env)
+    // The sides as the task's runs get them: the same specs `run` builds (sandbox, answer key, limits).
+    const sides = sideSpecs({
+      config: storedConfig(config, resolved, skill.git, baseline?.git),
+      skill,
+      baseline,
       sealed,
-      sandbox: {
-        mode: config.agent.sandbox,
-        hidden: [
-          resolved.skillPath,
-          ...(resolved.baselinePath ? [resolved.baselinePath] : []),
-          ...(loaded.configFile ? [loaded.configFile] : []),
-        ],
-      },
+      opencodeConfigPath: resolved.opencodeConfigPath,
+      configFile: loaded.configFile,
+      dataDir: dir,
     })
-    const sessions = await Promise.all([
-      driver.openSide(spec('a', baseline)),
-      driver.openSide(spec('b', skill)),
-    ])
+    const sessions = await Promise.all([driver.openSide(sides.a), driver.openSide(sides.b)])
     const model = config.agent.model
     const named = (message: string): string => (message.includes(model) ? message : `${model}: ${message}`)
     for (const s of sessions) {
@@ -217,7 +205,7 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
 function describeSkill(skill: CheckedSkill, label: string | undefined): string {
   const { files, evalsFiles, ignored } = skill.selection
   const leftOut = describeLeftOut({ evalsFiles, ignored })
-  const count = `${files.length} file${files.length === 1 ? '' : 's'}`
+  const count = plural(files.length, 'file')
   const shown = label ?? defaultLabel(skill)
   const commit = skill.git
     ? ` from ${skill.git.repo} ${skill.git.ref} (${describeGitVersion(skill.git)})`

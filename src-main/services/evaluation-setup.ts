@@ -7,10 +7,10 @@ import { createEvaluationQueue, type EvaluationQueue } from '../engine/evaluate-
 import type { BlindSpec } from '../judge/blind'
 import type { Judge } from '../judge/judge-runner'
 import { readSkillText } from '../judge/skill-text'
-import { readConfig } from '../export/config-view'
 import { judgePairwise, type PairwiseRedo, type PairwiseSummary } from '../engine/pairwise-runs'
 import { pairwiseEvaluatorOf, pointwiseEvaluatorsOf } from '../judge/task-evaluators'
-import { judgeSchema, type TaskConfig } from '../../src-shared/task-config'
+import { readStoredConfig } from '../../src-shared/stored-config'
+import { CONFIG_DEFAULTS, judgeModelOf, maxRoundsOf } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 import { commandSandboxOf } from './command-sandbox'
 
@@ -18,13 +18,10 @@ export function engineContext(ctx: AppContext): EngineContext {
   return { store: ctx.store, driver: ctx.driver, events: ctx.events, instanceId: ctx.instance.id }
 }
 
-export function taskConfigOf(task: TaskRow): TaskConfig {
-  return JSON.parse(task.configJson) as TaskConfig
-}
-
 /**
  * The judge's model and limits: from an A/B task's config (judge.model, else agent.model; the agent's
- * timeout), or from an imported-traces analysis, which has no agent (judge.model and its own timeoutSec).
+ * timeout and driver), or from an imported-traces analysis, which has no agent (judge.model and its own
+ * timeoutSec; the agent's default driver).
  */
 export function judgeSettingsOf(task: TaskRow): {
   model: string
@@ -33,15 +30,15 @@ export function judgeSettingsOf(task: TaskRow): {
   retries: number
   driver: 'process' | 'server'
 } {
-  const config = JSON.parse(task.configJson) as Partial<TaskConfig> & { timeoutSec?: number }
-  const judge = judgeSchema.parse(config.judge ?? {})
+  const config = readStoredConfig(task.configJson)
+  const agent = config.agent ?? CONFIG_DEFAULTS.agent
   return {
-    model: judge.model ?? config.agent?.model ?? '',
-    timeoutSec: config.agent?.timeoutSec ?? config.timeoutSec ?? 600,
-    concurrency: judge.concurrency,
-    retries: judge.retries,
+    model: judgeModelOf(config) ?? '',
+    timeoutSec: config.timeoutSec ?? agent.timeoutSec,
+    concurrency: config.judge.concurrency,
+    retries: config.judge.retries,
     // The judge follows the agent's driver (default: warm servers); a process task judges in processes.
-    driver: config.agent?.driver === 'process' ? 'process' : 'server',
+    driver: agent.driver,
   }
 }
 
@@ -183,7 +180,7 @@ export function openEvaluation(
   }
 }
 
-/** The task's last round (adaptiveRounds.max or repeatRounds); every round when the config names none. */
+/** The task's last round (adaptiveRounds.max or repeatRounds). */
 function roundsOf(task: TaskRow): number {
-  return readConfig(task.configJson).rounds ?? Infinity
+  return maxRoundsOf(readStoredConfig(task.configJson))
 }

@@ -3,7 +3,6 @@ import { version as APP_VERSION } from '../../package.json'
 import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
 import { StoreError, type Store } from '../db'
 import { buildExport, type ExportEnv } from '../export/build-export'
-import { opencodeConfigOf, readConfig } from '../export/config-view'
 import { exportToJunit } from '../export/junit'
 import { exportToBenchmark } from '../export/benchmark-json'
 import { exportToMarkdown } from '../export/markdown'
@@ -15,6 +14,7 @@ import { decidedTask } from './task-decision'
 import { floorForTask } from './calibration'
 import { writeTextFile, type OutputFile } from './output-files'
 import { blindSpecOf } from './evaluation-setup'
+import { readStoredConfig } from '../../src-shared/stored-config'
 
 /** The version of the opencode binary the app would use; null when there is none or it does not answer. */
 export async function detectOpencodeVersion(env: NodeJS.ProcessEnv): Promise<string | null> {
@@ -49,7 +49,7 @@ export async function exportTask(
     demo: task.taskName.startsWith(DEMO_TASK_PREFIX),
     opencodeVersion: await detectOpencodeVersion(env),
     app: APP_VERSION,
-    secrets: taskSecrets(opencodeConfigOf(readConfig(task.configJson).config), env),
+    secrets: taskSecrets(readStoredConfig(task.configJson).agent?.opencodeConfig, env),
   })
 }
 

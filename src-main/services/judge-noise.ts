@@ -12,16 +12,10 @@ import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { judgeNoise } from '../stats/judge-noise'
 import type { JudgeNoise } from '../../src-shared/decision'
 import type { AppContext } from './app-context'
-import {
-  blindSpecOf,
-  casesOf,
-  judgeSettingsOf,
-  opencodeConfigPathOf,
-  taskConfigOf,
-  taskJudge,
-} from './evaluation-setup'
+import { blindSpecOf, casesOf, judgeSettingsOf, opencodeConfigPathOf, taskJudge } from './evaluation-setup'
 import { reconcileTask } from './reconcile'
 import { withTaskClaim } from './task-claim'
+import { readStoredConfig } from '../../src-shared/stored-config'
 
 export const DEFAULT_NOISE_SAMPLE = 20
 export const MAX_REPEAT = 10
@@ -98,7 +92,7 @@ async function judgeAgain(
   evaluators: readonly EvaluatorSpec[],
   opts: MeasureNoiseOptions & { sample: number },
 ): Promise<MeasureNoiseResult> {
-  const judge = taskJudge(ctx, task, opencodeConfigPathOf(taskConfigOf(task), ctx.env))
+  const judge = taskJudge(ctx, task, opencodeConfigPathOf(readStoredConfig(task.configJson), ctx.env))
   try {
     const runs = noiseSample(ctx.store.runs.listByTask(task.id), opts.sample)
     if (runs.length < 2)

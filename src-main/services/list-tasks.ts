@@ -1,9 +1,10 @@
 // Listing and opening tasks (invariant 4): both only reconcile — runs stuck by a dead owner
 // are unstuck — and never start an execution or an evaluation.
 import type { RunRow, TaskRow } from '../db'
-import { readConfig } from '../export/config-view'
 import { cachedTaskDecision, scopeRuns, taskDecision, taskRunCounts } from './task-decision'
 import type { CalibrationSummary, OpenedTaskSummary, TaskSummary } from '../../src-shared/task-summary'
+import { readStoredConfig } from '../../src-shared/stored-config'
+import { maxRoundsOf } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 import { calibrationFloor } from './calibration'
 import { findTask } from './find-task'
@@ -62,7 +63,12 @@ export function openTask(
   // whole task's answer that follows it.
   reconcileTask(ctx, found.id, { fillBack: opts.firstCases === undefined })
   const task = ctx.store.tasks.get(found.id) ?? found
-  const { runs, caseOrder, complete } = scopeRuns(ctx.store, task, readConfig(task.configJson).rounds, opts)
+  const { runs, caseOrder, complete } = scopeRuns(
+    ctx.store,
+    task,
+    maxRoundsOf(readStoredConfig(task.configJson)),
+    opts,
+  )
   const verdict = cachedTaskDecision(ctx.store, task)?.verdict ?? null
   return { task: { ...counted(ctx, task), verdict }, runs, caseOrder, complete }
 }

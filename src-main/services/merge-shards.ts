@@ -2,7 +2,6 @@
 // with one decision over all their runs, computed as the task's own decision is (decideRuns).
 import { summarizeCases } from '../export/cases'
 import { lacksEvidence } from '../../src-shared/offered-skills'
-import { readConfig } from '../export/config-view'
 import { toExportDecision } from '../export/build-export'
 import { sumFigures } from '../export/sum-figures'
 import type { ExportDocument } from '../../src-shared/export'
@@ -11,6 +10,7 @@ import { formatPrices, type ModelPrices } from '../../src-shared/prices'
 import { UserError } from '../../src-shared/user-error'
 import { shardCases } from './shard-task'
 import { decideRuns } from './task-decision'
+import { readStoredConfig } from '../../src-shared/stored-config'
 
 /** An export read from a file, named by it in messages. */
 export interface ShardFile {
@@ -110,12 +110,12 @@ export function mergeShards(files: readonly ShardFile[], now: Date = new Date())
   const first = docs[0] as ExportDocument
   const shard = shards[0] as ExportShard
   const { cases: _sliced, ...config } = first.task.config
-  const view = readConfig(JSON.stringify(config))
+  const stored = readStoredConfig(JSON.stringify(config))
   const runs = docs.flatMap((d) => d.runs)
   const pairwise = docs.some((d) => d.pairwise) ? docs.flatMap((d) => d.pairwise ?? []) : null
   const decision = decideRuns(
     runs,
-    view,
+    stored,
     // decideRuns only asks whether side a has a skill
     { skillVersionAId: first.skillVersions.a ? 'a' : null },
     pairwise?.map((p) => ({ caseId: p.caseId, round: p.round, winner: p.winner, flipped: p.flipped })),
@@ -134,7 +134,7 @@ export function mergeShards(files: readonly ShardFile[], now: Date = new Date())
     cases: summarizeCases(
       shard.taskCases,
       runs.map((r) => ({ ...r, withoutEvidence: lacksEvidence(r, first.skillVersions.a !== null) })),
-      view.policy.failedRunScore,
+      stored.policy.failedRunScore,
       new Map(docs.flatMap((d) => d.cases.flatMap((c) => (c.caseHash ? [[c.caseId, c.caseHash]] : [])))),
     ),
     decision: toExportDecision(decision),

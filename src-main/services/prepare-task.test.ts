@@ -7,7 +7,7 @@ import { openStore, type Store } from '../db'
 import { InputError } from '../inputs/errors'
 import { parseTaskConfig } from '../inputs/load-config'
 import { ResumeConflictError } from './errors'
-import { prepareTask } from './prepare-task'
+import { checkTask, prepareTask } from './prepare-task'
 
 let dir: string
 let store: Store
@@ -63,6 +63,28 @@ describe('prepareTask', () => {
     expect(() => prepare('first', 'scripted/free')).toThrow(ResumeConflictError)
     expect(() => prepare('first', 'scripted/free')).toThrow(/agent\.model/)
     expect(store.tasks.list()).toHaveLength(2)
+  })
+
+  it('finds the task a config names once, before writing: a new task is created under the id chosen then', () => {
+    const config = {
+      name: 'known early',
+      skill: { path: './skill', label: 'v2' },
+      dataset: { path: './cases.jsonl' },
+      agent: { model: 'scripted/agent' },
+    }
+    const found: string[] = []
+    const check = () =>
+      checkTask(store, parseTaskConfig(config, dir, { env: {} }), { onFound: (t) => found.push(t.id) })
+    const checked = check()
+    expect(store.tasks.list()).toEqual([])
+    const made = checked.write()
+    checked.release()
+    expect(made.task.id).toBe(checked.taskId)
+    expect(found).toEqual([])
+    // The same config names that task: found (and told) before anything else is read.
+    const again = check()
+    again.release()
+    expect([again.taskId, found]).toEqual([made.task.id, [made.task.id]])
   })
 })
 

@@ -1,7 +1,5 @@
 // Create or resume the task a config describes: snapshots, dataset import, identity, runs.
-import { join } from 'node:path'
-import type { CaseInput, SealedPaths, SideSpec } from '../agent/types'
-import { fileSystemFault, type PendingRun, type Store, type TaskKind, type TaskRow } from '../db'
+import { fileSystemFault, newTaskId, type PendingRun, type Store, type TaskKind, type TaskRow } from '../db'
 import type { ExecutionPlan } from '../engine/execute-runs'
 import { loadDataset, selectCases, type DatasetCase } from '../inputs/dataset'
 import { checkExpectationsCases } from '../inputs/expectations-check'
@@ -13,13 +11,15 @@ import { type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
 import { checkSourcesSealed, inspectSource, releaseSource } from '../inputs/skill-source'
 import { snapshotOf, storeSnapshot } from '../inputs/skill-snapshot'
 import { SIDES } from '../../src-shared/run-state'
-import { maxRoundsOf, type TaskConfig } from '../../src-shared/task-config'
+import type { TaskConfig } from '../../src-shared/task-config'
 import type { AdaptiveRounds } from '../stats/adaptive-rounds'
 import { planForCases, plannedRuns } from './adaptive-plan'
 import type { ReuseSavings } from '../../src-shared/reuse'
 import { ResumeConflictError } from './errors'
 import { fingerprintOf, resumeConflicts } from './resume-check'
-import { sideSandboxOf, storedConfig } from './stored-config'
+import { storedConfig } from './stored-config'
+import { readStoredConfig, wholeConfig } from '../../src-shared/stored-config'
+import { executionPlan } from './task-plan'
 import { findTaskOf, liveHashFor } from './task-identity'
 
 export interface PreparedTask {
@@ -48,14 +48,21 @@ const KIND_NAME: Record<TaskKind, string> = {
   calibration: 'an A/A calibration',
 }
 
-/** `isOwnerAlive`: whether another instance holding the task still runs; `kind`: 'ab' unless given. */
+/**
+ * `isOwnerAlive`: whether another instance holding the task still runs; `kind`: 'ab' unless given;
+ * `onFound`: told of the task the config names as soon as it is found, before the other inputs are read (it
+ * may refuse it by throwing, e.g. a task already running here).
+ */
 interface PrepareOptions {
   isOwnerAlive?: (instanceId: string) => boolean
   kind?: TaskKind
+  onFound?: (task: TaskRow) => void
 }
 
 /** A task's inputs read and checked, nothing written yet: `write` stores them, `release` frees the sources. */
 export interface CheckedTask {
+  /** The task's id: the task the config names, or the id a new task is created under. */
+  taskId: string
   /** The task is new (or was never started): writing it creates its runs. */
   creates: boolean
   write(): PreparedTask
@@ -101,7 +108,7 @@ function checkInputs(
   store: Store,
   loaded: LoadedTaskConfig,
   kind: TaskKind,
-  opts: { isOwnerAlive?: (instanceId: string) => boolean },
+  opts: PrepareOptions,
   inspectedSkill: CheckedSkill,
   inspectedBaseline: CheckedSkill | null,
 ): Omit<CheckedTask, 'release'> {
@@ -115,6 +122,8 @@ function checkInputs(
   }
   const baselineLabel = config.baseline.kind === 'skill' ? config.baseline.label : undefined
   const checked = snapshotOf(inspectedSkill, store.dataDir, { label: config.skill.label })
+  const found = findTaskOf(store, config, checked)
+  if (found) opts.onFound?.(found)
   const checkedBaseline = inspectedBaseline
     ? snapshotOf(inspectedBaseline, store.dataDir, { label: baselineLabel })
     : null
@@ -128,7 +137,6 @@ function checkInputs(
   const stored = storedConfig(config, resolved, inspectedSkill.git, inspectedBaseline?.git)
   const identity = { skillName: checked.name, skillVersion: checked.label, taskName: config.name }
 
-  const found = findTaskOf(store, config.name, checked, config.skill.label !== undefined)
   if (found && found.kind !== kind)
     throw new InputError({
       field: 'name',
@@ -141,6 +149,7 @@ function checkInputs(
     !!t.ownerInstanceId && (opts.isOwnerAlive?.(t.ownerInstanceId) ?? true)
   const unstarted = found && neverStarted(store, found) && !ownerAlive(found) ? found : null
   const existing = unstarted ? null : found
+  const taskId = found?.id ?? newTaskId()
   if (existing) checkResume(store, existing, stored, checked, checkedBaseline, cases)
   const known = new Set(existing ? store.runs.listByTask(existing.id).map((r) => r.caseKey) : [])
 
@@ -172,7 +181,7 @@ function checkInputs(
         ? store.tasks.updateConfig(existing.id, configJson, imported.dataset.id)
         : unstarted
           ? store.tasks.replaceInputs(unstarted.id, inputs())
-          : store.tasks.create({ ...identity, ...inputs(), kind })
+          : store.tasks.create({ id: taskId, ...identity, ...inputs(), kind })
       const pending =
         config.adaptiveRounds && kind === 'ab'
           ? adaptivePending(store, task, config.adaptiveRounds, cases)
@@ -189,13 +198,26 @@ function checkInputs(
       created: !existing,
       added,
       newCases: new Set(cases.map((c) => c.id).filter((id) => !known.has(id))),
-      plan: planFor(store, task, stored, loaded, { skill, baseline, sealed }, cases),
+      plan: executionPlan(
+        task,
+        // New runs always use the sealed snapshots, also those of a task whose stored version is older.
+        {
+          config: stored,
+          skill,
+          baseline,
+          sealed,
+          opencodeConfigPath: resolved.opencodeConfigPath,
+          configFile: loaded.configFile,
+          dataDir: store.dataDir,
+        },
+        cases.map((c) => ({ caseId: c.id, prompt: c.prompt, files: c.files })),
+      ),
       skill,
       baseline,
       cases,
     }
   }
-  return { creates: !existing, write }
+  return { taskId, creates: !existing, write }
 }
 
 /** Adaptive rounds: the task's plan (stored, or new at min rounds; new cases join it) and the runs it asks for. */
@@ -242,7 +264,8 @@ function checkResume(
   baseline: SkillSnapshot | null,
   cases: DatasetCase[],
 ): void {
-  const prev = JSON.parse(task.configJson) as TaskConfig
+  const prev = wholeConfig(readStoredConfig(task.configJson))
+  if (!prev) throw new ResumeConflictError(task.taskName, ['its stored config is not a whole task config'])
   const prevSkill = store.skillVersions.get(task.skillVersionBId)
   const prevBaseline = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
   const prevCases: Record<string, string> = {}
@@ -265,39 +288,4 @@ function checkResume(
     movedRef('baseline', prevBaselineGit, baseline?.git),
   ]
   throw new ResumeConflictError(task.taskName, [...moved.filter((m) => m !== null), ...conflicts])
-}
-
-function planFor(
-  store: Store,
-  task: TaskRow,
-  config: TaskConfig,
-  loaded: LoadedTaskConfig,
-  inputs: { skill: SkillSnapshot; baseline: SkillSnapshot | null; sealed: SealedPaths },
-  cases: DatasetCase[],
-): ExecutionPlan {
-  const { skill, baseline, sealed } = inputs
-  // New runs always use the sealed snapshots, also those of a task whose stored version is older.
-  const side = (s: 'a' | 'b', snap: SkillSnapshot | null): SideSpec => ({
-    side: s,
-    skill: snap && { name: snap.name, snapshotDir: snap.snapshotDir, contentHash: snap.contentHash },
-    skillUnderTest: skill.name,
-    model: config.agent.model,
-    opencodeConfigPath: loaded.resolved.opencodeConfigPath,
-    runRoot: join(store.dataDir, 'tmp'),
-    timeoutSec: config.agent.timeoutSec,
-    idleTimeoutSec: config.agent.idleTimeoutSec,
-    sealed,
-    sandbox: sideSandboxOf(config, loaded.configFile),
-  })
-  return {
-    taskId: task.id,
-    taskName: task.taskName,
-    sides: { a: side('a', baseline), b: side('b', skill) },
-    cases: new Map<string, CaseInput>(
-      cases.map((c) => [c.id, { caseId: c.id, prompt: c.prompt, files: c.files }]),
-    ),
-    maxRound: maxRoundsOf(config),
-    workRoot: join(store.dataDir, 'work', task.id),
-    concurrency: config.agent.concurrency,
-  }
 }

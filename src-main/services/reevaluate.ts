@@ -6,9 +6,11 @@ import type { PairwiseSummary } from '../engine/pairwise-runs'
 import { InputError } from '../inputs/errors'
 import { canReevaluate } from '../../src-shared/run-rules'
 import type { AppContext } from './app-context'
-import { openEvaluation, opencodeConfigPathOf, taskConfigOf } from './evaluation-setup'
+import { openEvaluation, opencodeConfigPathOf } from './evaluation-setup'
 import { reconcileTask } from './reconcile'
 import { withTaskClaim } from './task-claim'
+import { readStoredConfig } from '../../src-shared/stored-config'
+import { plural } from '../../src-shared/plural'
 
 export interface ReevaluateOptions {
   /** Only evaluation failures (failed, failure type null). */
@@ -33,7 +35,7 @@ export interface ReevaluateResult {
 function knownRuns(runs: RunRow[]): string {
   if (runs.length === 0) return 'it has no runs yet'
   const shown = runs.slice(0, RUN_IDS_SHOWN).map((r) => `${r.id} (${r.caseKey} r${r.round} ${r.side})`)
-  return `its ${runs.length} run${runs.length === 1 ? '' : 's'}: ${shown.join(', ')}${runs.length > shown.length ? ', …' : ''}`
+  return `its ${plural(runs.length, 'run')}: ${shown.join(', ')}${runs.length > shown.length ? ', …' : ''}`
 }
 
 const RUN_IDS_SHOWN = 5
@@ -72,7 +74,7 @@ export async function reevaluateTask(
     const corrected = targets.filter(
       (r) => ctx.store.corrections.activeFor(r.id, r.sessionId).length > 0,
     ).length
-    const config = taskConfigOf(task)
+    const config = readStoredConfig(task.configJson)
     // Comparisons are judged again like the runs: all of them, the failed (or missing) ones with --failed,
     // or those of the --runs given.
     const picked = opts.runIds ? new Set(opts.runIds) : null

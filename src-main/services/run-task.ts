@@ -1,25 +1,50 @@
 // The `run` use case: create or resume the task a config describes, then execute and judge its runs.
-import type { TaskKind } from '../db'
+import type { TaskKind, TaskRow } from '../db'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { SUBMIT, type RunMode } from '../../src-shared/run-mode'
 import type { AppContext } from './app-context'
 import { executeTask, type ExecuteTaskResult } from './execute-task'
-import { checkTask, type PreparedTask } from './prepare-task'
+import { checkTask, type CheckedTask, type PreparedTask } from './prepare-task'
 import { preflightTask } from './preflight'
 
 export interface RunTaskResult extends Omit<ExecuteTaskResult, 'plan'> {
   prepared: PreparedTask
 }
 
+interface RunOptions {
+  mode?: RunMode
+  signal: AbortSignal
+  onPrepared?: (p: PreparedTask) => void
+  kind?: TaskKind
+}
+
 export async function runTask(
   ctx: AppContext,
   loaded: LoadedTaskConfig,
-  opts: { mode?: RunMode; signal: AbortSignal; onPrepared?: (p: PreparedTask) => void; kind?: TaskKind },
+  opts: RunOptions,
 ): Promise<RunTaskResult> {
-  const checked = checkTask(ctx.store, loaded, {
-    isOwnerAlive: (id) => !ctx.isInstanceDead(id),
-    kind: opts.kind,
-  })
+  return runChecked(ctx, loaded, checkRun(ctx, loaded, { kind: opts.kind }), opts)
+}
+
+/**
+ * `run`'s first step, nothing written: the config's inputs read and checked, and the task it names found once
+ * (its id is the task's, or the one a new task gets). `onFound` may refuse the task found.
+ */
+export function checkRun(
+  ctx: AppContext,
+  loaded: LoadedTaskConfig,
+  opts: { kind?: TaskKind; onFound?: (task: TaskRow) => void } = {},
+): CheckedTask {
+  return checkTask(ctx.store, loaded, { isOwnerAlive: (id) => !ctx.isInstanceDead(id), ...opts })
+}
+
+/** The rest of `run`: writes the checked task (a new one once its providers answer), then executes and judges it. */
+export async function runChecked(
+  ctx: AppContext,
+  loaded: LoadedTaskConfig,
+  checked: CheckedTask,
+  opts: RunOptions,
+): Promise<RunTaskResult> {
   let unscoped: PreparedTask
   try {
     // A new task is written only once its providers answer and a dollar cap has prices.

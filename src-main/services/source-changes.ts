@@ -7,16 +7,16 @@ import { join } from 'node:path'
 import { ProblemList } from '../inputs/errors'
 import { movedRef, resolveGitVersion } from '../inputs/git-version'
 import { withInspected, type SkillSource } from '../inputs/skill-source'
-import { taskConfigSchema, type GitRef } from '../../src-shared/task-config'
+import { readStoredConfig, wholeConfig } from '../../src-shared/stored-config'
+import type { GitRef } from '../../src-shared/task-config'
 import { fingerprintOf, resumeConflicts } from './resume-check'
 import { liveHashFor } from './task-identity'
 
 /** One sentence per change, naming the config field (empty: the sources are as the task stored them). */
 export function sourceChanges(store: Store, task: TaskRow): string[] {
   if (task.kind !== 'ab') return []
-  const parsed = taskConfigSchema.safeParse(JSON.parse(task.configJson) as unknown)
-  if (!parsed.success) return []
-  const config = parsed.data
+  const config = wholeConfig(readStoredConfig(task.configJson))
+  if (!config) return []
   const out: string[] = []
   const stored = store.skillVersions.get(task.skillVersionBId)
   const storedBaseline = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { SideSandbox } from '../agent/sandbox-policy'
 import type { GitVersion } from '../inputs/git-version'
 import type { LoadedTaskConfig } from '../inputs/load-config'
+import type { StoredConfig } from '../../src-shared/stored-config'
 import type { TaskConfig } from '../../src-shared/task-config'
 
 /**
@@ -47,9 +48,9 @@ const labelOf = (ref: { label?: string }) => (ref.label === undefined ? {} : { l
  * The folders the task's skills are kept in, as the stored config names them (absolute): a git version's is
  * that folder in the repository's working copy. The sandbox hides them: an agent sees only its snapshot.
  */
-export function skillFoldersOf(config: TaskConfig): string[] {
-  const folderOf = (ref: { path?: string; git?: { repo: string; path: string } }): string[] =>
-    ref.path ? [ref.path] : ref.git ? [join(ref.git.repo, ref.git.path)] : []
+export function skillFoldersOf(config: Pick<StoredConfig, 'skill' | 'baseline'>): string[] {
+  const folderOf = (ref: { path?: string; git?: { repo: string; path: string } } | undefined): string[] =>
+    ref?.path ? [ref.path] : ref?.git ? [join(ref.git.repo, ref.git.path)] : []
   return [...folderOf(config.skill), ...(config.baseline.kind === 'skill' ? folderOf(config.baseline) : [])]
 }
 

@@ -4,17 +4,19 @@
 import { StoreError, type RunRow, type Store, type TaskRow } from '../db'
 import { judgeNoiseOfTask } from './judge-noise'
 import type { DecidedTask } from '../export/build-export'
-import { readConfig, type ConfigView } from '../export/config-view'
 import { pairwiseOutcomesOf } from '../export/pairwise'
 import { experimentRunOf, toExperimentRun, type DecidedRun } from '../export/run-entries'
 import { decideAdaptive, type AdaptivePlan } from '../stats/adaptive-rounds'
 import { decide } from '../stats/decide'
 import type { PairwiseOutcome } from '../stats/types'
+import { configWarnings } from '../inputs/config-warnings'
 import type { Decision, JudgeNoise } from '../../src-shared/decision'
 import type { RunCounts } from '../../src-shared/task-summary'
 import { awaitsWork, needsExecution } from '../../src-shared/run-rules'
 import { RUN_STATUSES, type RunStatus } from '../../src-shared/run-state'
 import type { TaskSpendView } from '../../src-shared/spend'
+import { readStoredConfig, type StoredConfig } from '../../src-shared/stored-config'
+import { maxRoundsOf } from '../../src-shared/task-config'
 import type { TaskPrices } from '../../src-shared/prices'
 import { taskSpend } from './task-spend'
 import { budgetOf, executionsOf } from './budget'
@@ -55,7 +57,7 @@ export function scopeRuns(
  */
 export function taskRunCounts(store: Store, task: TaskRow): RunCounts {
   // The cases of the task's dataset as taskScope selects them, in SQL.
-  const maxRound = readConfig(task.configJson).rounds
+  const maxRound = maxRoundsOf(readStoredConfig(task.configJson))
   return store.runs.statusCounts(task.id, { datasetId: task.datasetId, maxRound })
 }
 
@@ -72,7 +74,7 @@ export interface TaskProgress {
 
 /** The task's progress: what `skill-ab run`, Start and an analysis report, and whether the task is done. */
 export function taskProgress(store: Store, task: TaskRow): TaskProgress {
-  const { runs } = scopeRuns(store, task, readConfig(task.configJson).rounds)
+  const { runs } = scopeRuns(store, task, maxRoundsOf(readStoredConfig(task.configJson)))
   const counts = Object.fromEntries(RUN_STATUSES.map((s) => [s, 0])) as Record<RunStatus, number>
   for (const run of runs) counts[run.status] += 1
   return {
@@ -91,7 +93,7 @@ export function taskProgress(store: Store, task: TaskRow): TaskProgress {
  */
 export function decideRuns(
   runs: readonly RunRow[] | readonly DecidedRun[],
-  view: ConfigView,
+  config: StoredConfig,
   task: Pick<TaskRow, 'skillVersionAId'>,
   pairwise?: readonly PairwiseOutcome[],
   plan: AdaptivePlan | null = null,
@@ -99,10 +101,12 @@ export function decideRuns(
   judgeNoise: JudgeNoise | null = null,
 ): Decision {
   const baselineHasSkill = task.skillVersionAId !== null
+  const { agent } = config
   const opts = {
-    ...(view.rounds ? { rounds: view.rounds } : {}),
+    rounds: maxRoundsOf(config),
     baselineHasSkill,
-    warnings: view.warnings,
+    // The config check's warnings on the stored config join the decision's.
+    warnings: agent ? configWarnings({ ...config, agent }) : [],
     ...(pairwise ? { pairwise } : {}),
     prices: prices?.agent ?? null,
     judgeNoise,
@@ -110,9 +114,9 @@ export function decideRuns(
   const experiment = runs.map((r) =>
     'caseKey' in r ? toExperimentRun(r, baselineHasSkill) : experimentRunOf(r, baselineHasSkill),
   )
-  return view.adaptive && plan
-    ? decideAdaptive(experiment, plan, view.policy, opts)
-    : decide(experiment, view.policy, opts)
+  return config.adaptiveRounds && plan
+    ? decideAdaptive(experiment, plan, config.policy, opts)
+    : decide(experiment, config.policy, opts)
 }
 
 type Cached = { stamp: string; key: string; decision: Decision }
@@ -147,10 +151,10 @@ export function taskDecision(store: Store, task: TaskRow): Decision {
     cache.set(task.id, { ...cached, stamp })
     return cached.decision
   }
-  const view = readConfig(task.configJson)
-  const { runs } = scopeRuns(store, task, view.rounds)
+  const config = readStoredConfig(task.configJson)
+  const { runs } = scopeRuns(store, task, maxRoundsOf(config))
   const noise = judgeNoiseOfTask(store, task, runs)
-  const decision = decideRuns(runs, view, task, pairwiseOutcomesOf(store, task, runs), plan, prices, noise)
+  const decision = decideRuns(runs, config, task, pairwiseOutcomesOf(store, task, runs), plan, prices, noise)
   cache.set(task.id, { stamp, key, decision })
   return decision
 }
@@ -159,11 +163,11 @@ export function taskDecision(store: Store, task: TaskRow): Decision {
 export function decidedTask(store: Store, taskId: string): DecidedTask {
   const task = store.tasks.get(taskId)
   if (!task) throw new StoreError('not_found', `no A/B task with id ${taskId}`)
-  const view = readConfig(task.configJson)
-  const { runs, caseOrder } = scopeRuns(store, task, view.rounds)
+  const config = readStoredConfig(task.configJson)
+  const { runs, caseOrder } = scopeRuns(store, task, maxRoundsOf(config))
   return {
     task,
-    view,
+    config,
     runs,
     caseOrder,
     decision: taskDecision(store, task),
@@ -173,8 +177,8 @@ export function decidedTask(store: Store, taskId: string): DecidedTask {
 
 /** What the task was paid: the runs of its scope and its judgements (the decision panel's spend). */
 export function scopedTaskSpend(store: Store, task: TaskRow): TaskSpendView {
-  const view = readConfig(task.configJson)
-  const budget = budgetOf(view.config)
-  const spend = taskSpend(store, task, scopeRuns(store, task, view.rounds).runs)
+  const config = readStoredConfig(task.configJson)
+  const budget = budgetOf(config)
+  const spend = taskSpend(store, task, scopeRuns(store, task, maxRoundsOf(config)).runs)
   return { ...spend, cap: budget && { ...budget, executions: executionsOf(store, task) } }
 }

@@ -7,8 +7,8 @@ import type { Estimate } from '../../src-shared/estimate'
 import type { TaskPrices } from '../../src-shared/prices'
 import { hasExecuted, needsExecution, totalTokens } from '../../src-shared/run-rules'
 import { SIDES, type Side } from '../../src-shared/run-state'
-import { maxRoundsOf } from '../../src-shared/task-config'
-import { readConfig } from '../export/config-view'
+import { CONFIG_DEFAULTS, maxRoundsOf } from '../../src-shared/task-config'
+import { readStoredConfig } from '../../src-shared/stored-config'
 import { toSpendRun } from './task-spend'
 import { findTaskOf } from './task-identity'
 import type { AppContext } from './app-context'
@@ -16,6 +16,7 @@ import { loadDataset, selectCases } from '../inputs/dataset'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { withInspected } from '../inputs/skill-source'
 import { snapshotOf } from '../inputs/skill-snapshot'
+import { plural } from '../../src-shared/plural'
 
 export interface EstimateRequest {
   /** The task when it exists (its runs are the best basis, and some may be done). */
@@ -33,7 +34,6 @@ export interface EstimateRequest {
 }
 
 const NO_TOKENS: TokenCounts = { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0 }
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 function sampleOf(runs: readonly RunRow[]): EstimateSample[] {
   return runs
@@ -69,7 +69,7 @@ function earlierTasks(store: Store, req: EstimateRequest): TaskRow[] {
     .filter(
       (t) =>
         t.id !== req.task?.id &&
-        readConfig(t.configJson).agentModel === req.agentModel &&
+        readStoredConfig(t.configJson).agent?.model === req.agentModel &&
         store.datasets.get(t.datasetId)?.path === req.datasetPath,
     )
 }
@@ -142,19 +142,16 @@ export function estimateFor(store: Store, req: EstimateRequest): Estimate {
 
 /** The estimate of a stored task as it stands (its selected cases, rounds, concurrency, stored prices). */
 export function estimateOfTask(store: Store, task: TaskRow): Estimate {
-  const view = readConfig(task.configJson)
-  const agent = view.config.agent as { concurrency?: unknown } | undefined
+  const config = readStoredConfig(task.configJson)
   return estimateFor(store, {
     task,
     datasetPath: store.datasets.get(task.datasetId)?.path ?? '',
-    agentModel: view.agentModel ?? '',
+    agentModel: config.agent?.model ?? '',
     caseKeys: store.datasets.caseKeys(task.datasetId),
-    rounds: view.rounds ?? 1,
-    concurrency: typeof agent?.concurrency === 'number' ? agent.concurrency : 1,
+    rounds: maxRoundsOf(config),
+    concurrency: (config.agent ?? CONFIG_DEFAULTS.agent).concurrency,
     prices: store.taskPrices.get(task.id) ?? { agent: null, judge: null },
-    judgementsPerRun: judgementsPerRun(
-      Array.isArray(view.config.evaluators) ? (view.config.evaluators as { kind?: unknown }[]) : [],
-    ),
+    judgementsPerRun: judgementsPerRun(config.evaluators),
   })
 }
 
@@ -166,7 +163,7 @@ export function estimateOfConfig(store: Store, loaded: LoadedTaskConfig, prices:
   const skill = withInspected(resolved.skill, (checked) =>
     snapshotOf(checked, store.dataDir, { label: config.skill.label }),
   )
-  const task = findTaskOf(store, config.name, skill, config.skill.label !== undefined)
+  const task = findTaskOf(store, config, skill)
   return estimateFor(store, {
     task: task?.kind === 'ab' ? task : null,
     datasetPath: dataset.file,

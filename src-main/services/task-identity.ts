@@ -2,24 +2,26 @@
 // recipe 2 keep resuming, without a false "skill changed".
 import type { SkillVersionRow, Store, TaskRow } from '../db'
 import type { SkillSnapshot } from '../inputs/skill'
+import type { TaskConfig } from '../../src-shared/task-config'
 
 type SkillHashes = Pick<SkillSnapshot, 'name' | 'label' | 'contentHash' | 'recipe1Hash'>
 
 const labelOf = (hash: string): string => hash.slice('sha256:'.length, 'sha256:'.length + 8)
 
 /**
- * The task a config names. With the default label (the hash's first 8 hex digits), a task made before
+ * The task a config names: its name with its skill's name and label (`skill` is the config's skill read now,
+ * labelled as the config says). With the default label (the hash's first 8 hex digits), a task made before
  * recipe 2 carries the label of the recipe-1 hash (every file, `evals/` included): it is found too, when
  * its skill version was recorded by recipe 1.
  */
 export function findTaskOf(
   store: Store,
-  taskName: string,
+  config: { name: string; skill: Pick<TaskConfig['skill'], 'label'> },
   skill: SkillHashes,
-  labelGiven: boolean,
 ): TaskRow | null {
-  const identity = { skillName: skill.name, skillVersion: skill.label, taskName }
+  const identity = { skillName: skill.name, skillVersion: skill.label, taskName: config.name }
   const found = store.tasks.findByIdentity(identity)
+  const labelGiven = config.skill.label !== undefined
   if (found || labelGiven || skill.recipe1Hash === skill.contentHash) return found
   const older = store.tasks.findByIdentity({ ...identity, skillVersion: labelOf(skill.recipe1Hash) })
   if (!older) return null

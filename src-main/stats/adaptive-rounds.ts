@@ -4,10 +4,11 @@ import type { Decision, Verdict } from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
 import { tabulate, type CaseRuns } from './cases'
 import { decide } from './decide'
-import { count, num, plain } from './format'
+import { num, plain } from './format'
 import { nominalAlpha, passBoundaries } from './sequential'
 import { sampleVariance } from './summary'
 import type { DecideOptions, ExperimentRun } from './types'
+import { plural } from '../../src-shared/plural'
 
 export interface AdaptiveRounds {
   min: number
@@ -93,12 +94,12 @@ export function planLine(plan: AdaptivePlan, alpha: number, policyAlpha: number)
   for (const r of Object.values(plan.rounds)) byRounds.set(r, (byRounds.get(r) ?? 0) + 1)
   const perCase = [...byRounds.entries()]
     .sort(([x], [y]) => x - y)
-    .map(([r, n]) => `${count(n, 'case')} at ${count(r, 'round')}`)
+    .map(([r, n]) => `${plural(n, 'case')} at ${plural(r, 'round')}`)
     .join(', ')
   const { now, most } = planRuns(plan)
   const state = plan.stop ? `stopped (${plan.stop})` : 'running'
   return (
-    `adaptive rounds (min ${plan.min}, max ${plan.max}): ${count(plan.looks.length, 'look')}, ${state}; ` +
+    `adaptive rounds (min ${plan.min}, max ${plan.max}): ${plural(plan.looks.length, 'look')}, ${state}; ` +
     `${perCase}; ${now} of at most ${most} runs; verdict at α = ${num(alpha, 4)} ` +
     `(Lan–DeMets Pocock-type spending of ${plain(policyAlpha)})`
   )

@@ -2,12 +2,13 @@
 import type { CapabilityDecision, CaseDifference, Verdict } from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
 import type { CaseRuns } from './cases'
-import { count, interval, level, num, plain, pValue, signed } from './format'
+import { interval, level, num, plain, pValue, signed } from './format'
 import { varianceParts } from './noise'
 import { seedFrom } from './prng'
 import { BOOTSTRAP_RESAMPLES, bootstrapMeanCi, signTest } from './resampling'
 import { tInterval } from './summary'
 import { mean } from '../../src-shared/run-rules'
+import { plural } from '../../src-shared/plural'
 
 export const CAPABILITY_FORMULA =
   'd_i = mean_r s_B − mean_r s_A over scored rounds; D = mean_i d_i; CI = D ± t(1 − α/2, n − 1)·sd(d)/√n; ' +
@@ -61,7 +62,7 @@ export function capability(cases: readonly CaseRuns[], policy: Policy): Dimensio
     reasons.push(
       `capability, beside it: case-bootstrap ${level(alpha)} CI ${interval(boot.low, boot.high)} ` +
         `(${BOOTSTRAP_RESAMPLES} resamples); sign test ${sign.positive} up, ${sign.negative} down, ` +
-        `${count(sign.ties, 'tie')}, two-sided exact ${p}`,
+        `${plural(sign.ties, 'tie')}, two-sided exact ${p}`,
     )
   }
   return { decision, reasons }
@@ -77,7 +78,7 @@ function rule(
   if (d === null || low === null || high === null)
     return {
       verdict: 'inconclusive',
-      why: `${count(n, 'counting case')}${d === null ? '' : ` (lift ${signed(d)} points)`}; at least 2 are needed for an interval`,
+      why: `${plural(n, 'counting case')}${d === null ? '' : ` (lift ${signed(d)} points)`}; at least 2 are needed for an interval`,
     }
   const figures = `${signed(d)} points, ${level(alpha)} CI ${interval(low, high)} (n = ${n})`
   const lift = plain(minLift)

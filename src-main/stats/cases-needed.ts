@@ -1,8 +1,9 @@
 // Cases needed (docs/decision.md): the smallest design that would pass capability with 80% probability.
 import type { CapabilityDecision, CasesNeeded } from '../../src-shared/decision'
 import type { Policy } from '../../src-shared/task-config'
-import { count, num, plain, signed } from './format'
+import { num, plain, signed } from './format'
 import { normalCdf, tQuantile } from './summary'
+import { plural } from '../../src-shared/plural'
 
 export const TARGET_POWER = 0.8
 /** The task config's highest repeatRounds. */
@@ -93,7 +94,7 @@ export function casesNeeded(cap: CapabilityDecision, rounds: number, policy: Pol
       reasons: [`cases needed: not computable — more than ${MAX_CASES} cases would be needed`],
     }
   const reasons = [
-    `cases needed: ${count(best.cases, 'case')} × ${count(best.rounds, 'round')} (now ${nNow} × ${rounds}) for an ${plain(TARGET_POWER * 100)}% ` +
+    `cases needed: ${plural(best.cases, 'case')} × ${plural(best.rounds, 'round')} (now ${nNow} × ${rounds}) for an ${plain(TARGET_POWER * 100)}% ` +
       `chance to pass at the observed lift ${signed(D)} and per-case sd ${num(sdAt(rounds))} ` +
       '(normal approximation: P = 1 − Φ((max(minLift, t*·σ/√n) − D)/(σ/√n)), σ treated as known)',
     roundsVersusCases(plans, f, total, nNow, rounds),
@@ -111,14 +112,14 @@ function roundsVersusCases(
   if (f === null)
     return 'cases vs rounds: round noise cannot be estimated (no case has 2 scored rounds on a side), so add cases'
   const split =
-    `round noise is ${num(f * total)} of the per-case variance ${num(total)} at ${count(rounds, 'round')} ` +
+    `round noise is ${num(f * total)} of the per-case variance ${num(total)} at ${plural(rounds, 'round')} ` +
     `(between-case ${num((1 - f) * total)}, which rounds cannot shrink)`
   const casesOnly = plans[0] as Plan
   const roundsOnly = plans.find((p) => p.rounds > rounds && p.needed !== null && p.needed <= nNow)
   const viaCases =
     casesOnly.needed === null
       ? `over ${MAX_CASES} cases at ${rounds} rounds`
-      : `${count(casesOnly.cases - nNow, 'more case', 'more cases')} × ${count(rounds, 'round')} = ${count(casesOnly.extraRuns, 'more run')} per side`
+      : `${plural(casesOnly.cases - nNow, 'more case', 'more cases')} × ${plural(rounds, 'round')} = ${plural(casesOnly.extraRuns, 'more run')} per side`
   if (!roundsOnly) {
     const last = plans[plans.length - 1] as Plan
     const floor =
@@ -127,7 +128,7 @@ function roundsVersusCases(
         : 'only cases help'
     return `cases vs rounds: ${split}; more rounds alone cannot reach it (${floor}): adding cases beats adding rounds (${viaCases})`
   }
-  const viaRounds = `${roundsOnly.rounds} rounds on the ${count(nNow, 'case')} = ${count(roundsOnly.extraRuns, 'more run')} per side`
+  const viaRounds = `${roundsOnly.rounds} rounds on the ${plural(nNow, 'case')} = ${plural(roundsOnly.extraRuns, 'more run')} per side`
   if (roundsOnly.extraRuns < casesOnly.extraRuns)
     return `cases vs rounds: ${split}; adding rounds beats adding cases (${viaRounds}, vs ${viaCases})`
   if (roundsOnly.extraRuns === casesOnly.extraRuns)

@@ -3,12 +3,13 @@ import type { CostDecision, CostMetric, CostMetricDecision, Verdict } from '../.
 import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'
 import type { CaseRuns } from './cases'
-import { count, ids, interval, level, plain, ratio } from './format'
+import { ids, interval, level, plain, ratio } from './format'
 import { tInterval } from './summary'
 import { mean } from '../../src-shared/run-rules'
 import type { ExperimentRun } from './types'
 import type { ModelPrices } from '../../src-shared/prices'
 import { tokenWeights, weightedTokens, weightsText } from './token-weights'
+import { plural } from '../../src-shared/plural'
 
 export const COST_METRICS: readonly CostMetric[] = ['tokens', 'usd', 'time']
 
@@ -77,7 +78,7 @@ export function costMetric(
       (sum, c) => sum + [...c.a.executed, ...c.b.executed].filter((r) => !known(r.costUsd)).length,
       0,
     )
-    const why = `prices unknown for ${count(unknown, 'run')}: dollars are computed only when every executed run has a known price`
+    const why = `prices unknown for ${plural(unknown, 'run')}: dollars are computed only when every executed run has a known price`
     if (unknown > 0) return metricResult('inconclusive', 0, why, NONE, [], unknown)
   }
   const logs: number[] = []
@@ -90,11 +91,11 @@ export function costMetric(
   }
   const t = tInterval(logs, policy.alpha)
   const skipped = skippedCases.length
-    ? `; ${count(skippedCases.length, 'case')} skipped (zero or absent ${NAME[metric]} on a side): ${ids(skippedCases)}`
+    ? `; ${plural(skippedCases.length, 'case')} skipped (zero or absent ${NAME[metric]} on a side): ${ids(skippedCases)}`
     : ''
   if (t.mean === null || t.low === null || t.high === null) {
     const point = { ...NONE, meanLog: t.mean, ratio: t.mean === null ? null : Math.exp(t.mean) }
-    const why = `${count(t.n, 'case')} with ${NAME[metric]} on both sides; at least 2 are needed${skipped}`
+    const why = `${plural(t.n, 'case')} with ${NAME[metric]} on both sides; at least 2 are needed${skipped}`
     return metricResult('inconclusive', t.n, why, point, skippedCases, 0)
   }
   const limit = 1 + policy.costBudget

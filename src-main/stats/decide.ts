@@ -7,13 +7,14 @@ import { tabulate } from './cases'
 import { casesNeeded } from './cases-needed'
 import { cost } from './cost'
 import { failureRates, failures } from './failures'
-import { count, share } from './format'
+import { share } from './format'
 import { pairwise } from './pairwise'
 import { judgeNoiseWarnings } from './judge-noise'
 import { runWarnings } from './run-warnings'
 import { stability } from './stability'
 import { trigger } from './trigger'
 import type { DecideOptions, ExperimentRun } from './types'
+import { plural } from '../../src-shared/plural'
 
 /** Fewer than this share of cases counting → inconclusive, whatever the dimensions say (checked as 5·counting ≥ 4·total). */
 export const MIN_COVERAGE = 0.8
@@ -40,7 +41,7 @@ export function decide(runs: readonly ExperimentRun[], policy: Policy, opts: Dec
     minScoredRounds: table.minScored,
     sufficient: total > 0 && counting * 5 >= total * 4,
   }
-  const rule = `≥ ${table.minScored} of ${count(table.rounds, 'round')} scored on each side`
+  const rule = `≥ ${table.minScored} of ${plural(table.rounds, 'round')} scored on each side`
   const coverageReason =
     total === 0
       ? 'coverage: no cases in the input'

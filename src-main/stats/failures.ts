@@ -5,10 +5,11 @@ import { isAttributableFailure } from '../../src-shared/run-state'
 import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'
 import type { CaseRuns } from './cases'
-import { count, interval, level, num, plain, share, signed } from './format'
+import { interval, level, num, plain, share, signed } from './format'
 import { newcombe } from './proportions'
 import { tInterval } from './summary'
 import type { ExperimentRun } from './types'
+import { plural } from '../../src-shared/plural'
 
 export const FAILURES_FORMULA =
   'f_i^S = attributable failures ÷ counted runs (attributable failures + completed executions) of case i on side S; ' +
@@ -98,7 +99,7 @@ export function failures(cases: readonly CaseRuns[], policy: Policy): DimensionR
   let verdict: Verdict = 'inconclusive'
   let why: string
   if (t.mean === null || t.low === null || t.high === null)
-    why = `${count(t.n, 'case')} with a counted run on both sides; at least 2 are needed`
+    why = `${plural(t.n, 'case')} with a counted run on both sides; at least 2 are needed`
   else {
     const figures = `per-case difference b − a ${points(t.mean)} points of share, ${level(alpha)} CI ${interval(100 * t.low, 100 * t.high)} (n = ${t.n})`
     if (t.low > tol) {
@@ -112,7 +113,7 @@ export function failures(cases: readonly CaseRuns[], policy: Policy): DimensionR
   const { a, b } = totals
   const excluded =
     a.excluded || b.excluded
-      ? `; left out as not the agent's failures (provider errors, launch failures, interruptions, cancels): a ${count(a.excluded, 'run')}, b ${count(b.excluded, 'run')}`
+      ? `; left out as not the agent's failures (provider errors, launch failures, interruptions, cancels): a ${plural(a.excluded, 'run')}, b ${plural(b.excluded, 'run')}`
       : ''
   const decision: FailuresDecision = {
     verdict,

@@ -25,10 +25,6 @@ export const level = (alpha: number): string => `${Number(((1 - alpha) * 100).to
 export const interval = (low: number, high: number, f: (x: number) => string = num): string =>
   `[${f(low)}, ${f(high)}]`
 
-/** `1 case`, `3 cases`. */
-export const count = (n: number, word: string, plural = `${word}s`): string =>
-  `${n} ${n === 1 ? word : plural}`
-
 /** `4 of 8 (50%)`, `4 of 8 cases (50%)`: never a bare percentage. */
 export const share = (k: number, n: number, noun = ''): string =>
   `${k} of ${n}${noun ? ` ${noun}` : ''}${n > 0 ? ` (${Math.round((100 * k) / n)}%)` : ''}`

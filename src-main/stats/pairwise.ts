@@ -6,9 +6,10 @@ import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'
 import type { CaseRuns } from './cases'
 import { failureKind } from './failures'
-import { count, pValue, plain, share } from './format'
+import { pValue, plain, share } from './format'
 import { signTest } from './resampling'
 import type { ExperimentRun, PairwiseOutcome } from './types'
+import { plural } from '../../src-shared/plural'
 
 export const PAIRWISE_FORMULA =
   'per comparison (case × round, both orders judged): b wins, loses, or ties (a winner that flips with the order is a tie); ' +
@@ -135,11 +136,11 @@ function why(d: PairwiseDecision, covered: boolean): string {
         : ` ≥ α ${plain(d.alpha)}`
   const flips = d.flipped ? `, ${d.flipped} flipped with the order (counted as ties)` : ''
   const failures = d.decidedByFailure
-    ? `; ${count(d.decidedByFailure ?? 0, 'round')} decided by a failure: a side whose run failed (timeout, crash, agent error) ` +
+    ? `; ${plural(d.decidedByFailure ?? 0, 'round')} decided by a failure: a side whose run failed (timeout, crash, agent error) ` +
       'loses to one that completed, both failed is a tie'
     : ''
   const test =
-    `b won ${count(d.wins, 'case')}, lost ${d.losses}, tied ${d.ties} (${count(d.comparisons, 'comparison')}${flips}${failures}); ` +
+    `b won ${plural(d.wins, 'case')}, lost ${d.losses}, tied ${d.ties} (${plural(d.comparisons, 'comparison')}${flips}${failures}); ` +
     `two-sided exact sign test ${p}${rule}`
   if (covered) return test
   const total = d.total ?? d.n

@@ -2,8 +2,8 @@
 // runs outside the OS sandbox, what the sandbox blocked, and runs the tamper screen failed. Each names how many
 // runs of each side, and what to do.
 import type { DecisionWarning } from '../../src-shared/decision'
-import { count } from './format'
 import type { ExperimentRun } from './types'
+import { plural } from '../../src-shared/plural'
 
 /** Every run warning of the decision, for the runs of its first `rounds` rounds. */
 export function runWarnings(runs: readonly ExperimentRun[], rounds: number): DecisionWarning[] {
@@ -24,7 +24,7 @@ function sandboxWarnings(runs: readonly ExperimentRun[]): DecisionWarning[] {
   return [
     {
       code: NO_SANDBOX,
-      message: `${count(off.length, 'run')} (${perSide(off)}) ran without the OS sandbox (${why}): their agents had your rights — they could read the answer key and your files and reach any host, so a skill could reach its score by other means than helping`,
+      message: `${plural(off.length, 'run')} (${perSide(off)}) ran without the OS sandbox (${why}): their agents had your rights — they could read the answer key and your files and reach any host, so a skill could reach its score by other means than helping`,
     },
   ]
 }
@@ -37,7 +37,7 @@ function denialWarnings(runs: readonly ExperimentRun[]): DecisionWarning[] {
     .map((side) => {
       const of = blocked.filter((r) => r.side === side)
       const n = of.reduce((sum, r) => sum + (r.sandboxDenials ?? 0), 0)
-      return n ? `side ${side}: ${count(n, 'denial')} in ${count(of.length, 'run')}` : null
+      return n ? `side ${side}: ${plural(n, 'denial')} in ${plural(of.length, 'run')}` : null
     })
     .filter(Boolean)
     .join('; ')
@@ -73,7 +73,7 @@ function evidenceWarnings(runs: readonly ExperimentRun[]): DecisionWarning[] {
   return [
     {
       code: 'runs-without-evidence',
-      message: `${count(missing.length, 'run')} (${bySide}) ran with no evidence that each was offered exactly its side's skill (run before skill-ab recorded it): not counted; re-run them (--rerun all, or Re-run) to count them`,
+      message: `${plural(missing.length, 'run')} (${bySide}) ran with no evidence that each was offered exactly its side's skill (run before skill-ab recorded it): not counted; re-run them (--rerun all, or Re-run) to count them`,
     },
   ]
 }
@@ -88,7 +88,7 @@ function tamperingWarnings(runs: readonly ExperimentRun[]): DecisionWarning[] {
   return [
     {
       code: 'judge-tampering',
-      message: `${count(flagged.length, 'run')} (${perSide(flagged)}) left text for the grader in what the judge reads (a note to the judge, a request for a score): failed as their side's defect, never shown to the judge; each run's failure message quotes it — a person can clear a false flag (a correction of "judge-tampering"), and the run is judged again`,
+      message: `${plural(flagged.length, 'run')} (${perSide(flagged)}) left text for the grader in what the judge reads (a note to the judge, a request for a score): failed as their side's defect, never shown to the judge; each run's failure message quotes it — a person can clear a false flag (a correction of "judge-tampering"), and the run is judged again`,
     },
   ]
 }

@@ -3,9 +3,10 @@ import type { CaseRate, SideReliability, StabilityDecision, Verdict } from '../.
 import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'
 import type { CaseRuns } from './cases'
-import { count, interval, level, num, plain, share, signed } from './format'
+import { interval, level, num, plain, share, signed } from './format'
 import { sampleSd, tInterval } from './summary'
 import { mean } from '../../src-shared/run-rules'
+import { plural } from '../../src-shared/plural'
 
 export const STABILITY_FORMULA =
   'v_i^S = sample sd of side S’s round scores (cases with ≥ 2 scored rounds on both sides); Δ = mean_i (v_i^B − v_i^A); ' +
@@ -45,7 +46,7 @@ export function stability(
   let verdict: Verdict = 'inconclusive'
   let why: string
   if (t.mean === null || t.low === null || t.high === null)
-    why = `${count(t.n, 'case')} with ≥ 2 scored rounds on both sides; at least 2 are needed`
+    why = `${plural(t.n, 'case')} with ≥ 2 scored rounds on both sides; at least 2 are needed`
   else {
     const figures = `Δ sd ${signed(t.mean)} points (b − a), ${level(alpha)} CI ${interval(t.low, t.high)} (n = ${t.n})`
     if (t.high <= tol) {

@@ -9,9 +9,10 @@ import type {
   TriggerRate,
   TriggerSummary,
 } from '../../src-shared/trigger-eval'
-import { count, level, pValue, share } from './format'
+import { level, pValue, share } from './format'
 import { wilson } from './proportions'
 import { signTest } from './resampling'
+import { plural } from '../../src-shared/plural'
 
 export const TRIGGER_SET_FORMULA =
   'per query: rate = rounds that loaded this skill ÷ probed rounds; correct when more than half of its probed ' +
@@ -98,7 +99,7 @@ export function compareDescriptions(a: TriggerSummary, b: TriggerSummary): Descr
   const accuracy = (s: TriggerSummary) => share(s.accuracy.k, s.accuracy.n, 'queries')
   const reasons = [
     `accuracy: a ${accuracy(a)}, b ${accuracy(b)} right`,
-    `${count(diffs.length, 'query', 'queries')} answered by both: b right where a was wrong on ${sign.positive}, ` +
+    `${plural(diffs.length, 'query', 'queries')} answered by both: b right where a was wrong on ${sign.positive}, ` +
       `wrong where a was right on ${sign.negative}; ` +
       (p === null ? 'no query differs, so nothing tells them apart' : `exact McNemar p = ${pValue(p)}`),
   ]

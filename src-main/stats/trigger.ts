@@ -4,10 +4,11 @@ import type { DecisionWarning, LiftPart, SideTrigger, TriggerDecision } from '..
 import type { Policy } from '../../src-shared/task-config'
 import type { DimensionResult } from './capability'
 import type { CaseRuns } from './cases'
-import { count, level, share, signed } from './format'
+import { level, share, signed } from './format'
 import { wilson } from './proportions'
 import { mean } from '../../src-shared/run-rules'
 import type { ExperimentRun } from './types'
+import { plural } from '../../src-shared/plural'
 
 export const TRIGGER_FORMULA =
   'rate = invoked ÷ executed runs whose invocation is known (all cases); Wilson interval at 1 − α; ' +
@@ -106,7 +107,7 @@ export function lowTriggerRate(b: SideTrigger, minRate: number): DecisionWarning
   const meaning =
     b.rate < 0.5
       ? 'the skill was not used in most runs, so the measured lift is mostly not its effect'
-      : `the skill was not used in ${count(notUsed, 'run')}, so part of the measured lift is not its effect`
+      : `the skill was not used in ${plural(notUsed, 'run')}, so part of the measured lift is not its effect`
   return [
     {
       code: LOW_TRIGGER_RATE,

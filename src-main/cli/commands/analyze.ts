@@ -10,6 +10,7 @@ import { EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
 import { progressPrinter } from '../progress'
 import { importConfigFromFlags } from './analyze-import'
+import { plural } from '../../../src-shared/plural'
 
 export const analyzeCommand: Command = {
   name: 'analyze',
@@ -141,5 +142,4 @@ function print(io: Io, s: AnalysisSummary, json: boolean): void {
   io.out(`  ${'mean'.padEnd(width)}  ${fmt(s.mean).padStart(6)}  over ${scored} of ${s.cases.length} cases\n`)
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
 const fmt = (n: number | null): string => (n === null ? '—' : n.toFixed(1))

@@ -2,6 +2,7 @@
 import { runDoctor } from '../../services/doctor'
 import { EXIT, type Command } from '../command'
 import { UsageError } from '../args'
+import { plural } from '../../../src-shared/plural'
 
 export const doctorCommand: Command = {
   name: 'doctor',
@@ -24,7 +25,7 @@ export const doctorCommand: Command = {
     const width = Math.max(...checks.map((c) => c.name.length))
     for (const c of checks) io.out(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name.padEnd(width)}  ${c.detail}\n`)
     const failed = checks.filter((c) => !c.ok).length
-    io.out(failed ? `${failed} check${failed === 1 ? '' : 's'} failed\n` : 'all checks passed\n')
+    io.out(failed ? `${plural(failed, 'check')} failed\n` : 'all checks passed\n')
     return failed ? EXIT.error : EXIT.pass
   },
 }

@@ -6,6 +6,7 @@ import type { TaskSummary } from '../../../src-shared/task-summary'
 import { EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
 import { UsageError } from '../args'
+import { plural } from '../../../src-shared/plural'
 
 export const listCommand: Command = {
   name: 'list',
@@ -47,10 +48,7 @@ function listTasksTo(io: Io, ctx: AppContext, json: boolean): void {
       `${r.id}  ${r.name}  (${r.skillName} ${r.skillVersion})  ${r.status}  verdict ${r.verdict}  ${runCounts(r)}  updated ${r.updatedAt}\n`,
     )
   const calibrations = ctx.store.tasks.listKind('calibration').length
-  if (calibrations)
-    io.out(
-      `and ${calibrations} A/A calibration${calibrations === 1 ? '' : 's'}: skill-ab list --calibrations\n`,
-    )
+  if (calibrations) io.out(`and ${plural(calibrations, 'A/A calibration')}: skill-ab list --calibrations\n`)
 }
 
 function listCalibrationsTo(io: Io, ctx: AppContext, json: boolean): void {

@@ -9,6 +9,7 @@ import { UsageError } from '../args'
 import { EXIT, type Command, type Io } from '../command'
 import { userErrorMessage } from '../errors'
 import { pairwisePrinter, progressPrinter } from '../progress'
+import { plural } from '../../../src-shared/plural'
 
 export const reevaluateCommand: Command = {
   name: 'reevaluate',
@@ -63,7 +64,7 @@ export const reevaluateCommand: Command = {
 
 /** "re-judged 8 runs, 2 of them corrected: their corrections stay in force (batch …: 8 scored, 0 failed)". */
 export function rejudgedText(r: ReevaluateResult): string {
-  const runs = `${r.runs} run${r.runs === 1 ? '' : 's'}`
+  const runs = plural(r.runs, 'run')
   const corrected =
     r.corrected === 0
       ? ''

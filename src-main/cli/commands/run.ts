@@ -28,7 +28,8 @@ import { estimateLines } from '../../../src-shared/estimate'
 import { estimateOfTask, estimateRun } from '../../services/task-estimate'
 import { calibrationConfig } from '../../services/calibration'
 import { reportCalibration, sidesText } from '../calibration-text'
-import { modeText, plural, runModeOf } from '../run-mode-flags'
+import { modeText, runModeOf } from '../run-mode-flags'
+import { plural } from '../../../src-shared/plural'
 
 export const runCommand: Command = {
   name: 'run',

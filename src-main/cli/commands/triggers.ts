@@ -11,8 +11,8 @@ import { runTriggers } from '../../services/run-triggers'
 import { UsageError } from '../args'
 import { EXIT, VERDICT_EXIT, type Command } from '../command'
 import { userErrorMessage } from '../errors'
-import { count } from '../../stats/format'
 import { probeLine, reportText } from '../trigger-text'
+import { plural } from '../../../src-shared/plural'
 
 export const triggersCommand: Command = {
   name: 'triggers',
@@ -78,7 +78,7 @@ export const triggersCommand: Command = {
           const versions = p.compare ? `${p.skill.label} (b) vs ${p.compare.label} (a)` : p.skill.label
           io.err(
             `trigger task "${p.task.name}" ${p.created ? 'created' : 'resumed'}: ${p.skill.name} ${versions}, ` +
-              `${count(p.task.queries.length, 'query', 'queries')} × ${count(loaded.config.rounds, 'round')}; ${count(total, 'probe')} to run\n`,
+              `${plural(p.task.queries.length, 'query', 'queries')} × ${plural(loaded.config.rounds, 'round')}; ${plural(total, 'probe')} to run\n`,
           )
         },
         onProbe: (row) => {
@@ -95,7 +95,7 @@ export const triggersCommand: Command = {
         io.err(`${missing} probes without a result: \`skill-ab triggers ${file}\` continues the set\n`)
       if (report.withoutEvidence)
         io.err(
-          `${count(report.withoutEvidence, 'probe')} probed before skill-ab recorded what each was offered: left out of the metrics\n`,
+          `${plural(report.withoutEvidence, 'probe')} probed before skill-ab recorded what each was offered: left out of the metrics\n`,
         )
       const verdict = report.comparison?.verdict ?? null
       if (exportFile) {

@@ -2,8 +2,7 @@
 // one did not record it), and the summary line over the cases that are comparable.
 import { signed, tone } from '../task/run-rows'
 import type { CaseIdentity, ComparisonSummary } from './compare-cases'
-
-const cases = (n: number) => `${n} case${n === 1 ? '' : 's'}`
+import { plural } from '../../../../src-shared/plural'
 
 export function CaseMark({ identity }: { identity: CaseIdentity }) {
   if (identity === 'changed')
@@ -31,14 +30,14 @@ export function CaseMark({ identity }: { identity: CaseIdentity }) {
 
 export function ComparisonSummaryLine({ summary: s }: { summary: ComparisonSummary }) {
   const notes = [
-    s.changed > 0 && `${cases(s.changed)} changed between the two, left out`,
-    s.unknown > 0 && `${cases(s.unknown)} of unknown content (an older export), counted`,
+    s.changed > 0 && `${plural(s.changed, 'case')} changed between the two, left out`,
+    s.unknown > 0 && `${plural(s.unknown, 'case')} of unknown content (an older export), counted`,
   ].filter(Boolean)
   return (
     <div className="small" data-testid="comparison-summary">
       {s.n ? (
         <>
-          Over {cases(s.n)} in both: mean Δ {signed(s.meanLeft)} → {signed(s.meanRight)}, change{' '}
+          Over {plural(s.n, 'case')} in both: mean Δ {signed(s.meanLeft)} → {signed(s.meanRight)}, change{' '}
           <span className={tone(s.meanChange)}>{signed(s.meanChange)}</span>
         </>
       ) : (

@@ -15,6 +15,7 @@ import { PathField, TextField, type Issue } from './fields'
 import { usePreview, VALIDATE_DELAY_MS } from './use-preview'
 import { EstimateNote } from './EstimateNote'
 import { emptyForm, fromConfig, issuesAt, toConfig, type FormState } from './form-model'
+import { plural } from '../../../../src-shared/plural'
 
 const loadSkill = (path: string) => call('inputs.skill', { path })
 
@@ -277,7 +278,7 @@ export function TaskSetupScreen() {
             {checking
               ? 'Checking…'
               : issues.length
-                ? `${issues.length} problem${issues.length === 1 ? '' : 's'} to fix above`
+                ? `${plural(issues.length, 'problem')} to fix above`
                 : 'Ready.'}
           </span>
         </div>

@@ -174,3 +174,21 @@ describe('setup form ↔ config: git versions', () => {
     })
   })
 })
+
+describe("setup form: the schema's defaults", () => {
+  it('an untouched form writes the config the schema makes of the required fields alone', () => {
+    const minimal = {
+      name: filled.name,
+      skill: { path: filled.skillPath },
+      dataset: { path: filled.datasetPath },
+      agent: { model: filled.agentModel },
+    }
+    expect(taskConfigSchema.parse(toConfig(filled))).toEqual(taskConfigSchema.parse(minimal))
+  })
+
+  it('writes the driver chosen, also the one that is not the default', () => {
+    expect(toConfig({ ...filled, driver: 'process' }).agent).toMatchObject({ driver: 'process' })
+    expect(taskConfigSchema.parse(toConfig({ ...filled, driver: 'process' })).agent.driver).toBe('process')
+    expect(fromConfig(toConfig({ ...filled, driver: 'process' })).driver).toBe('process')
+  })
+})

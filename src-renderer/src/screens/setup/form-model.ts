@@ -1,6 +1,7 @@
 // Pure: the setup form's state and the task config it stands for (and back, to duplicate a task or load the
 // example). Numbers are kept as typed text; empty fields are left out so the defaults apply.
 import { PRESET_EVALUATOR_IDS } from '../../../../src-shared/evaluator-ids'
+import { CONFIG_DEFAULTS } from '../../../../src-shared/task-config'
 
 export interface EvaluatorDraft {
   key: number
@@ -77,6 +78,7 @@ export function newEvaluator(
 export function emptyForm(
   defaults: { agentModel?: string | null; judgeModel?: string | null; providerConfig?: string | null } = {},
 ): FormState {
+  const { agent, judge, policy } = CONFIG_DEFAULTS // every setting starts at the schema's default
   return {
     name: '',
     skillPath: '',
@@ -88,32 +90,32 @@ export function emptyForm(
     baselineLabel: '',
     datasetPath: '',
     cases: null,
-    repeatRounds: '3',
+    repeatRounds: String(CONFIG_DEFAULTS.repeatRounds),
     adaptiveMin: '',
     adaptiveMax: '',
     agentModel: defaults.agentModel ?? '',
     judgeModel: defaults.judgeModel ?? '',
     opencodeConfig: defaults.providerConfig ?? '',
-    driver: 'server',
-    concurrency: '2',
-    timeoutSec: '600',
-    idleTimeoutSec: '120',
-    judgeConcurrency: '3',
-    judgeRetries: '2',
+    driver: agent.driver,
+    concurrency: String(agent.concurrency),
+    timeoutSec: String(agent.timeoutSec),
+    idleTimeoutSec: String(agent.idleTimeoutSec),
+    judgeConcurrency: String(judge.concurrency),
+    judgeRetries: String(judge.retries),
     maxCostUsd: '',
     maxRuns: '',
     evaluators: PRESET_EVALUATOR_IDS.map((id, i) => newEvaluator('preset', id, i === 0)),
-    minLift: '5',
-    costBudget: '0.2',
-    costMetric: 'tokens',
-    stabilityTolerance: '10',
-    passThreshold: '50',
-    alpha: '0.05',
-    failedRunScore: '0',
-    failureTolerance: '0.1',
-    minTriggerRate: '0.5',
-    primary: 'pointwise',
-    reuseBaseline: true,
+    minLift: String(policy.minLift),
+    costBudget: String(policy.costBudget),
+    costMetric: policy.costMetric,
+    stabilityTolerance: String(policy.stabilityTolerance),
+    passThreshold: String(policy.passThreshold),
+    alpha: String(policy.alpha),
+    failedRunScore: policy.failedRunScore === 0 ? '0' : 'missing',
+    failureTolerance: String(policy.failureTolerance),
+    minTriggerRate: String(policy.minTriggerRate),
+    primary: policy.primary,
+    reuseBaseline: CONFIG_DEFAULTS.reuseBaseline,
   }
 }
 
@@ -149,7 +151,7 @@ export function toConfig(f: FormState): Record<string, unknown> {
     agent: compact({
       model: text(f.agentModel), // empty: missing (shown once Create is pressed), not a malformed model
       opencodeConfig: text(f.opencodeConfig),
-      driver: f.driver === 'server' ? 'server' : undefined,
+      driver: f.driver,
       timeoutSec: num(f.timeoutSec),
       idleTimeoutSec: num(f.idleTimeoutSec),
       concurrency: num(f.concurrency),
@@ -264,7 +266,7 @@ export function fromConfig(config: unknown, base: FormState = emptyForm()): Form
     agentModel: str(agent.model, base.agentModel),
     judgeModel: str(judge.model, base.judgeModel),
     opencodeConfig: str(agent.opencodeConfig, base.opencodeConfig),
-    driver: agent.driver === 'process' ? 'process' : 'server',
+    driver: oneOf(agent.driver, ['process', 'server'], base.driver),
     concurrency: str(agent.concurrency, base.concurrency),
     timeoutSec: str(agent.timeoutSec, base.timeoutSec),
     idleTimeoutSec: str(agent.idleTimeoutSec, base.idleTimeoutSec),

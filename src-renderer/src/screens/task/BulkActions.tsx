@@ -6,12 +6,12 @@ import type { RunView } from '../../../../src-shared/ipc-views'
 import { canReevaluate, canRerun } from '../../../../src-shared/run-rules'
 import { runsOfRow, shownSelection, type CaseRow } from './run-rows'
 import { reevaluateRuns, rerunRuns } from './task-actions'
+import { plural } from '../../../../src-shared/plural'
 
 export const ids = (list: RunView[], pred: (r: RunView) => boolean) => list.filter(pred).map((r) => r.id)
-const cases = (n: number) => `${n} case${n === 1 ? '' : 's'}`
 
 function selectionText(acted: number, hidden: number): string {
-  const parts = acted ? [`${cases(acted)} selected`] : []
+  const parts = acted ? [`${plural(acted, 'case')} selected`] : []
   if (hidden)
     parts.push(
       `${hidden} selected ${hidden === 1 ? 'is' : 'are'} hidden by the filter, left out of bulk actions`,

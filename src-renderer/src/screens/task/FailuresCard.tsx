@@ -1,8 +1,9 @@
 // The failures dimension: how much more often b's runs fail in a way the agent is answerable for
 // (timeouts, crashes, the agent's own errors) than a's, per case, with its CI against the tolerance.
 import type { FailuresDecision } from '../../../../src-shared/decision'
-import { cases, f, ofRuns, pp, ppCi } from './decision-format'
+import { f, ofRuns, pp, ppCi } from './decision-format'
 import { DimensionCard } from './DimensionCard'
+import { plural } from '../../../../src-shared/plural'
 
 const NOT_COUNTED = 'provider errors, launch failures, interruptions, cancels'
 
@@ -22,7 +23,7 @@ export function FailuresCard({ failures: fl }: { failures: FailuresDecision }) {
       }
       lines={[
         `b failed ${ofRuns(fl.failuresB, fl.runsB)}, a ${ofRuns(fl.failuresA, fl.runsA)}`,
-        `${ppCi(fl.ciLow, fl.ciHigh)} · n = ${cases(fl.n)} · tolerance ${tolerance}`,
+        `${ppCi(fl.ciLow, fl.ciHigh)} · n = ${plural(fl.n, 'case')} · tolerance ${tolerance}`,
         ...(excluded
           ? [`not counted against a side: a ${fl.excludedA}, b ${fl.excludedB} runs (${NOT_COUNTED})`]
           : []),

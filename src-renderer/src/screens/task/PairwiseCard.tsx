@@ -2,8 +2,9 @@
 // sign test over the cases, ties dropped. Tagged primary or shown beside, after policy.primary.
 import type { Decision, PairwiseDecision } from '../../../../src-shared/decision'
 import { primaryTag } from './CoreCards'
-import { cases, f } from './decision-format'
+import { f } from './decision-format'
 import { DimensionCard } from './DimensionCard'
+import { plural } from '../../../../src-shared/plural'
 
 const RESULT: Record<'a' | 'b' | 'tie', string> = { b: 'b ahead', a: 'a ahead', tie: 'tie' }
 
@@ -17,7 +18,7 @@ export function PairwiseCard({ decision, pairwise: pw }: { decision: Decision; p
       figure={`${pw.wins} won · ${pw.losses} lost · ${pw.ties} tied`}
       lines={[
         'cases where b’s answer beat, lost to or tied with a’s',
-        `p = ${f(pw.pValue, 3)} (exact sign test, ties dropped) · α = ${pw.alpha} · n = ${cases(pw.n)}`,
+        `p = ${f(pw.pValue, 3)} (exact sign test, ties dropped) · α = ${pw.alpha} · n = ${plural(pw.n, 'case')}`,
         `${pw.comparisons} comparisons judged in both orders; ${pw.flipped} flipped with the order (ties)`,
         ...(pw.positionConsistency != null
           ? [

@@ -3,7 +3,7 @@
 // badge in the task's line that opens over the page: the answer comes after the runs are drawn, and a
 // banner arriving then pushed them down.
 import { useEffect, useState } from 'react'
-import type { TaskConfig } from '../../../../src-shared/task-config'
+import type { StoredConfig } from '../../../../src-shared/stored-config'
 import type { TaskDetail } from '../../../../src-shared/ipc-views'
 import { getApi } from '../../api/api'
 import { useClosingDetails } from '../../components/closing-details'
@@ -11,8 +11,8 @@ import { useRoute } from '../../stores/route-store'
 import { useSetupDraft } from '../../stores/setup-draft-store'
 
 /** The setup of a new task for the changed sources: another name, and the skill labelled by its new contents. */
-export function newVersionSetup(config: TaskConfig, name: string): TaskConfig {
-  const { label: _old, ...skill } = config.skill
+export function newVersionSetup(config: StoredConfig, name: string): StoredConfig {
+  const { label: _old, ...skill } = config.skill ?? {}
   return { ...config, name: `${name} (new version)`, skill }
 }
 

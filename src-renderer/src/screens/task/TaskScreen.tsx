@@ -85,7 +85,7 @@ function Header({ detail }: { detail: TaskDetail }) {
       <div className="row wrap small muted task-meta">
         <span>
           skill <b>{summary.skillName}</b> {summary.skillVersion}
-          {commitNote(config.skill)} vs{' '}
+          {config.skill && commitNote(config.skill)} vs{' '}
           {config.baseline.kind === 'none'
             ? 'no skill'
             : `${config.baseline.label ?? config.baseline.path ?? shortSha(config.baseline.git?.commit?.sha)}`}
@@ -100,7 +100,7 @@ function Header({ detail }: { detail: TaskDetail }) {
           × 2 sides
         </span>
         <span>·</span>
-        <span className="mono">{config.agent.model}</span>
+        <span className="mono">{config.agent?.model}</span>
         <span>·</span>
         <span className={`badge ${summary.status === 'running' ? 'running' : ''}`}>{summary.status}</span>
         {summary.verdict ? (

@@ -1,17 +1,18 @@
 // How often each side's agent used its skill (the skill tool called with the skill's name, completed), with
 // a Wilson interval, and the lift on the cases where b always used it versus the rest (descriptive only).
 import type { LiftPart, SideTrigger, TriggerDecision } from '../../../../src-shared/decision'
-import { cases, pct, shareCi, signed } from './decision-format'
+import { pct, shareCi, signed } from './decision-format'
 import { DimensionCard } from './DimensionCard'
+import { plural } from '../../../../src-shared/plural'
 
 /** "skill used in 3 of 12 runs (25%, CI 9–53%)". */
 export function usedIn(t: SideTrigger): string {
   if (t.runs === 0) return 'no executed run with a known skill use yet'
-  return `skill used in ${t.invoked} of ${t.runs} run${t.runs === 1 ? '' : 's'} (${pct(t.rate)}, ${shareCi(t.ciLow, t.ciHigh)})`
+  return `skill used in ${t.invoked} of ${plural(t.runs, 'run')} (${pct(t.rate)}, ${shareCi(t.ciLow, t.ciHigh)})`
 }
 
 const lift = (l: LiftPart) =>
-  `${l.estimate === null ? '–' : `${signed(l.estimate)} points`} (n = ${cases(l.n)})`
+  `${l.estimate === null ? '–' : `${signed(l.estimate)} points`} (n = ${plural(l.n, 'case')})`
 
 export function TriggerCard({ trigger: t }: { trigger: TriggerDecision }) {
   const low = t.b.rate !== null && t.b.rate < t.minRate

@@ -1,4 +1,5 @@
 // Pure: how the decision panel writes its figures. Every share says of what; every interval says its bounds.
+import { plural } from '../../../../src-shared/plural'
 
 /** A number with `digits` decimals, or '–' when unknown. */
 export const f = (v: number | null, digits = 1): string => (v === null ? '–' : v.toFixed(digits))
@@ -25,12 +26,10 @@ export const ppCi = (lo: number | null, hi: number | null): string =>
 
 /** `x of n runs (p%)`: a count with its share, which says of what. */
 export function ofRuns(count: number, runs: number): string {
-  return `${count} of ${runs} run${runs === 1 ? '' : 's'}${runs > 0 ? ` (${pct(count / runs)})` : ''}`
+  return `${count} of ${plural(runs, 'run')}${runs > 0 ? ` (${pct(count / runs)})` : ''}`
 }
 
 /** A Wilson interval of a share: "CI 9–53%". */
 export function shareCi(lo: number | null, hi: number | null): string {
   return lo === null || hi === null ? 'CI –' : `CI ${Math.round(lo * 100)}–${Math.round(hi * 100)}%`
 }
-
-export const cases = (n: number): string => `${n} case${n === 1 ? '' : 's'}`

@@ -3,9 +3,9 @@
 import type { TriggerRate, TriggerSummary } from '../../../../src-shared/trigger-eval'
 import type { TriggerDetail } from '../../../../src-shared/trigger-views'
 import { formatUsd } from '../../../../src-shared/spend-format'
+import { plural } from '../../../../src-shared/plural'
 
 const pct = (x: number | null): string => (x === null ? '—' : `${Math.round(100 * x)}%`)
-const plural = (n: number, word: string, words = `${word}s`): string => `${n} ${n === 1 ? word : words}`
 
 function Metric({ name, rate }: { name: string; rate: TriggerRate }) {
   return (

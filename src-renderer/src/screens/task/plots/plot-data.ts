@@ -4,6 +4,7 @@ import type { FailedRunScore } from '../../../../../src-shared/decision-score'
 import type { RunView } from '../../../../../src-shared/ipc-views'
 import { caseMeans, Z_95 } from '../../../../../src-shared/run-rules'
 import { formatScore, signed } from '../run-rows'
+import { plural } from '../../../../../src-shared/plural'
 
 export interface CaseDelta {
   caseId: string
@@ -40,12 +41,10 @@ export function caseDeltas(runs: Iterable<RunView>, failedRunScore: FailedRunSco
   return out.sort((x, y) => y.diff - x.diff || x.caseId.localeCompare(y.caseId))
 }
 
-const rounds = (n: number) => `${n} round${n === 1 ? '' : 's'}`
-
 /** What a case's dot says when pointed at or focused. */
 export function deltaText(d: CaseDelta): string {
   const interval = d.low !== null && d.high !== null ? `; interval ${signed(d.low)} to ${signed(d.high)}` : ''
-  return `${d.caseId}: b − a ${signed(d.diff)} (a ${formatScore(d.a)} over ${rounds(d.nA)}, b ${formatScore(d.b)} over ${rounds(d.nB)})${interval}`
+  return `${d.caseId}: b − a ${signed(d.diff)} (a ${formatScore(d.a)} over ${plural(d.nA, 'round')}, b ${formatScore(d.b)} over ${plural(d.nB, 'round')})${interval}`
 }
 
 /** Each side's scored runs in ten bins of ten points (100 falls in the last). */
@@ -60,7 +59,7 @@ export function scoreBins(runs: Iterable<RunView>): { a: number[]; b: number[] }
 /** What a histogram bar says when pointed at or focused. */
 export function binText(side: 'a' | 'b', bin: number, n: number): string {
   const top = bin === 9 ? '100' : `under ${bin * 10 + 10}`
-  return `side ${side}: ${n} run${n === 1 ? '' : 's'} scored ${bin * 10} to ${top}`
+  return `side ${side}: ${plural(n, 'run')} scored ${bin * 10} to ${top}`
 }
 
 /**
