@@ -169,46 +169,48 @@ export function RunDetailScreen({ runId, detail }: { runId: string; detail: Task
           }
         />
         {data.evaluations.length === 0 && <div className="muted">No judge result yet.</div>}
-        <table className="plain">
-          <thead>
-            <tr>
-              <th>evaluator</th>
-              <th>score</th>
-              <th>reason</th>
-              <th>parsed by</th>
-              <th>when</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.evaluations.map((e) => (
-              <tr key={e.id} style={e.latest ? undefined : { opacity: 0.55 }}>
-                <td className="mono small">
-                  {e.evaluatorId}
-                  {!e.latest && <div className="muted">(older)</div>}
-                </td>
-                <td>
-                  {e.correction ? (
-                    <span title={`corrected by ${e.correction.by}: ${e.correction.note}`}>
-                      <b>{formatScore(e.correction.score)}</b>{' '}
-                      <span className="muted">(judge {formatScore(e.score)})</span>
-                    </span>
-                  ) : e.status === 'failed' ? (
-                    <span className="badge eval-failed">failed</span>
-                  ) : (
-                    <b>{formatScore(e.score)}</b>
-                  )}
-                </td>
-                <td>
-                  {e.correction && <div>Correction: {e.correction.note}</div>}
-                  {e.reason ?? e.error ?? '–'}
-                  {e.expectations && <ExpectationVerdicts verdicts={e.expectations} />}
-                </td>
-                <td className="small">{e.parseStrategy ?? '–'}</td>
-                <td className="small muted">{new Date(e.createdAt).toLocaleString()}</td>
+        {data.evaluations.length > 0 && (
+          <table className="plain">
+            <thead>
+              <tr>
+                <th>evaluator</th>
+                <th>score</th>
+                <th>reason</th>
+                <th>parsed by</th>
+                <th>when</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.evaluations.map((e) => (
+                <tr key={e.id} style={e.latest ? undefined : { opacity: 0.55 }}>
+                  <td className="mono small">
+                    {e.evaluatorId}
+                    {!e.latest && <div className="muted">(older)</div>}
+                  </td>
+                  <td>
+                    {e.correction ? (
+                      <span title={`corrected by ${e.correction.by}: ${e.correction.note}`}>
+                        <b>{formatScore(e.correction.score)}</b>{' '}
+                        <span className="muted">(judge {formatScore(e.score)})</span>
+                      </span>
+                    ) : e.status === 'failed' ? (
+                      <span className="badge eval-failed">failed</span>
+                    ) : (
+                      <b>{formatScore(e.score)}</b>
+                    )}
+                  </td>
+                  <td>
+                    {e.correction && <div>Correction: {e.correction.note}</div>}
+                    {e.reason ?? e.error ?? '–'}
+                    {e.expectations && <ExpectationVerdicts verdicts={e.expectations} />}
+                  </td>
+                  <td className="small">{e.parseStrategy ?? '–'}</td>
+                  <td className="small muted">{new Date(e.createdAt).toLocaleString()}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
         {(run.status === 'scored' || kind === 'eval-failed') && (
           <CorrectionForm
             evaluatorIds={data.evaluatorIds}
