@@ -11,6 +11,7 @@ export const LAYERS = [
   'src-shared',
   'src-main/stats',
   'src-main/demo',
+  'src-main/os-processes',
   'src-main/db',
   'src-main/inputs',
   'src-main/agent',
@@ -69,18 +70,30 @@ const NO_TEST_BUT_SUPPORT = {
     'A unit test may import test/support helpers, not other test files: move the shared part to test/support.',
 }
 
+// Test-only modules (builders, fakes, a stub judge) are named `*.fixture.ts(x)`, beside the code they serve:
+// tests import them, shipped code never (a fixture may import another).
+const NO_FIXTURE = {
+  regex: '\\.fixture(\\.tsx?)?$',
+  message:
+    'Shipped code never imports a test fixture (*.fixture.ts): it is test-only. Move what shipped code ' +
+    'needs out of the fixture into a module of its own.',
+}
+
 const TESTS = '**/*.test.{ts,tsx}'
+const FIXTURES = '**/*.fixture.{ts,tsx}'
 /**
  * Config blocks restricting a folder's imports of libraries and test code. ESLint keeps only the last
  * `no-restricted-imports` that matches a file, so each folder's block lists every restriction that holds
- * there; its unit tests get the same list with test/support allowed.
+ * there; its unit tests and fixtures get the same list with test/support and fixtures allowed.
  */
 function restrict(dir, restrictions, ignores = []) {
   const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
-  const withTests = restrictions.map((r) => (r === NO_TEST ? NO_TEST_BUT_SUPPORT : r))
+  const withTests = restrictions
+    .filter((r) => r !== NO_FIXTURE)
+    .map((r) => (r === NO_TEST ? NO_TEST_BUT_SUPPORT : r))
   return [
-    { files: [`${dir}/**/*`], ignores: [...ignores, TESTS], rules: rule(restrictions) },
-    { files: [`${dir}/${TESTS}`], ignores, rules: rule(withTests) },
+    { files: [`${dir}/**/*`], ignores: [...ignores, TESTS, FIXTURES], rules: rule(restrictions) },
+    { files: [`${dir}/${TESTS}`, `${dir}/${FIXTURES}`], ignores, rules: rule(withTests) },
   ]
 }
 
@@ -96,10 +109,11 @@ export default tseslint.config(
     },
   },
   { files: ['src-renderer/**/*'], languageOptions: { globals: { ...globals.browser } } },
-  ...restrict('src-renderer', [NO_ELECTRON, NO_NODE, NO_TEST]),
-  ...restrict('src-shared', [NO_ELECTRON, NO_NODE, NO_TEST]),
-  ...restrict('src-main', [NO_ELECTRON, NO_TEST], ['src-main/electron/**']),
-  ...restrict('src-main/electron', [NO_TEST]),
+  ...restrict('src-renderer', [NO_ELECTRON, NO_NODE, NO_TEST, NO_FIXTURE]),
+  ...restrict('src-shared', [NO_ELECTRON, NO_NODE, NO_TEST, NO_FIXTURE]),
+  ...restrict('src-main', [NO_ELECTRON, NO_TEST, NO_FIXTURE], ['src-main/electron/**']),
+  ...restrict('src-main/electron', [NO_TEST, NO_FIXTURE]),
+  ...restrict('src-preload', [NO_FIXTURE]),
   ...restrict('test', [NO_ELECTRON]),
   // The layer order and no import cycle, on the resolved files (eslint-plugin-import-x). Shipped code only:
   // a unit test may reach up (an export test through services' export), and nothing imports a test back.

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { expect, test } from 'playwright/test'
 import { openStore } from '../src-main/db'
-import { drive, findRun, seedExportTask, type Target } from '../src-main/export/test-fixtures'
+import { drive, findRun, seedExportTask, type Target } from '../src-main/export/task.fixture'
 import { FAILURE_TYPES } from '../src-shared/run-state'
 import { FIRST_FRAME_FONTS, WARM_TEXT } from '../src-renderer/src/first-frame-fonts'
 import { CLI, makeWorld, type World } from '../test/support/fixtures'

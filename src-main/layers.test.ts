@@ -3,9 +3,9 @@
 // rule that is removed or stops matching fails here, and every allowed import stays allowed. docs/architecture.md
 // names every source folder, in the same order.
 import { ESLint } from 'eslint'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -27,7 +27,7 @@ const restrictions = (file: string, from: string) =>
 /** One shipped module of `dir` (a file, not a test), as a path relative to the repo. */
 function moduleOf(dir: string): string {
   const file = readdirSync(join(root, dir))
-    .filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.') && !f.endsWith('.d.ts'))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.(test|fixture)\./.test(f) && !f.endsWith('.d.ts'))
     .sort()[0]
   if (!file) throw new Error(`no module in ${dir}`)
   return `${dir}/${file.replace(/\.tsx?$/, '')}`
@@ -77,7 +77,9 @@ describe('the layer order', () => {
     ['src-main/stats/new.ts', '../db/connection', 'stats is below db in the layer order'],
     ['src-main/stats/new.ts', '../engine/limiter', 'stats is below engine in the layer order'],
     ['src-main/db/new.ts', '../agent/types', 'db is below agent in the layer order'],
-    ['src-main/db/migrations/0099_new.ts', '../../agent/provider-retry', 'db is below agent'],
+    ['src-main/os-processes/new.ts', '../db/connection', 'os-processes is below db in the layer order'],
+    ['src-main/inputs/new.ts', '../agent/isolation/secret-values', 'inputs is below agent'],
+    ['src-main/db/migrations/0099_new.ts', '../../agent/session/provider-retry', 'db is below agent'],
     ['src-main/inputs/new.ts', '../judge/condense', 'inputs is below judge'],
     ['src-main/api/new.ts', '../cli/commands/demo', 'api is below cli'],
     ['src-shared/new.ts', '../src-main/stats/decide', 'src-shared is below stats'],
@@ -160,6 +162,11 @@ describe('other restrictions', () => {
     ['test/new.test.ts', 'electron', 'Only src-main/electron talks to Electron'],
     ['src-shared/new.ts', 'node:fs', 'no Node built-ins'],
     ['src-renderer/src/new.tsx', 'node:path', 'no Node built-ins'],
+    ['src-main/engine/new.ts', '../db/store.fixture', 'Shipped code never imports a test fixture'],
+    ['src-main/electron/new.ts', './fake-electron.fixture', 'Shipped code never imports a test fixture'],
+    ['src-main/agent/session/new.ts', './session-ending.fixture.ts', 'never imports a test fixture'],
+    ['src-renderer/src/new.tsx', './testing/render.fixture', 'Shipped code never imports a test fixture'],
+    ['src-shared/new.ts', '../src-renderer/src/testing/views.fixture', 'never imports a test fixture'],
   ])('%s importing %s is refused: "%s…"', async (file, from, message) => {
     expect((await restrictions(file, from)).join('\n')).toContain(message)
   })
@@ -175,8 +182,51 @@ describe('other restrictions', () => {
     ['src-main/electron/new.ts', 'electron'],
     ['src-renderer/src/new.tsx', '../../src-shared/ipc'],
     ['test/new.test.ts', '../src-main/demo/scripted-llm'],
+    ['src-main/engine/new.test.ts', '../db/store.fixture'],
+    ['src-main/services/new.fixture.ts', '../export/task.fixture'],
+    ['src-renderer/src/new.test.tsx', './testing/render.fixture'],
+    ['test/new.test.ts', '../src-main/services/judge-stub.fixture'],
   ])('%s may import %s', async (file, from) => {
     expect(await restrictions(file, from)).toEqual([])
+  })
+})
+
+describe('test fixtures', () => {
+  /** Every source file under `dir`, relative to the repo. */
+  const filesUnder = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? filesUnder(`${dir}/${e.name}`)
+        : /\.(tsx?|mjs)$/.test(e.name)
+          ? [`${dir}/${e.name}`]
+          : [],
+    )
+  /** The file a relative specifier in `from` names, if it is one of `known`. */
+  const target = (from: string, spec: string, known: Set<string>): string | undefined => {
+    const base = relative(root, join(root, dirname(from), spec))
+    return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((f) => known.has(f))
+  }
+
+  it('are the modules only tests import, each named *.fixture.ts(x) (shipped code cannot import one)', () => {
+    const shipped = ['src-main', 'src-shared', 'src-renderer/src', 'src-preload'].flatMap(filesUnder)
+    const all = [
+      ...shipped,
+      ...['test', 'e2e', 'scripts'].filter((d) => existsSync(join(root, d))).flatMap(filesUnder),
+    ]
+    const known = new Set(all)
+    const importers = new Map<string, string[]>()
+    for (const file of all)
+      for (const [, spec] of readFileSync(join(root, file), 'utf8').matchAll(
+        /(?:from|import\(|mock\()\s*'(\.[^']+)'/g,
+      )) {
+        const to = target(file, spec!, known)
+        if (to) importers.set(to, [...(importers.get(to) ?? []), file])
+      }
+    const testOnly = (f: string) => /\.(test|fixture|spec)\.tsx?$/.test(f) || /^(test|e2e|scripts)\//.test(f)
+    const unnamed = shipped.filter(
+      (f) => !testOnly(f) && importers.get(f)?.length && importers.get(f)!.every(testOnly),
+    )
+    expect(unnamed).toEqual([])
   })
 })
 

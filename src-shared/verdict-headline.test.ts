@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decisionFixture, PAIRWISE } from '../src-renderer/src/testing/decision-fixtures'
+import { decisionFixture, PAIRWISE } from '../src-renderer/src/testing/decision.fixture'
 import type { Decision } from './decision'
 import { verdictHeadline } from './verdict-headline'
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createProcessDriver, DEFAULT_GRACE_MS } from '../src-main/agent/process-driver'
+import { createProcessDriver, DEFAULT_GRACE_MS } from '../src-main/agent/drivers/process-driver'
 import type { RunHooks, RunOutcome, SideSession } from '../src-main/agent/types'
 import {
   INTERNAL_ERROR_MESSAGE,

@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { offeredDirOf } from '../src-main/agent/offered-copy'
-import { createProcessDriver } from '../src-main/agent/process-driver'
+import { offeredDirOf } from '../src-main/agent/isolation/offered-copy'
+import { createProcessDriver } from '../src-main/agent/drivers/process-driver'
 import type { AgentEvent, SideSession } from '../src-main/agent/types'
 import {
   DEFAULT_FINAL_TEXT,

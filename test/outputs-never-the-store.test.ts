@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databasePath, openStore } from '../src-main/db'
-import { drive, findRun, seedExportTask } from '../src-main/export/test-fixtures'
+import { drive, findRun, seedExportTask } from '../src-main/export/task.fixture'
 import { makeWorld, runCli, writeSkill, type World } from './support/fixtures'
 
 let world: World

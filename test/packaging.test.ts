@@ -17,7 +17,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { platformPackages } from '../src-main/agent/opencode-packages'
+import { platformPackages } from '../src-main/agent/opencode/opencode-packages'
 import { PROJECT_ROOT } from './support/fixtures'
 import {
   productionPackages,

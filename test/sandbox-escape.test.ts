@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxSupport } from '../src-main/agent/sandbox'
+import { sandboxSupport } from '../src-main/agent/isolation/sandbox'
 import type { ExportDocument } from '../src-shared/export'
 import { expectDecided } from './support/expect-decided'
 import {

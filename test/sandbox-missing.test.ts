@@ -4,7 +4,7 @@
 import { readdirSync, symlinkSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxSupport } from '../src-main/agent/sandbox'
+import { sandboxSupport } from '../src-main/agent/isolation/sandbox'
 import { ANSWER_EXISTS, expectDecided } from './support/expect-decided'
 import { makeWorld, runCli, stopCliChildren, writeSkill, type World } from './support/fixtures'
 import { startScriptedLlm, type ScriptedLlm } from './support/scripted-llm'

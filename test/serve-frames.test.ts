@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { frame, openRawWebSocket } from '../src-main/serve/test-raw-socket'
+import { frame, openRawWebSocket } from '../src-main/serve/raw-socket.fixture'
 import type { RunView } from '../src-shared/ipc-views'
 import { MAX_MESSAGE_BYTES, type WsServerMessage } from '../src-shared/ws-protocol'
 import { SERVER_AGENT } from './support/server-task'

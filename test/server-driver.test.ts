@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { offeredDirOf } from '../src-main/agent/offered-copy'
-import { foldEvents } from '../src-main/agent/events'
-import { createServerDriver } from '../src-main/agent/server-driver'
+import { offeredDirOf } from '../src-main/agent/isolation/offered-copy'
+import { foldEvents } from '../src-main/agent/session/run-events'
+import { createServerDriver } from '../src-main/agent/drivers/server-driver'
 import type { AgentEvent, RunHooks, RunOutcome, SideSession } from '../src-main/agent/types'
 import {
   DEFAULT_FINAL_TEXT,
@@ -26,8 +26,8 @@ import {
   sideSpec,
   waitFor,
 } from './agent-support'
-import { REDACTED } from '../src-main/agent/redact'
-import { SERVER_PASSWORD_VAR } from '../src-main/agent/side-context'
+import { REDACTED } from '../src-main/agent/isolation/redact'
+import { SERVER_PASSWORD_VAR } from '../src-main/agent/isolation/side-context'
 
 const FORCE = '[[force-skill]]'
 const WRITE_NOTE = '[[write-note]]'

@@ -4,7 +4,7 @@
 // runs: storage-faults-mid-run.slow.test.ts.)
 import { describe, expect, it } from 'vitest'
 import { openStore } from '../src-main/db'
-import { seedTask } from '../src-main/db/testing'
+import { seedTask } from '../src-main/db/store.fixture'
 import { runCli } from './support/fixtures'
 import { tmpfsUnavailable } from './support/tmpfs'
 import { useTmpfsWorld } from './support/tmpfs-world'

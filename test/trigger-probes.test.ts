@@ -4,8 +4,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runProbe } from '../src-main/agent/probe-run'
-import { openProbeSide, type OpenedProbeSide, type ProbeSideSpec } from '../src-main/agent/probe-side'
+import { runProbe } from '../src-main/agent/triggers/probe-run'
+import {
+  openProbeSide,
+  type OpenedProbeSide,
+  type ProbeSideSpec,
+} from '../src-main/agent/triggers/probe-side'
 import { PROBE_SCRIPT } from './support/probe-agent'
 import { startScriptedLlm, writeProviderConfig, type ScriptedLlm } from './support/scripted-llm'
 

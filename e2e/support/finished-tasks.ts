@@ -4,7 +4,7 @@
 // run of b that did not use the skill; the second is the same dataset measured again.
 import { join } from 'node:path'
 import { openStore } from '../../src-main/db'
-import { drive, findRun, seedExportTask } from '../../src-main/export/test-fixtures'
+import { drive, findRun, seedExportTask } from '../../src-main/export/task.fixture'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
 import { runCli } from '../../test/support/fixtures'
 import type { ServedApp } from './serve'

@@ -1,7 +1,11 @@
 // Adaptive rounds against fixed 3 rounds (docs/decision.md, "Adaptive rounds"): each scenario's seeded
 // tasks decided both ways through the app's stats code; runs used, false-pass rate and power.
 import { policySchema } from '../../src-shared/task-config'
-import { ADAPTIVE_SCENARIOS, compareDesigns, type Comparison } from '../../src-main/stats/simulate-adaptive'
+import {
+  ADAPTIVE_SCENARIOS,
+  compareDesigns,
+  type Comparison,
+} from '../../src-main/stats/simulate-adaptive.fixture'
 
 export function adaptiveBench(tasks: number): Record<keyof typeof ADAPTIVE_SCENARIOS, Comparison> {
   const policy = policySchema.parse({})

@@ -4,7 +4,7 @@
 // argv: <settings.json> <a|b|judge> <prompt> <provider options JSON> <context JSON> (promptfoo adds the last 3).
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildConfigContent } from '../../src-main/agent/run-env'
+import { buildConfigContent } from '../../src-main/agent/isolation/run-env'
 import { judgeConfigOverrides } from '../../src-main/judge/judge-prompt'
 import { parseJudgeOutput } from '../../src-main/judge/parse-output'
 import { bareSession } from './floor'

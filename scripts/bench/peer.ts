@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
-import { findOpencodeBin, opencodeVersion } from '../../src-main/agent/opencode-bin'
+import { findOpencodeBin, opencodeVersion } from '../../src-main/agent/opencode/opencode-bin'
 import { demoModel } from '../../src-main/demo/demo-model'
 import { startScriptedLlm, writeProviderConfig } from '../../src-main/demo/scripted-llm'
 import { writeExampleFiles } from '../../src-main/services/examples'

@@ -2,7 +2,7 @@
 // repositories), and the main-side coalescing throughput of live patches.
 import { openStore } from '../../src-main/db'
 import { EngineEvents } from '../../src-main/engine/events'
-import { drive, seedExportTask, type Target } from '../../src-main/export/test-fixtures'
+import { drive, seedExportTask, type Target } from '../../src-main/export/task.fixture'
 import { PatchSource } from '../../src-main/api/live-patches'
 
 export function seedBenchTask(

@@ -4,8 +4,8 @@
 import type { AgentEvent, TokenCounts } from '../../src-shared/agent-event'
 import type { CaseFiles } from '../../src-shared/case-file'
 import type { Side } from '../../src-shared/run-state'
-import type { SealedPaths } from '../inputs/sealed'
-import type { SideSandbox } from './sandbox-policy'
+import type { SealedPaths } from '../inputs/sealed-paths'
+import type { SideSandbox } from './isolation/sandbox-policy'
 import type { RunSandbox } from '../../src-shared/run-sandbox'
 
 export type { AgentEvent, SealedPaths, TokenCounts }

@@ -1,7 +1,7 @@
 // app.info, settings, the folder browser and input previews, and the bundled example / demo.
 import { join } from 'node:path'
 import { version as APP_VERSION } from '../../package.json'
-import { findOpencodeBin } from '../agent/opencode-bin'
+import { findOpencodeBin } from '../agent/opencode/opencode-bin'
 import { parseTaskConfig } from '../inputs/load-config'
 import { detectOpencodeVersion } from '../services/export-task'
 import { demoConfig, writeExampleFiles } from '../services/examples'

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { parseTriggerConfig } from '../inputs/load-trigger-config'
 import { loadTriggerSet } from '../inputs/trigger-set'
-import { openTestHost, type TestHost } from './test-host'
+import { openTestHost, type TestHost } from './host.fixture'
 
 let t: TestHost
 beforeEach(() => {

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openTestHost, type TestHost } from './test-host'
+import { openTestHost, type TestHost } from './host.fixture'
 
 let t: TestHost
 beforeEach(() => {

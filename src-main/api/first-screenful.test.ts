@@ -2,8 +2,8 @@
 // dataset order only, with the task's full counts and case order, and says more follow.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RunView, TaskDetail } from '../../src-shared/ipc-views'
-import { drive, findRun, seedExportTask } from '../export/test-fixtures'
-import { openTestHost, type TestHost } from './test-host'
+import { drive, findRun, seedExportTask } from '../export/task.fixture'
+import { openTestHost, type TestHost } from './host.fixture'
 
 let t: TestHost
 beforeEach(() => {

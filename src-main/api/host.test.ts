@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { drive, findRun, seedExportTask } from '../export/test-fixtures'
+import { drive, findRun, seedExportTask } from '../export/task.fixture'
 import type {
   BatchView,
   CaseAnalysisView,
@@ -11,7 +11,7 @@ import type {
   TaskDetail,
 } from '../../src-shared/ipc-views'
 import type { TaskSummary } from '../../src-shared/task-summary'
-import { openTestHost, type TestHost } from './test-host'
+import { openTestHost, type TestHost } from './host.fixture'
 
 let t: TestHost
 beforeEach(() => {

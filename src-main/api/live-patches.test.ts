@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openStore } from '../db'
-import { openTempStore, type TempStore } from '../db/testing'
+import { openTempStore, type TempStore } from '../db/store.fixture'
 import { announceRun } from '../engine/announce'
 import { EngineEvents } from '../engine/events'
-import { seedExportTask } from '../export/test-fixtures'
+import { seedExportTask } from '../export/task.fixture'
 import type { Patch } from '../../src-shared/ipc-views'
 import { PatchSource } from './live-patches'
 

@@ -2,7 +2,7 @@
 // environment the services run with when the app or serve starts (a variable already set wins).
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { notExecutable } from '../agent/opencode-bin'
+import { notExecutable } from '../agent/opencode/opencode-bin'
 import { InputError } from '../inputs/errors'
 import { settingsSchema } from '../../src-shared/ipc'
 import type { Settings } from '../../src-shared/ipc-views'

@@ -3,8 +3,8 @@
 import { afterEach, expect, it } from 'vitest'
 import type { TaskDetail } from '../../src-shared/ipc-views'
 import type { StartupPhase } from '../../src-shared/startup'
-import { seedExportTask } from '../export/test-fixtures'
-import { openTestHost, type TestHost } from './test-host'
+import { seedExportTask } from '../export/task.fixture'
+import { openTestHost, type TestHost } from './host.fixture'
 
 let t: TestHost
 afterEach(() => t.cleanup())

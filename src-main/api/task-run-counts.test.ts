@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Decision } from '../../src-shared/decision'
 import type { RunView, TaskDetail } from '../../src-shared/ipc-views'
 import type { TaskSummary } from '../../src-shared/task-summary'
-import { drive, findRun, seedExportTask } from '../export/test-fixtures'
-import { openTestHost, type TestHost } from './test-host'
+import { drive, findRun, seedExportTask } from '../export/task.fixture'
+import { openTestHost, type TestHost } from './host.fixture'
 
 let t: TestHost
 beforeEach(() => {

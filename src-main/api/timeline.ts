@@ -1,6 +1,6 @@
 // A trajectory as a readable timeline: text, tool calls with input and output, each
 // LLM step's tokens and cost, errors. Long bodies are cut so a 1,000-event run stays light to send.
-import { errorMessage } from '../agent/events'
+import { errorMessage } from '../agent/session/run-events'
 import type { AgentEvent } from '../agent/types'
 import type { TimelineItem } from '../../src-shared/ipc-views'
 import { formatUsd } from '../../src-shared/spend-format'

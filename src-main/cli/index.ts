@@ -2,7 +2,7 @@
 import type { Io } from './command'
 import { EXIT } from './command'
 import { main } from './main'
-import { stopSandbox } from '../agent/sandbox'
+import { stopSandbox } from '../agent/isolation/sandbox'
 
 const io: Io = {
   out: (t) => void process.stdout.write(t),

@@ -17,9 +17,9 @@ import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from '../../test/support/tmpfs'
 import { databasePath, openStore } from '../db'
-import { seedTask } from '../db/testing'
-import { DAMAGES, fingerprint, goodDatabaseBytes } from '../db/testing-damage'
-import { captureIo } from './capture-io'
+import { seedTask } from '../db/store.fixture'
+import { DAMAGES, fingerprint, goodDatabaseBytes } from '../db/damage.fixture'
+import { captureIo } from './capture-io.fixture'
 import { main } from './main'
 
 // Writes with synchronous=FULL and `doctor`'s opencode start-up take seconds on a loaded 2-core machine.

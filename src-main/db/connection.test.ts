@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openStore, type Store } from './connection'
 import { StoreError } from './errors'
 import { MIGRATIONS } from './migrations'
-import { makeTempDir } from './testing'
+import { makeTempDir } from './store.fixture'
 
 const dirs: string[] = []
 const stores: Store[] = []

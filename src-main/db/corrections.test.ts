@@ -1,9 +1,9 @@
 // A correction's life in the repository: added for one execution, still in force after the run is judged
 // again, gone only when cleared, dropped (and listed as such) once the run executes as a new session.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { drive, seedExportTask } from '../export/test-fixtures'
+import { drive, seedExportTask } from '../export/task.fixture'
 import type { RunRow, Store } from '.'
-import { openTempStore, type TempStore } from './testing'
+import { openTempStore, type TempStore } from './store.fixture'
 
 let t: TempStore
 let store: Store

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from './connection'
 import { caseContentHash, type DatasetCaseInput } from './datasets'
-import { openTempStore, type TempStore } from './testing'
+import { openTempStore, type TempStore } from './store.fixture'
 
 let t: TempStore
 let store: Store

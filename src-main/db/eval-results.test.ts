@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from './connection'
 import type { EvalResultInput } from './eval-results'
-import { openTempStore, seedTask, type TempStore } from './testing'
+import { openTempStore, seedTask, type TempStore } from './store.fixture'
 
 let t: TempStore
 let store: Store

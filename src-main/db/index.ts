@@ -28,7 +28,7 @@ export type {
   PairwiseResultRow,
   PairwiseResultsRepo,
 } from './pairwise-results'
-export { instanceAlive, pidExists, processAlive, processStartTime } from './process-info'
+export { instanceAlive, pidExists, processAlive, processStartTime } from '../os-processes/process-info'
 export type { RunPatch, RunRow, RunStatusChange } from './run-rows'
 export type { PendingRun, TransitionRequest } from './runs'
 export type { SkillVersionRow } from './skill-versions'

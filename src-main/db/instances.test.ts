@@ -1,8 +1,8 @@
 import { hostname, userInfo } from 'node:os'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from './connection'
-import { instanceAlive, processAlive, processStartTime } from './process-info'
-import { openTempStore, seedTask, type TempStore } from './testing'
+import { instanceAlive, processAlive, processStartTime } from '../os-processes/process-info'
+import { openTempStore, seedTask, type TempStore } from './store.fixture'
 import { localUser } from './user'
 
 let t: TempStore

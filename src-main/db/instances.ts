@@ -1,7 +1,7 @@
 // Instances: every process that opens the data dir (app, CLI run, serve) registers one row (docs/data-model.md).
 import { hostname } from 'node:os'
 import { newId, nowIso } from './ids'
-import { processStartTime } from './process-info'
+import { processStartTime } from '../os-processes/process-info'
 import type { InstanceTable } from './schema'
 import type { Sql } from './sql'
 

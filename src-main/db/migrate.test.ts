@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError } from './errors'
 import { migrate } from './migrate'
 import type { Migration } from './migrations'
-import { makeTempDir } from './testing'
+import { makeTempDir } from './store.fixture'
 
 const m1: Migration = { id: 1, name: 'one', up: 'CREATE TABLE a (x INTEGER)' }
 const m2: Migration = { id: 2, name: 'two', up: 'CREATE TABLE b (y INTEGER); INSERT INTO a VALUES (1)' }

@@ -8,7 +8,7 @@ import { openStore } from './connection'
 import { databasePath } from './data-dir'
 import { migrate } from './migrate'
 import { MIGRATIONS } from './migrations'
-import { makeTempDir } from './testing'
+import { makeTempDir } from './store.fixture'
 
 let dir = ''
 afterEach(() => rmSync(dir, { recursive: true, force: true }))

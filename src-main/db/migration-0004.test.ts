@@ -9,7 +9,7 @@ import { databasePath } from './data-dir'
 import { migrate } from './migrate'
 import { MIGRATIONS } from './migrations'
 import { CURRENT_HASH_RECIPE } from './skill-versions'
-import { makeTempDir } from './testing'
+import { makeTempDir } from './store.fixture'
 
 let dir = ''
 afterEach(() => rmSync(dir, { recursive: true, force: true }))

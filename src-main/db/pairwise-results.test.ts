@@ -2,7 +2,7 @@
 // construction; the task's fingerprint moves with every append; deleting the task deletes them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PairwiseResultInput } from './pairwise-results'
-import { openTempStore, seedTask, type TempStore } from './testing'
+import { openTempStore, seedTask, type TempStore } from './store.fixture'
 
 let t: TempStore
 beforeEach(() => (t = openTempStore()))

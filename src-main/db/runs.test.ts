@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from './connection'
 import { TransitionError } from './errors'
 import type { PendingRun } from './runs'
-import { openTempStore, seedTask, type TempStore } from './testing'
+import { openTempStore, seedTask, type TempStore } from './store.fixture'
 
 let t: TempStore
 let store: Store

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from './connection'
-import { openTempStore, type TempStore } from './testing'
+import { openTempStore, type TempStore } from './store.fixture'
 
 let t: TempStore
 let store: Store

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from '../../test/support/tmpfs'
 import { openStore, type Store } from './connection'
 import { StoreError } from './errors'
-import { makeTempDir, seedTask } from './testing'
-import { DAMAGES, fingerprint, goodDatabaseBytes } from './testing-damage'
+import { makeTempDir, seedTask } from './store.fixture'
+import { DAMAGES, fingerprint, goodDatabaseBytes } from './damage.fixture'
 
 const dirs: string[] = []
 function tempDir(): string {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openStore, type Store } from './connection'
 import { DuplicateTaskError } from './errors'
-import { openTempStore, seedTask, type TempStore } from './testing'
+import { openTempStore, seedTask, type TempStore } from './store.fixture'
 
 let t: TempStore
 let store: Store

@@ -2,7 +2,7 @@
 // before they run and done with a choice after, and a probe a dead process left running back to pending.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ProbeEnd } from './trigger-probes'
-import { openTempStore, type TempStore } from './testing'
+import { openTempStore, type TempStore } from './store.fixture'
 
 let t: TempStore
 beforeEach(() => (t = openTempStore()))

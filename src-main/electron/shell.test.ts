@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RENDERER_CSP } from '../../src-shared/csp'
 import { CHANNEL_PREFIX, CHANNELS, PATCH_EVENT } from '../../src-shared/ipc-channels'
-import { createFakeElectron, FakeWebContents, type FakeElectron } from './testing/fake-electron'
+import { createFakeElectron, FakeWebContents, type FakeElectron } from './fake-electron.fixture'
 
 const holder = vi.hoisted(() => ({ fake: null as unknown }))
 // Each export reads the current test's fake.
@@ -151,7 +151,7 @@ describe('electron shell', () => {
     expect(res.ok).toBe(false)
     // A deletion of an existing task is the simplest patch to provoke.
     const { openStore } = await import('../db')
-    const { seedExportTask } = await import('../export/test-fixtures')
+    const { seedExportTask } = await import('../export/task.fixture')
     const store = openStore(dir)
     const { task } = seedExportTask(store)
     store.close()

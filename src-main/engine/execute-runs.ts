@@ -11,7 +11,7 @@ import type {
   SideSession,
   SideSpec,
 } from '../agent/types'
-import { failedProofLines } from '../agent/proof'
+import { failedProofLines } from '../agent/isolation/skill-proof'
 import { fileSystemFault, type RunRow, type Store, type StoreError } from '../db'
 import { failedForRoom, lackOfRoom, roomNeeded } from './disk-room'
 import { needsExecution } from '../../src-shared/run-rules'

@@ -1,13 +1,13 @@
 // Executes a trigger task's probes (docs/triggers.md): a probe server per description version, proved before
 // anything is probed, a concurrency limit, cancel, and every probe written 'running' before its session starts
 // and with its result when it ends (a crash leaves no result unstored and none stored twice).
-import type { SideSandbox } from '../agent/sandbox-policy'
+import type { SideSandbox } from '../agent/isolation/sandbox-policy'
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { writeOfferedCopy } from '../agent/offered-copy'
-import { failedProofLines } from '../agent/proof'
-import { runProbe } from '../agent/probe-run'
-import { openProbeSide, type OpenedProbeSide, type ProbeOutcome } from '../agent/probe-side'
+import { writeOfferedCopy } from '../agent/isolation/offered-copy'
+import { failedProofLines } from '../agent/isolation/skill-proof'
+import { runProbe } from '../agent/triggers/probe-run'
+import { openProbeSide, type OpenedProbeSide, type ProbeOutcome } from '../agent/triggers/probe-side'
 import type { IsolationProof } from '../agent/types'
 import type { ProbeEnd, ProbeRow, ProbeVersion, Store, StoredCompetitor } from '../db'
 import { UserError } from '../../src-shared/user-error'
@@ -72,7 +72,7 @@ function todo(store: Store, plan: ProbePlan): ProbeRow[] {
 }
 
 /**
- * The version's skills folder, made afresh from the stored snapshots: the offered copy (agent/offered-copy.ts)
+ * The version's skills folder, made afresh from the stored snapshots: the offered copy (agent/isolation/offered-copy.ts)
  * of the skill and of every competing skill.
  */
 function skillsFolder(plan: ProbePlan, version: ProbeVersion, snapshotDir: string): string {

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Ajv } from 'ajv'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openTempStore, type TempStore } from '../db/testing'
+import { openTempStore, type TempStore } from '../db/store.fixture'
 import { buildTaskExport } from '../services/export-task'
 import { exportToBenchmark } from './benchmark-json'
-import { drive, findRun, seedExportTask } from './test-fixtures'
+import { drive, findRun, seedExportTask } from './task.fixture'
 
 const schemaFile = fileURLToPath(new URL('../../resources/schemas/benchmark.schema.json', import.meta.url))
 const validate = new Ajv({ allErrors: true, allowUnionTypes: true }).compile(

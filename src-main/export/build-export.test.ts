@@ -1,14 +1,14 @@
 // buildExport on a real temp store: every export key and null, case status rules, decision input, scope, demo label.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../db'
-import { openTempStore, type TempStore } from '../db/testing'
+import { openTempStore, type TempStore } from '../db/store.fixture'
 import { decide } from '../stats/decide'
 import { EXPORT_SCHEMA_ID, exportSchema, type ExportDocument } from '../../src-shared/export'
 import { policySchema } from '../../src-shared/task-config'
 import { taskDecision } from '../services/task-decision'
 import { buildTaskExport } from '../services/export-task'
 import { toExperimentRun } from './run-entries'
-import { drive, findRun, seedExportTask } from './test-fixtures'
+import { drive, findRun, seedExportTask } from './task.fixture'
 
 let t: TempStore
 let store: Store

@@ -85,7 +85,7 @@ export interface DecidedTask {
   runs: RunRow[]
   caseOrder: string[]
   decision: Decision
-  /** What the task was paid (services/task-spend). */
+  /** What the task was paid (services/parts/task-spend). */
   spend: Spend
 }
 

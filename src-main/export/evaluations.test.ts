@@ -3,9 +3,9 @@
 // that attempt.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { EvalResultInput, Store } from '../db'
-import { openTempStore, type TempStore } from '../db/testing'
+import { openTempStore, type TempStore } from '../db/store.fixture'
 import { buildTaskExport } from '../services/export-task'
-import { drive, findRun, seedExportTask } from './test-fixtures'
+import { drive, findRun, seedExportTask } from './task.fixture'
 
 let t: TempStore
 let store: Store

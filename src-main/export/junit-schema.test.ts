@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { validateXML } from 'xmllint-wasm'
-import { openTempStore, type TempStore } from '../db/testing'
+import { openTempStore, type TempStore } from '../db/store.fixture'
 import { buildTaskExport } from '../services/export-task'
 import { exportToJunit } from './junit'
-import { drive, findRun, seedExportTask } from './test-fixtures'
+import { drive, findRun, seedExportTask } from './task.fixture'
 
 const XSD = readFileSync(fileURLToPath(new URL('../../resources/schemas/junit.xsd', import.meta.url)), 'utf8')
 

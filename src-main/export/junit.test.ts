@@ -2,10 +2,10 @@
 // case with its a/b scores, valid XML whatever the task and case names hold.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../db'
-import { openTempStore, type TempStore } from '../db/testing'
+import { openTempStore, type TempStore } from '../db/store.fixture'
 import { buildTaskExport } from '../services/export-task'
 import { exportToJunit } from './junit'
-import { drive, findRun, seedExportTask } from './test-fixtures'
+import { drive, findRun, seedExportTask } from './task.fixture'
 
 let t: TempStore
 let store: Store

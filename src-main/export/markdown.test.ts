@@ -1,10 +1,10 @@
 // The markdown summary: title with verdict, per-case rows with 1-decimal scores and Δ, dimensions, reasons.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../db'
-import { openTempStore, type TempStore } from '../db/testing'
+import { openTempStore, type TempStore } from '../db/store.fixture'
 import { buildTaskExport } from '../services/export-task'
 import { cell, exportToMarkdown } from './markdown'
-import { drive, findRun, seedExportTask } from './test-fixtures'
+import { drive, findRun, seedExportTask } from './task.fixture'
 
 let t: TempStore
 let store: Store

@@ -1,11 +1,11 @@
 // Opening an export file read-only: the current version as written, a first-version (@1) file upgraded.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../db'
-import { openTempStore, type TempStore } from '../db/testing'
+import { openTempStore, type TempStore } from '../db/store.fixture'
 import { EXPORT_SCHEMA_ID, EXPORT_SCHEMA_V1, exportSchema } from '../../src-shared/export'
 import { EXPORT_V1_WARNING, readExport } from '../../src-shared/export-read'
 import { buildTaskExport } from '../services/export-task'
-import { drive, findRun, seedExportTask } from './test-fixtures'
+import { drive, findRun, seedExportTask } from './task.fixture'
 
 let t: TempStore
 let store: Store

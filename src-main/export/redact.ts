@@ -1,6 +1,6 @@
 // Keeps secrets out of an export: secret-named fields are blanked, and known secret values scrubbed everywhere.
-import { isSecretFieldName, makeRedactor, REDACTED } from '../agent/redact'
-import { secretNamedSources, secretSourcesFor, secretStrings } from '../agent/secret-values'
+import { isSecretFieldName, makeRedactor, REDACTED } from '../agent/isolation/redact'
+import { secretNamedSources, secretSourcesFor, secretStrings } from '../agent/isolation/secret-values'
 
 export { isSecretFieldName }
 

@@ -5,7 +5,7 @@ import { loadDataset, selectCases } from './dataset'
 import type { InputError } from './errors'
 import { loadTaskConfig } from './load-config'
 import { readSkill } from './skill'
-import { inputError, shown, tempTree } from './test-helpers'
+import { inputError, shown, tempTree } from './temp-files.fixture'
 
 const SKILL = '---\nname: pirate-speak\ndescription: Talk like a pirate.\n---\n'
 const CASES = ['{"id": "c1", "prompt": "one"}', '{"id": "c2", "prompt": "two"}']

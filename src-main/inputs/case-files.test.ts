@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { pathsThatCannotCoexist } from './case-files'
 import { loadDataset } from './dataset'
-import { inputError, jsonl, tempTree } from './test-helpers'
+import { inputError, jsonl, tempTree } from './temp-files.fixture'
 
 describe("loadDataset: a case's files", () => {
   it.each([

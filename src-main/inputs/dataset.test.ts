@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadDataset, selectCases } from './dataset'
-import { inputError, jsonl, shown, tempTree } from './test-helpers'
+import { inputError, jsonl, shown, tempTree } from './temp-files.fixture'
 
 describe('loadDataset: good input', () => {
   it('reads JSON Lines with a BOM, CRLF, blank lines, inline files and a filesDir', () => {

@@ -1,7 +1,7 @@
 // A task judging expectations is refused when a selected case has none, naming the cases.
 import { describe, expect, it } from 'vitest'
 import { checkExpectationsCases } from './expectations-check'
-import { inputError } from './test-helpers'
+import { inputError } from './temp-files.fixture'
 
 const cases = [
   { id: '1', expectations: ['says "42"'] },

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { processStartTime } from '../db/process-info'
+import { processStartTime } from '../os-processes/process-info'
 import { makeGitTemp, sweepStaleGitTemps } from './git-temp'
 
 let base: string

@@ -1,10 +1,10 @@
 // The private temp folders a git version is read into (README "Skill versions from git"). Each holds an
 // owner marker (pid, start time, host), so a folder a crashed process left behind is removed by the next
-// process that reads a git version, and a reused pid is not taken for its owner (db/process-info.ts).
+// process that reads a git version, and a reused pid is not taken for its owner (os-processes/process-info.ts).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { instanceAlive, processStartTime } from '../db/process-info'
+import { instanceAlive, processStartTime } from '../os-processes/process-info'
 
 const PREFIX = 'skill-ab-git-'
 /** The owner marker inside a temp folder (beside the skill folder, so never part of a snapshot). */

@@ -9,7 +9,7 @@ import { parseTaskConfig } from './load-config'
 import { contentHash } from './skill'
 import { inspectSource, releaseSource, withInspected } from './skill-source'
 import { snapshotOf } from './skill-snapshot'
-import { inputError, tempTree, writeTree } from './test-helpers'
+import { inputError, tempTree, writeTree } from './temp-files.fixture'
 
 const skillMd = (body: string) => `---\nname: pirate-speak\ndescription: Talk like a pirate.\n---\n${body}\n`
 

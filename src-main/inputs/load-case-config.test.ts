@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadCaseAnalysisConfig } from './load-case-config'
-import { inputError, tempTree } from './test-helpers'
+import { inputError, tempTree } from './temp-files.fixture'
 
 const BASE = {
   name: 't',

@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadTaskConfig } from './load-config'
-import { inputError, shown, tempTree } from './test-helpers'
+import { inputError, shown, tempTree } from './temp-files.fixture'
 
 const SKILL = '---\nname: pirate-speak\ndescription: Talk like a pirate.\n---\n'
 

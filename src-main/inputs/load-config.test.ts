@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadTaskConfig, parseTaskConfig } from './load-config'
-import { inputError, shown, tempTree } from './test-helpers'
+import { inputError, shown, tempTree } from './temp-files.fixture'
 
 const SKILL = '---\nname: pirate-speak\ndescription: Talk like a pirate.\n---\n'
 const MINIMAL = {

@@ -6,9 +6,9 @@ import { TASK_KNOWN_KEYS, taskConfigSchema } from '../../src-shared/task-config'
 import type { TaskConfig } from '../../src-shared/task-config'
 import { templateProblems, templateVariables } from './template'
 // The layer order's one exception (docs/architecture.md): which of the user's values are secrets is agent's
-// env allow-list (agent/run-env.ts); the too-short warning belongs above agent, with the use cases.
+// env allow-list (agent/isolation/run-env.ts); the too-short warning belongs above agent, with the use cases.
 // eslint-disable-next-line import-x/no-restricted-paths -- known, documented; remove with the move
-import { secretSourcesFor, shortSecretWarnings } from '../agent/secret-values'
+import { secretSourcesFor, shortSecretWarnings } from '../agent/isolation/secret-values'
 import { configWarnings } from './config-warnings'
 import { displayPath, InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'

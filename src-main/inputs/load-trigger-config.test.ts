@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadTriggerConfig } from './load-trigger-config'
-import { inputError, shown, tempTree } from './test-helpers'
+import { inputError, shown, tempTree } from './temp-files.fixture'
 
 const files = (config: unknown) => ({
   'config.json': JSON.stringify(config),

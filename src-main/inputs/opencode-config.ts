@@ -1,5 +1,5 @@
 // The user's opencode config files, found as opencode finds them and read as it reads them (JSON with comments
-// and trailing commas); what of them the agents get is agent/user-config.ts.
+// and trailing commas); what of them the agents get is agent/opencode/user-config.ts.
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'

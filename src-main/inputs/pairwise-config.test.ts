@@ -1,7 +1,7 @@
 // The pairwise judge's config rules, as a user loading a config meets them: each refusal names its field.
 import { describe, expect, it } from 'vitest'
 import { parseTaskConfig } from './load-config'
-import { inputError, tempTree } from './test-helpers'
+import { inputError, tempTree } from './temp-files.fixture'
 
 const BASE = {
   name: 't',

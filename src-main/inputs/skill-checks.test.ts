@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { inspectSkill } from './skill'
 import { snapshotSkill } from './skill-snapshot'
 import { MAX_SKILL_BYTES, MAX_SKILL_FILE_BYTES } from './skill-checks'
-import { inputError, shown, tempTree } from './test-helpers'
+import { inputError, shown, tempTree } from './temp-files.fixture'
 
 const SKILL_MD = '---\nname: demo\ndescription: A demo skill.\n---\n# Demo\n'
 const GiB = 1024 ** 3

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { contentHash } from './skill'
 import { snapshotSkill } from './skill-snapshot'
 import { describeLeftOut, selectSkillFiles } from './skill-files'
-import { inputError, tempTree } from './test-helpers'
+import { inputError, tempTree } from './temp-files.fixture'
 
 const SKILL = {
   'SKILL.md': '---\nname: demo\ndescription: A demo skill.\n---\n# Demo\n',

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { GitRef } from '../../src-shared/task-config'
 import type { ConfigPaths } from './config-paths'
-import { checkDatasetSealed } from './sealed'
+import { checkDatasetSealed } from './sealed-paths'
 import { displayPath, InputError, type Problem, type ProblemList } from './errors'
 import { readGitVersion, resolveGitVersion, shortSha, type GitVersion } from './git-version'
 import { inspectSkill, type CheckedSkill } from './skill'
@@ -130,7 +130,7 @@ export function withInspected<T>(
 /** The paths (relative to the skill folder) a checked skill's snapshot keeps. */
 export const keptFiles = (checked: CheckedSkill): string[] => checked.selection.files.map((f) => f.rel)
 
-/** The answer key never reaches an agent: neither side's snapshot may copy the dataset (inputs/sealed.ts). */
+/** The answer key never reaches an agent: neither side's snapshot may copy the dataset (inputs/sealed-paths.ts). */
 export function checkSourcesSealed(
   resolved: ResolvedPaths,
   dataset: Parameters<typeof checkDatasetSealed>[1],

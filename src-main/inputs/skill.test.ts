@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { contentHash, readSkill } from './skill'
 import { snapshotSkill } from './skill-snapshot'
-import { inputError, tempTree } from './test-helpers'
+import { inputError, tempTree } from './temp-files.fixture'
 
 const VECTOR = {
   'SKILL.md': '---\nname: demo\ndescription: A demo skill.\n---\n# Demo\n',

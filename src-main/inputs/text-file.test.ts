@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readTextFile } from './text-file'
-import { inputError, tempTree } from './test-helpers'
+import { inputError, tempTree } from './temp-files.fixture'
 
 const opts = { shown: 'x.json', what: 'config file', maxBytes: 1024, fix: 'check the path' }
 

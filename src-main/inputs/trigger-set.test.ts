@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadTriggerSet } from './trigger-set'
-import { inputError, shown, tempTree } from './test-helpers'
+import { inputError, shown, tempTree } from './temp-files.fixture'
 
 describe('loadTriggerSet', () => {
   it('reads JSON Lines with ids, blank lines and CRLF', () => {

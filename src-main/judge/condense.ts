@@ -1,7 +1,7 @@
 // Condenses a run for the judge to a character budget: trajectory (start and end kept), diff, final output.
 import { dirname } from 'node:path'
 import type { AgentEvent } from '../agent/types'
-import { SLOT_PREFIX } from '../agent/work-slots'
+import { SLOT_PREFIX } from '../agent/server/work-slots'
 
 export interface CondenseInput {
   events: readonly AgentEvent[]

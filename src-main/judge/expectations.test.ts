@@ -2,7 +2,7 @@
 // the share passed as the score, a blind prompt, and the scripted model answering it deterministically.
 import { describe, expect, it } from 'vitest'
 import { defaultJudge } from '../demo/scripted-llm'
-import { BLIND, SKILL_DIR, toolUse } from './blind-fixtures'
+import { BLIND, SKILL_DIR, toolUse } from './blind.fixture'
 import { presetEvaluator, resolveEvaluators } from './evaluators'
 import { renderExpectationsPrompt } from './expectations-prompt'
 import { judgeConfigOverrides } from './judge-prompt'

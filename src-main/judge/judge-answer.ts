@@ -1,6 +1,6 @@
 // A judge's answer turned into an attempt: a parsed score, a parsed winner, or a failure (unparseable output
 // is a retryable failure). Shared by the process and server paths of the judge runner.
-import { zeroTokens } from '../agent/events'
+import { zeroTokens } from '../agent/session/run-events'
 import type { EvaluatorSpec } from './evaluators'
 import { parseExpectationsOutput, verdictReason } from './parse-expectations'
 import type { JudgeAttempt, PairwiseAttempt } from './judge-types'

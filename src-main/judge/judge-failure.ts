@@ -1,5 +1,5 @@
 // Whether a failed judge attempt may be retried: timeouts, 5xx, 429 and connection trouble may.
-import { errorMessage } from '../agent/events'
+import { errorMessage } from '../agent/session/run-events'
 import type { AgentEvent, OutcomeKind } from '../agent/types'
 
 export interface JudgeFailure {

@@ -1,11 +1,11 @@
 // Where one judgement runs (agent.driver): a process of its own (private dirs with the judge agent, an empty
 // git repo for its cwd, removed after), or a session on the warm judge server of its answer kind
-// (judge-server.ts). Either way one session on the one runner (agent/session.ts).
+// (judge-server.ts). Either way one session on the one runner (agent/session/session.ts).
 import { join } from 'node:path'
-import { removePrivateDirs } from '../agent/isolation'
-import type { SessionTransport } from '../agent/session-types'
-import { setupProcess, type ProcessSetup, type SideContext } from '../agent/side-context'
-import { prepareWorkDir } from '../agent/workdir'
+import { removePrivateDirs } from '../agent/isolation/private-dirs'
+import type { SessionTransport } from '../agent/session/session-types'
+import { setupProcess, type ProcessSetup, type SideContext } from '../agent/isolation/side-context'
+import { prepareWorkDir } from '../agent/drivers/workdir'
 import { JUDGE_PERMISSIONS, type ServerJudgePool } from './judge-server'
 import { judgeConfigOverrides, type JudgeAnswer } from './judge-prompt'
 

@@ -1,6 +1,6 @@
 // What the judge is sent: the template over the condensed run, placeholders for what is missing; its agent.
 import { describe, expect, it } from 'vitest'
-import { BLIND, SKILL_DIR, toolUse } from './blind-fixtures'
+import { BLIND, SKILL_DIR, toolUse } from './blind.fixture'
 import type { EvaluatorSpec } from './evaluators'
 import {
   judgeConfigOverrides,

@@ -1,13 +1,13 @@
 // One attempt of one evaluator on one run (an LLM judge: a session with agent `judge`, no tools, on either
-// transport (agent/session.ts); or a command), or of a pairwise evaluator on two runs: the same judge
+// transport (agent/session/session.ts); or a command), or of a pairwise evaluator on two runs: the same judge
 // conversation, with a winner parsed instead of a score.
-import { foldEvents } from '../agent/events'
-import { DEFAULT_GRACE_MS } from '../agent/process-driver'
-import { runSession } from '../agent/session'
-import type { SessionResult } from '../agent/session-types'
-import { outcomeOf } from '../agent/session-ending'
-import { prepareSide, type SideContext } from '../agent/side-context'
-import type { Limits } from '../agent/outcome'
+import { foldEvents } from '../agent/session/run-events'
+import { DEFAULT_GRACE_MS } from '../agent/drivers/process-driver'
+import { runSession } from '../agent/session/session'
+import type { SessionResult } from '../agent/session/session-types'
+import { outcomeOf } from '../agent/session/session-ending'
+import { prepareSide, type SideContext } from '../agent/isolation/side-context'
+import type { Limits } from '../agent/session/outcome-kind'
 import { runCommandEvaluator } from './command-evaluator'
 import { clip } from './condense'
 import type { EvaluatorSpec } from './evaluators'

@@ -1,13 +1,13 @@
 // The LLM judge's warm servers (a task whose agent.driver is "server"): one per kind of answer, a scale or
-// pairwise (it is in the judge agent's system prompt), each a WarmServer (agent/warm-server.ts) with one fixed
+// pairwise (it is in the judge agent's system prompt), each a WarmServer (agent/server/warm-server.ts) with one fixed
 // empty git dir whose instance stays loaded, proved to offer no skill and to know the model when it starts.
-// A judgement is a session with agent `judge` there (agent/session.ts, like an agent run): ≈0.2 s of opencode
+// A judgement is a session with agent `judge` there (agent/session/session.ts, like an agent run): ≈0.2 s of opencode
 // instead of a whole process (2–4 s).
 import { join } from 'node:path'
-import type { ListedSkill } from '../agent/proof'
-import type { SideContext } from '../agent/side-context'
+import type { ListedSkill } from '../agent/isolation/skill-proof'
+import type { SideContext } from '../agent/isolation/side-context'
 import type { IsolationProof } from '../agent/types'
-import { WarmServer } from '../agent/warm-server'
+import { WarmServer } from '../agent/server/warm-server'
 import { judgeConfigOverrides, type JudgeAnswer } from './judge-prompt'
 
 export interface JudgeServer {

@@ -1,5 +1,5 @@
 // The judge seam: what one evaluation attempt of one evaluator on one run takes and gives back.
-import type { SandboxPolicy } from '../agent/sandbox'
+import type { SandboxPolicy } from '../agent/isolation/sandbox'
 import type { AgentEvent, TokenCounts } from '../agent/types'
 import type { BlindSpec } from './blind-text'
 import type { EvaluatorSpec } from './evaluators'

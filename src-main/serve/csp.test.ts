@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cspMetaOf, metaPolicy, RENDERER_CSP, withCspMeta } from '../../src-shared/csp'
-import { openTestHost, type TestHost } from '../api/test-host'
+import { openTestHost, type TestHost } from '../api/host.fixture'
 import { appResponse } from '../electron/app-protocol'
 import { startServer, type RunningServer } from './server'
 

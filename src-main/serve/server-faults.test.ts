@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { openTestHost, type TestHost } from '../api/test-host'
+import { openTestHost, type TestHost } from '../api/host.fixture'
 import { MAX_MESSAGE_BYTES, type WsServerMessage } from '../../src-shared/ws-protocol'
 import { startServer, type RunningServer } from './server'
-import { frame, openRawWebSocket, rawHttp } from './test-raw-socket'
+import { frame, openRawWebSocket, rawHttp } from './raw-socket.fixture'
 
 let t: TestHost
 let server: RunningServer

@@ -1,14 +1,14 @@
 // One process's view of the app: data dir, store, registered instance, agent driver and engine events.
 import type { AgentDriver } from '../agent/types'
-import { createProcessDriver } from '../agent/process-driver'
-import { createServerDriver } from '../agent/server-driver'
-import { OWNER_MARKER_VAR } from '../agent/run-env'
+import { createProcessDriver } from '../agent/drivers/process-driver'
+import { createServerDriver } from '../agent/drivers/server-driver'
+import { OWNER_MARKER_VAR } from '../agent/isolation/run-env'
 import { createJudge, type Judge, type JudgeOptions } from '../judge/judge-runner'
 import { dataDir, instanceAlive, openStore, type InstanceKind, type InstanceRow, type Store } from '../db'
 import { EngineEvents } from '../engine/events'
 import type { TaskPrices } from '../../src-shared/prices'
 import type { TaskConfig } from '../../src-shared/task-config'
-import { resolveModelProblems, resolveTaskPrices } from './task-prices'
+import { resolveModelProblems, resolveTaskPrices } from './parts/task-prices'
 
 export interface AppContext {
   dataDir: string

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openStore, type Store } from '../db'
 import { snapshotSkill } from '../inputs/skill-snapshot'
-import { blindSpecOf } from './evaluation-setup'
+import { blindSpecOf } from './parts/evaluation-setup'
 
 let root: string
 let store: Store

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RunRow } from '../db'
-import { drive } from '../export/test-fixtures'
+import { drive } from '../export/task.fixture'
 import { parseTaskConfig } from '../inputs/load-config'
 import { NO_PRICES } from '../../src-shared/prices'
 import { budgetGate, budgetStopText, checkBudgetPrices } from './budget'
 import { prepareTask } from './prepare-task'
-import { openStubWorld, type StubWorld } from './test-judge'
+import { openStubWorld, type StubWorld } from './judge-stub.fixture'
 
 let w: StubWorld
 let dir: string

@@ -11,7 +11,7 @@ import type { Side } from '../../src-shared/run-state'
 import { formatUsd } from '../../src-shared/spend-format'
 import { type Budget, type TaskConfig } from '../../src-shared/task-config'
 import { estimateOfTask } from './task-estimate'
-import { taskSpend } from './task-spend'
+import { taskSpend } from './parts/task-spend'
 import { plural } from '../../src-shared/plural'
 
 /** Why a budget stopped the scheduling. */

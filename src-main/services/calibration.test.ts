@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openTempStore, type TempStore } from '../db/testing'
-import { drive, findRun, seedExportTask } from '../export/test-fixtures'
+import { openTempStore, type TempStore } from '../db/store.fixture'
+import { drive, findRun, seedExportTask } from '../export/task.fixture'
 import { calibrationName, floorForTask } from './calibration'
 
 let t: TempStore

@@ -1,14 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { locateOpencodeDb } from '../agent/opencode-sessions'
-import { drive } from '../export/test-fixtures'
+import { locateOpencodeDb } from '../agent/opencode/opencode-sessions'
+import { drive } from '../export/task.fixture'
 import { loadCaseAnalysisConfig } from '../inputs/load-case-config'
 import { loadTaskConfig } from '../inputs/load-config'
-import { inputError, tempTree } from '../inputs/test-helpers'
+import { inputError, tempTree } from '../inputs/temp-files.fixture'
 import { summarizeAnalysis } from './analyze'
 import { prepareTask } from './prepare-task'
-import { openStubWorld, type StubWorld } from './test-judge'
+import { openStubWorld, type StubWorld } from './judge-stub.fixture'
 
 let w: StubWorld
 beforeEach(() => {

@@ -4,11 +4,11 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { RunRow } from '../db'
 import { runDetail } from '../api/views'
 import { buildTaskExport } from './export-task'
-import { seedExportTask } from '../export/test-fixtures'
+import { seedExportTask } from '../export/task.fixture'
 import { clearCorrection, correctResult } from './correct-result'
 import { judgeAgreementOverall } from './judge-agreement'
 import { reevaluateTask } from './reevaluate'
-import { executeAs, openStubWorld, type StubWorld } from './test-judge'
+import { executeAs, openStubWorld, type StubWorld } from './judge-stub.fixture'
 
 let w: StubWorld
 const signal = new AbortController().signal

@@ -1,6 +1,6 @@
 // The export document of one task as the front doors produce it, and writing it to files.
 import { version as APP_VERSION } from '../../package.json'
-import { findOpencodeBin, opencodeVersion } from '../agent/opencode-bin'
+import { findOpencodeBin, opencodeVersion } from '../agent/opencode/opencode-bin'
 import { StoreError, type Store } from '../db'
 import { buildExport, type ExportEnv } from '../export/build-export'
 import { exportToJunit } from '../export/junit'
@@ -13,7 +13,7 @@ import type { AppContext } from './app-context'
 import { decidedTask } from './task-decision'
 import { floorForTask } from './calibration'
 import { writeTextFile, type OutputFile } from './output-files'
-import { blindSpecOf } from './evaluation-setup'
+import { blindSpecOf } from './parts/evaluation-setup'
 import { readStoredConfig } from '../../src-shared/stored-config'
 
 /** The version of the opencode binary the app would use; null when there is none or it does not answer. */

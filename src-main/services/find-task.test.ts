@@ -1,7 +1,7 @@
 // findTask: by id, by unique name; an ambiguous name lists every candidate; an unknown one lists ≤ 10 tasks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../db'
-import { openTempStore, seedTask, type TempStore } from '../db/testing'
+import { openTempStore, seedTask, type TempStore } from '../db/store.fixture'
 import { findTask, TaskLookupError } from './find-task'
 
 let t: TempStore

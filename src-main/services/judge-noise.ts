@@ -12,9 +12,15 @@ import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { judgeNoise } from '../stats/judge-noise'
 import type { JudgeNoise } from '../../src-shared/decision'
 import type { AppContext } from './app-context'
-import { blindSpecOf, casesOf, judgeSettingsOf, opencodeConfigPathOf, taskJudge } from './evaluation-setup'
+import {
+  blindSpecOf,
+  casesOf,
+  judgeSettingsOf,
+  opencodeConfigPathOf,
+  taskJudge,
+} from './parts/evaluation-setup'
 import { reconcileTask } from './reconcile'
-import { withTaskClaim } from './task-claim'
+import { withTaskClaim } from './parts/task-claim'
 import { readStoredConfig } from '../../src-shared/stored-config'
 
 export const DEFAULT_NOISE_SAMPLE = 20

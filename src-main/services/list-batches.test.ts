@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { seedExportTask } from '../export/test-fixtures'
+import { seedExportTask } from '../export/task.fixture'
 import { findTask, TaskLookupError } from './find-task'
 import { listBatches } from './list-batches'
 import { listTasks } from './list-tasks'
 import { reevaluateTask } from './reevaluate'
-import { executeAs, openStubWorld, type StubWorld } from './test-judge'
+import { executeAs, openStubWorld, type StubWorld } from './judge-stub.fixture'
 
 let w: StubWorld
 const signal = new AbortController().signal

@@ -3,7 +3,7 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AgentDriver } from '../agent/types'
-import { drive, seedExportTask } from '../export/test-fixtures'
+import { drive, seedExportTask } from '../export/task.fixture'
 import { openAppContext, type AppContext } from './app-context'
 import { listTasks, openTask } from './list-tasks'
 

@@ -1,8 +1,8 @@
 // Merging shard exports: one decision over all their runs, equal to the whole task's; shards of different
 // tasks, overlapping shards and a missing shard are refused, naming the files and what differs.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openTempStore, type TempStore } from '../db/testing'
-import { drive, findRun, seedExportTask } from '../export/test-fixtures'
+import { openTempStore, type TempStore } from '../db/store.fixture'
+import { drive, findRun, seedExportTask } from '../export/task.fixture'
 import type { ExportDocument } from '../../src-shared/export'
 import { buildTaskExport } from './export-task'
 import { mergeShards, type ShardFile } from './merge-shards'

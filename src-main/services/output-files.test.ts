@@ -3,7 +3,7 @@
 import { linkSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeTempDir } from '../db/testing'
+import { makeTempDir } from '../db/store.fixture'
 import { checkOutputs, writeTextFile, WriteError } from './output-files'
 
 let root: string

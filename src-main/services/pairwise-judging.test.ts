@@ -5,13 +5,13 @@ import type { RunRow, TaskRow } from '../db'
 import { buildTaskExport } from './export-task'
 import { scopeRuns, taskDecision } from './task-decision'
 import { pairwiseOutcomesOf } from '../export/pairwise'
-import { drive, seedExportTask } from '../export/test-fixtures'
+import { drive, seedExportTask } from '../export/task.fixture'
 import type { JudgeAttempt, PairwiseAttempt, PairwiseJudgeInput } from '../judge/judge-runner'
 import { firstOrder } from '../judge/pairwise-outcome'
 import { exportSchema } from '../../src-shared/export'
 import { correctResult } from './correct-result'
-import { openEvaluation, type PairwiseScope } from './evaluation-setup'
-import { openStubWorld, type StubWorld } from './test-judge'
+import { openEvaluation, type PairwiseScope } from './parts/evaluation-setup'
+import { openStubWorld, type StubWorld } from './judge-stub.fixture'
 
 let w: StubWorld
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openStore, type Store } from '../db'
 import { InputError } from '../inputs/errors'
 import { parseTaskConfig } from '../inputs/load-config'
-import { ResumeConflictError } from './errors'
+import { ResumeConflictError } from './parts/errors'
 import { checkTask, prepareTask } from './prepare-task'
 
 let dir: string

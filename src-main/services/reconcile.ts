@@ -2,12 +2,12 @@
 // unstuck — never restarted. running → failed/interrupted (re-run offered, partial trajectory kept);
 // evaluating → executed (re-evaluate offered). Their orphaned agent process is killed (pid + start time).
 // Then evaluation failures whose trace has results from every evaluator are filled back (fill-back.ts).
-import { killLeftovers, killOrphanGroup } from '../agent/process-group'
-import { OWNER_MARKER_VAR } from '../agent/run-env'
+import { killLeftovers, killOrphanGroup } from '../agent/session/process-group'
+import { OWNER_MARKER_VAR } from '../agent/isolation/run-env'
 import type { RunRow } from '../db'
 import { announceRun } from '../engine/announce'
 import type { AppContext } from './app-context'
-import { fillBackFailedRuns } from './fill-back'
+import { fillBackFailedRuns } from './parts/fill-back'
 
 /** `fillBack: false` leaves the fill-back to a later call (a first screenful, answered before the whole task). */
 export function reconcileTask(ctx: AppContext, taskId: string, opts: { fillBack?: boolean } = {}): RunRow[] {

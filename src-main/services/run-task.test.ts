@@ -6,12 +6,12 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AgentDriver, SideHooks, SideSpec } from '../agent/types'
 import type { StartupPhase } from '../../src-shared/startup'
-import { drive } from '../export/test-fixtures'
+import { drive } from '../export/task.fixture'
 import type { PairwiseAttempt } from '../judge/judge-runner'
 import { parseTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
 import { prepareTask } from './prepare-task'
 import { runTask } from './run-task'
-import { openStubWorld, type StubWorld } from './test-judge'
+import { openStubWorld, type StubWorld } from './judge-stub.fixture'
 
 let w: StubWorld
 let dir: string

@@ -3,9 +3,9 @@ import type { TaskKind, TaskRow } from '../db'
 import type { LoadedTaskConfig } from '../inputs/load-config'
 import { SUBMIT, type RunMode } from '../../src-shared/run-mode'
 import type { AppContext } from './app-context'
-import { executeTask, type ExecuteTaskResult } from './execute-task'
+import { executeTask, type ExecuteTaskResult } from './parts/execute-task'
 import { checkTask, type CheckedTask, type PreparedTask } from './prepare-task'
-import { preflightTask } from './preflight'
+import { preflightTask } from './parts/preflight'
 
 export interface RunTaskResult extends Omit<ExecuteTaskResult, 'plan'> {
   prepared: PreparedTask

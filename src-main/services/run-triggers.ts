@@ -2,8 +2,8 @@
 // continue a stored task from the store alone, and the task's report (metrics per version, the A/B verdict).
 import { rmSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
-import { killLeftovers } from '../agent/process-group'
-import { OWNER_MARKER_VAR } from '../agent/run-env'
+import { killLeftovers } from '../agent/session/process-group'
+import { OWNER_MARKER_VAR } from '../agent/isolation/run-env'
 import type { ProbeRow, Store, TriggerTaskRow } from '../db'
 import { executeProbes, type ProbePlan, type ProbeSummary } from '../engine/probe-runs'
 import type { LoadedTriggerConfig } from '../inputs/load-trigger-config'
@@ -13,7 +13,7 @@ import type { TriggerConfig } from '../../src-shared/trigger-config'
 import type { ProbeResult, TriggerSummary } from '../../src-shared/trigger-eval'
 import type { TriggerReport } from '../../src-shared/trigger-views'
 import { describeInstance, type AppContext } from './app-context'
-import { TaskBusyError } from './errors'
+import { TaskBusyError } from './parts/errors'
 import { prepareTriggers, type PreparedTriggers } from './prepare-triggers'
 
 export interface TriggersRun {

@@ -8,8 +8,8 @@ import { openStore, type Store } from '../db'
 import { loadDataset } from '../inputs/dataset'
 import { parseTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
 import { contentHash } from '../inputs/skill'
-import { writeTree } from '../inputs/test-helpers'
-import { ResumeConflictError } from './errors'
+import { writeTree } from '../inputs/temp-files.fixture'
+import { ResumeConflictError } from './parts/errors'
 import { prepareTask } from './prepare-task'
 
 let dir: string

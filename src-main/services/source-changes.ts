@@ -9,8 +9,8 @@ import { movedRef, resolveGitVersion } from '../inputs/git-version'
 import { withInspected, type SkillSource } from '../inputs/skill-source'
 import { readStoredConfig, wholeConfig } from '../../src-shared/stored-config'
 import type { GitRef } from '../../src-shared/task-config'
-import { fingerprintOf, resumeConflicts } from './resume-check'
-import { liveHashFor } from './task-identity'
+import { fingerprintOf, resumeConflicts } from './parts/resume-check'
+import { liveHashFor } from './parts/task-identity'
 
 /** One sentence per change, naming the config field (empty: the sources are as the task stored them). */
 export function sourceChanges(store: Store, task: TaskRow): string[] {

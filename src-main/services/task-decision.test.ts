@@ -1,8 +1,8 @@
 // The task's decision is computed in one place and kept until its config or runs change.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../db'
-import { openTempStore, type TempStore } from '../db/testing'
-import { drive, findRun, seedExportTask } from '../export/test-fixtures'
+import { openTempStore, type TempStore } from '../db/store.fixture'
+import { drive, findRun, seedExportTask } from '../export/task.fixture'
 import { taskDecision, taskRunCounts } from './task-decision'
 
 let t: TempStore

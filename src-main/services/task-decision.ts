@@ -18,7 +18,7 @@ import type { TaskSpendView } from '../../src-shared/spend'
 import { readStoredConfig, type StoredConfig } from '../../src-shared/stored-config'
 import { maxRoundsOf } from '../../src-shared/task-config'
 import type { TaskPrices } from '../../src-shared/prices'
-import { taskSpend } from './task-spend'
+import { taskSpend } from './parts/task-spend'
 import { budgetOf, executionsOf } from './budget'
 
 /** The cases (dataset order; null: every case) and the last round (null: every round) the task is made of. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { seedExportTask } from '../export/test-fixtures'
+import { seedExportTask } from '../export/task.fixture'
 import { reevaluateTask } from './reevaluate'
-import { executeAs, openStubWorld, type StubWorld } from './test-judge'
+import { executeAs, openStubWorld, type StubWorld } from './judge-stub.fixture'
 
 let w: StubWorld
 const signal = new AbortController().signal

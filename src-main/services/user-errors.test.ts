@@ -6,7 +6,7 @@ import { exitCodeOf, userErrorMessage } from '../cli/errors'
 import { StoreError } from '../db'
 import { InputError } from '../inputs/errors'
 import { parseTaskConfig } from '../inputs/load-config'
-import { ResumeConflictError, TaskBusyError } from './errors'
+import { ResumeConflictError, TaskBusyError } from './parts/errors'
 import { toUserError } from './user-errors'
 
 function thrown(fn: () => unknown): unknown {

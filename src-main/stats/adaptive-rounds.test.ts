@@ -10,7 +10,7 @@ import {
   type AdaptivePlan,
 } from './adaptive-rounds'
 import { tabulate } from './cases'
-import { casesFrom, policy } from './test-fixtures'
+import { casesFrom, policy } from './runs.fixture'
 import type { ExperimentRun } from './types'
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `c${i + 1}`)

@@ -2,7 +2,7 @@
 // large (30), small (10) and no effect, round sd 10–25 per case (docs/decision.md, "Adaptive rounds").
 import { describe, expect, it } from 'vitest'
 import { policySchema } from '../../src-shared/task-config'
-import { ADAPTIVE_SCENARIOS, compareDesigns } from './simulate-adaptive'
+import { ADAPTIVE_SCENARIOS, compareDesigns } from './simulate-adaptive.fixture'
 
 const policy = policySchema.parse({})
 const TASKS = 300

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { capability } from './capability'
 import { tabulate } from './cases'
-import { casesFrom, fromDiffs, policy } from './test-fixtures'
+import { casesFrom, fromDiffs, policy } from './runs.fixture'
 import { tQuantile } from './summary'
 
 const cap = (runs: Parameters<typeof tabulate>[0], over = {}) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { CapabilityDecision } from '../../src-shared/decision'
 import { capability } from './capability'
 import { casesNeeded, passProbability, smallestCases } from './cases-needed'
-import { policy } from './test-fixtures'
+import { policy } from './runs.fixture'
 
 const base = capability([], policy()).decision
 const cap = (over: Partial<CapabilityDecision>): CapabilityDecision => ({

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FailureType } from '../../src-shared/run-state'
 import { runScore, tabulate } from './cases'
-import { casesFrom, run } from './test-fixtures'
+import { casesFrom, run } from './runs.fixture'
 
 describe('tabulate: the case is the unit', () => {
   it.each([

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { tabulate } from './cases'
 import { cost, costMetric } from './cost'
-import { fromCostRatios, policy, run } from './test-fixtures'
+import { fromCostRatios, policy, run } from './runs.fixture'
 import type { ExperimentRun } from './types'
 
 const counting = (runs: ExperimentRun[]) => tabulate(runs).counting

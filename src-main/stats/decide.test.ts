@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PrimaryJudgement, Verdict } from '../../src-shared/decision'
 import { decide, overall } from './decide'
-import { casesFrom, fromDiffs, policy, run } from './test-fixtures'
+import { casesFrom, fromDiffs, policy, run } from './runs.fixture'
 
 const fullCoverage = { counting: 10, total: 10, rounds: 3, minScoredRounds: 2, sufficient: true }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { FailureType } from '../../src-shared/run-state'
 import { tabulate } from './cases'
 import { failureKind, failures } from './failures'
-import { policy, run } from './test-fixtures'
+import { policy, run } from './runs.fixture'
 import type { ExperimentRun } from './types'
 
 const ok = (c: string, side: 'a' | 'b', round: number) => run(c, side, round, 50)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { noiseFloor } from './noise-floor'
 import { mulberry32, normal } from './prng'
-import { policy, run } from './test-fixtures'
+import { policy, run } from './runs.fixture'
 import type { ExperimentRun } from './types'
 
 /** Side-a runs of each case, rounds numbered from 1. */

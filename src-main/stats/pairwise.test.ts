@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { FailureType } from '../../src-shared/run-state'
 import { tabulate } from './cases'
 import { pairwise } from './pairwise'
-import { policy, run } from './test-fixtures'
+import { policy, run } from './runs.fixture'
 import type { ExperimentRun, PairwiseOutcome } from './types'
 
 const o = (

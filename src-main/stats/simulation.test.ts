@@ -5,7 +5,7 @@ import { policySchema } from '../../src-shared/task-config'
 import { smallestCases } from './cases-needed'
 import { decide } from './decide'
 import { mulberry32 } from './prng'
-import { simulateRuns, type SimModel } from './simulate'
+import { simulateRuns, type SimModel } from './simulate.fixture'
 
 const policy = policySchema.parse({})
 const TASKS = 1000

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { tabulate } from './cases'
 import { reliability, stability } from './stability'
-import { casesFrom, policy } from './test-fixtures'
+import { casesFrom, policy } from './runs.fixture'
 import type { ExperimentRun } from './types'
 
 const stab = (runs: ExperimentRun[], over = {}) => {

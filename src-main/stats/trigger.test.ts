@@ -1,7 +1,7 @@
 // Trigger rate: per-side rates with a Wilson interval, the lift split by whether b invoked the skill, the warning.
 import { describe, expect, it } from 'vitest'
 import { tabulate } from './cases'
-import { policy, run } from './test-fixtures'
+import { policy, run } from './runs.fixture'
 import { wilson } from './proportions'
 import { LOW_TRIGGER_RATE, lowTriggerRate, trigger } from './trigger'
 import type { ExperimentRun } from './types'

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { Patch, TaskPatch } from '../../src-shared/ipc-views'
 import { LONG_TASK_MS, notifyOnTaskEnd } from './notify'
 import { useTasks } from './stores/tasks-store'
-import { summary } from './testing/fixtures'
+import { summary } from './testing/views.fixture'
 
 let shown: { title: string; body: string }[]
 let permission: NotificationPermission

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { openStore } from '../../src-main/db'
-import { RUN_MARKER_VAR } from '../../src-main/agent/run-env'
+import { RUN_MARKER_VAR } from '../../src-main/agent/isolation/run-env'
 import { CLI, type World } from './fixtures'
 
 export type Phase = 'execution' | 'judging' | 'export'

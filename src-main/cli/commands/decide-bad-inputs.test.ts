@@ -7,7 +7,7 @@ import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UsageError } from '../args'
 import { main } from '../main'
-import { experiment, fakeIo, run } from './decide-test-fixtures'
+import { experiment, fakeIo, run } from './decide.fixture'
 
 const latin1 = (before: string, after: string): Buffer =>
   Buffer.concat([Buffer.from(before), Buffer.from([0xe9]), Buffer.from(after)])

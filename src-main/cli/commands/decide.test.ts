@@ -1,7 +1,7 @@
 // `skill-ab decide` with a fake Io: one decision per line, per-field policy merge, exit codes (bad input:
 // decide-bad-inputs.test.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { experiment, run } from './decide-test-fixtures'
+import { experiment, run } from './decide.fixture'
 
 describe('skill-ab decide', () => {
   afterEach(() => vi.restoreAllMocks())

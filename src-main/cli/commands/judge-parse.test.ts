@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseArgs, UsageError } from '../args'
-import { captureIo, type CapturedIo } from '../capture-io'
+import { captureIo, type CapturedIo } from '../capture-io.fixture'
 import { readProcessStdin } from '../stdin'
 import { judgeParseCommand, type JudgeParseIo } from './judge-parse'
 

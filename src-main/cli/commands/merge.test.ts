@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { parseArgs } from '../args'
-import { captureIo } from '../capture-io'
+import { captureIo } from '../capture-io.fixture'
 import { mergeCommand } from './merge'
 
 let home: string

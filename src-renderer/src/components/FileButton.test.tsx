@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it, vi } from 'vitest'
-import { click, render, type Rendered } from '../testing/render'
+import { click, render, type Rendered } from '../testing/render.fixture'
 import { FileButton } from './FileButton'
 
 let view: Rendered | undefined

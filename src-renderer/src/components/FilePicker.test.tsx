@@ -3,8 +3,8 @@ import { act } from 'react'
 import { afterEach, expect, it } from 'vitest'
 import { ApiError } from '../../../src-shared/api-error'
 import { startOf } from '../screens/setup/fields'
-import { installFakeApi } from '../testing/fake-api'
-import { render, settle, type Rendered } from '../testing/render'
+import { installFakeApi } from '../testing/fake-api.fixture'
+import { render, settle, type Rendered } from '../testing/render.fixture'
 import { FilePicker } from './FilePicker'
 
 let view: Rendered | undefined

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { render, type Rendered } from '../testing/render'
+import { render, type Rendered } from '../testing/render.fixture'
 import { Modal } from './Modal'
 
 let view: Rendered | undefined

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it } from 'vitest'
-import { render, type Rendered } from '../testing/render'
+import { render, type Rendered } from '../testing/render.fixture'
 import { countsFromStatus, ProgressBar } from './ProgressBar'
 
 let view: Rendered | undefined

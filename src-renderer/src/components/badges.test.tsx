@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // A failed run's badge names the failure in words and says whether it counts and what to do.
 import { afterEach, describe, expect, it } from 'vitest'
-import { run } from '../testing/fixtures'
-import { render, type Rendered } from '../testing/render'
+import { run } from '../testing/views.fixture'
+import { render, type Rendered } from '../testing/render.fixture'
 import { RunBadge, TaskVerdictBadge } from './badges'
 
 let view: Rendered | undefined

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import { render, type Rendered } from '../testing/render'
+import { render, type Rendered } from '../testing/render.fixture'
 import { useClosingDetails } from './closing-details'
 
 let view: Rendered | undefined

@@ -2,8 +2,8 @@
 import { act } from 'react'
 import { afterEach, expect, it } from 'vitest'
 import type { BatchView, CaseAnalysisView, JudgeAgreement } from '../../../src-shared/ipc-views'
-import { installFakeApi } from '../testing/fake-api'
-import { click, render, settle, type Rendered } from '../testing/render'
+import { installFakeApi } from '../testing/fake-api.fixture'
+import { click, render, settle, type Rendered } from '../testing/render.fixture'
 import { EvaluationCenter } from './EvaluationCenter'
 
 let view: Rendered | undefined

@@ -5,9 +5,9 @@ import { useRoute } from '../stores/route-store'
 import { useTaskView } from '../stores/task-view-store'
 import { useTasks } from '../stores/tasks-store'
 import { wirePatches, EXTERNAL_RELOAD_MS } from '../stores/wire-patches'
-import { installFakeApi, type FakeApi } from '../testing/fake-api'
-import { detail, run, summary } from '../testing/fixtures'
-import { during, render, settle, type Rendered } from '../testing/render'
+import { installFakeApi, type FakeApi } from '../testing/fake-api.fixture'
+import { detail, run, summary } from '../testing/views.fixture'
+import { during, render, settle, type Rendered } from '../testing/render.fixture'
 import { TasksScreen } from './TasksScreen'
 
 const newest = summary('task_new', 'newest task')

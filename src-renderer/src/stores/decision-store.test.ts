@@ -1,7 +1,7 @@
 // The decision on screen is fetched again whenever something it is computed from changed — not only scores.
 import { describe, expect, it, vi } from 'vitest'
-import { installFakeApi } from '../testing/fake-api'
-import { detail, run, summary } from '../testing/fixtures'
+import { installFakeApi } from '../testing/fake-api.fixture'
+import { detail, run, summary } from '../testing/views.fixture'
 import { decisionBasis, REFRESH_MS, useDecision } from './decision-store'
 
 const task = detail(summary('t1', 't1', { status: 'running' }))

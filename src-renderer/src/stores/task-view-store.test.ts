@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RunPatch } from '../../../src-shared/ipc-views'
-import { installFakeApi } from '../testing/fake-api'
-import { detail, run, summary } from '../testing/fixtures'
+import { installFakeApi } from '../testing/fake-api.fixture'
+import { detail, run, summary } from '../testing/views.fixture'
 import { FIRST_CASES, useTaskView } from './task-view-store'
 
 beforeEach(() => {

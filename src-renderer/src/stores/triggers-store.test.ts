@@ -1,7 +1,7 @@
 // Trigger tasks on screen follow live patches — and only while the Triggers screen is shown.
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src-shared/api-error'
-import { installFakeApi } from '../testing/fake-api'
+import { installFakeApi } from '../testing/fake-api.fixture'
 import { useTriggers } from './triggers-store'
 
 const flush = () => new Promise((r) => setTimeout(r, 0))

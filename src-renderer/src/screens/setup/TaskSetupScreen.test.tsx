@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import { useRoute } from '../../stores/route-store'
-import { installFakeApi } from '../../testing/fake-api'
-import { choose, click, render, settle, submit, type, type Rendered } from '../../testing/render'
+import { installFakeApi } from '../../testing/fake-api.fixture'
+import { choose, click, render, settle, submit, type, type Rendered } from '../../testing/render.fixture'
 import { TaskSetupScreen } from './TaskSetupScreen'
 import { VALIDATE_DELAY_MS } from './use-preview'
 

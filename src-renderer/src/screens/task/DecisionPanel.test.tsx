@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Decision } from '../../../../src-shared/decision'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import type { Spend } from '../../../../src-shared/spend'
-import { decisionFixture, PAIRWISE } from '../../testing/decision-fixtures'
-import { run } from '../../testing/fixtures'
-import { render, type Rendered } from '../../testing/render'
+import { decisionFixture, PAIRWISE } from '../../testing/decision.fixture'
+import { run } from '../../testing/views.fixture'
+import { render, type Rendered } from '../../testing/render.fixture'
 import { DecisionPanel } from './DecisionPanel'
 
 let view: Rendered | undefined

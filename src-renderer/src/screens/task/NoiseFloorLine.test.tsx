@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TaskNoiseFloor } from '../../../../src-shared/noise-floor'
-import { decisionFixture } from '../../testing/decision-fixtures'
-import { click, render, type Rendered } from '../../testing/render'
+import { decisionFixture } from '../../testing/decision.fixture'
+import { click, render, type Rendered } from '../../testing/render.fixture'
 import { DecisionPanel } from './DecisionPanel'
 
 let view: Rendered | undefined

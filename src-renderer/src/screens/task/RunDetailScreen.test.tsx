@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CorrectionView, RunDetail } from '../../../../src-shared/ipc-views'
-import { installFakeApi } from '../../testing/fake-api'
-import { detail, run, summary } from '../../testing/fixtures'
-import { click, render, settle, type, type Rendered } from '../../testing/render'
+import { installFakeApi } from '../../testing/fake-api.fixture'
+import { detail, run, summary } from '../../testing/views.fixture'
+import { click, render, settle, type, type Rendered } from '../../testing/render.fixture'
 import { RunDetailScreen } from './RunDetailScreen'
 
 let view: Rendered | undefined

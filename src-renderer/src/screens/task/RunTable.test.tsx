@@ -2,8 +2,8 @@
 // A big task's first frame, while the rest of its runs load, is drawn before TanStack Table is built; the
 // sortable table takes over once that frame is painted, showing the same rows and cells.
 import { afterEach, describe, expect, it } from 'vitest'
-import { run } from '../../testing/fixtures'
-import { giveLayout, render, settle, type Rendered } from '../../testing/render'
+import { run } from '../../testing/views.fixture'
+import { giveLayout, render, settle, type Rendered } from '../../testing/render.fixture'
 import { buildRows } from './run-rows'
 import { RunTable } from './RunTable'
 import { forgetTableMemory } from './table-memory'

@@ -1,11 +1,19 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import { useTaskView } from '../../stores/task-view-store'
-import { installFakeApi } from '../../testing/fake-api'
-import { detail, run, summary } from '../../testing/fixtures'
+import { installFakeApi } from '../../testing/fake-api.fixture'
+import { detail, run, summary } from '../../testing/views.fixture'
 import { act } from 'react'
 import { useRoute } from '../../stores/route-store'
-import { choose, click, during, giveLayout, render, settle, type Rendered } from '../../testing/render'
+import {
+  choose,
+  click,
+  during,
+  giveLayout,
+  render,
+  settle,
+  type Rendered,
+} from '../../testing/render.fixture'
 import { RunsTab } from './RunsTab'
 import { forgetTableMemory } from './table-memory'
 

@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { useRoute } from '../../stores/route-store'
 import { useSetupDraft } from '../../stores/setup-draft-store'
-import { installFakeApi } from '../../testing/fake-api'
-import { detail, summary } from '../../testing/fixtures'
-import { click, render, settle, type Rendered } from '../../testing/render'
+import { installFakeApi } from '../../testing/fake-api.fixture'
+import { detail, summary } from '../../testing/views.fixture'
+import { click, render, settle, type Rendered } from '../../testing/render.fixture'
 import { SourceChanged } from './SourceChanged'
 
 let view: Rendered | undefined

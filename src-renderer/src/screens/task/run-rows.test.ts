@@ -1,6 +1,6 @@
 // The per-case table's means and the delta plot count runs the way the decision does.
 import { describe, expect, it } from 'vitest'
-import { run } from '../../testing/fixtures'
+import { run } from '../../testing/views.fixture'
 import { caseDeltas } from './plots/plot-data'
 import type { RunView } from '../../../../src-shared/ipc-views'
 import { buildRows, caseSkillNotUsed, caseState, sameRow, signed, tone, type CaseRow } from './run-rows'

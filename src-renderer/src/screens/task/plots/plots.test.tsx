@@ -3,8 +3,8 @@
 // axis titles, a labelled CI band, and marks a keyboard reaches and opens.
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { run } from '../../../testing/fixtures'
-import { render, type Rendered } from '../../../testing/render'
+import { run } from '../../../testing/views.fixture'
+import { render, type Rendered } from '../../../testing/render.fixture'
 import { DeltaPlot } from './DeltaPlot'
 import { axisTicks, binText, caseDeltas, deltaText } from './plot-data'
 import { ScoreHistogram } from './ScoreHistogram'
