@@ -2,7 +2,7 @@
 // to 1 s per answer): set up a task through the form, start it, watch every run move through its states
 // live, read the decision, correct one run's score and re-evaluate it (the correction stays), export the
 // JSON and open it read-only.
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { expect, test } from 'playwright/test'
 import { exportSchema } from '../src-shared/export'
 import type { RunView } from '../src-shared/ipc-views'
@@ -46,6 +46,17 @@ test('set up, run, watch live, decide, re-evaluate and export an A/B task in the
   await page.getByTestId('agent-model').fill('scripted/nosuch')
   await expect(page.getByText('provider "scripted" has no such model; it has: scripted/')).toBeVisible()
   await expect(page.getByText('Ready.')).toHaveCount(0)
+  // opencode's list is asked again once the config file changes: a model just added to it is known.
+  await page.getByTestId('agent-model').fill('openai/my-tune')
+  await expect(page.getByText('provider "openai" has no such model')).toBeVisible()
+  const original = readFileSync(app.world.providerConfig, 'utf8')
+  const edited = JSON.parse(original) as { provider: Record<string, unknown> }
+  edited.provider.openai = { models: { 'my-tune': { name: 'my tune' } } }
+  writeFileSync(app.world.providerConfig, JSON.stringify(edited))
+  await page.getByTestId('agent-model').fill('openai/my-tun')
+  await page.getByTestId('agent-model').fill('openai/my-tune')
+  await expect(page.getByText('Ready.')).toBeVisible({ timeout: 20_000 })
+  writeFileSync(app.world.providerConfig, original)
   await page.getByTestId('agent-model').fill('scripted/agent')
   await page.getByTestId('judge-model').fill('scripted/judge')
   await expect(page.getByText('2 of 2 cases selected')).toBeVisible()

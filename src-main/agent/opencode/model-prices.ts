@@ -1,6 +1,7 @@
 // A model's prices (docs/opencode.md "Prices"): from the user's opencode config when it prices the model (a
 // file read, milliseconds), else from opencode's own model list, `opencode models <provider> --verbose`
 // (its models.dev catalog; ~2 s, so asked once per model and process), in a private env like a run's.
+import { statSync } from 'node:fs'
 import { pricesFromCost, type ModelPrices } from '../../../src-shared/prices'
 import { removePrivateDirs } from '../isolation/private-dirs'
 import { modelProblem } from './model-check'
@@ -101,17 +102,31 @@ export async function lookupPrices(
   return (await modelsOfProvider(lookup))?.get(lookup.model) ?? null
 }
 
-/** The model's provider's list, asked once per process, binary, config and provider (null: not asked). */
+/**
+ * The model's provider's list, asked once per binary, config file (as it is now: an edited config is asked
+ * again, so a provider just added is found) and provider; null when not asked.
+ */
 function modelsOfProvider(lookup: PriceLookup): Promise<ModelList> {
   const provider = providerOf(lookup.model)
   if (!provider || !lookup.askOpencode) return Promise.resolve(null)
-  const key = JSON.stringify([lookup.bin, lookup.opencodeConfigPath, lookup.env.OPENCODE_CONFIG, provider])
+  const config = lookup.opencodeConfigPath ?? lookup.env.OPENCODE_CONFIG
+  const key = JSON.stringify([lookup.bin, config, fileStamp(config), provider])
   let pending = listed.get(key)
   if (!pending) {
     pending = listModels(lookup, provider).catch(() => null)
     listed.set(key, pending)
   }
   return pending
+}
+
+function fileStamp(path: string | undefined): string {
+  if (!path) return ''
+  try {
+    const st = statSync(path)
+    return `${st.mtimeMs}:${st.size}`
+  } catch {
+    return 'missing'
+  }
 }
 
 /**
