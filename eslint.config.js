@@ -24,6 +24,8 @@ export const LAYERS = [
   'src-main/cli',
   'src-main/electron',
 ]
+/** Where the app is entered: these call services/, never services/parts/. */
+const FRONT_DOORS = ['src-main/api', 'src-main/serve', 'src-main/cli', 'src-main/electron']
 /** The browser side: beside src-main, on src-shared only. */
 const UI = ['src-renderer', 'src-preload']
 /** Where no import cycle may be (test/ and scripts/ only import: nothing imports them back). */
@@ -45,6 +47,12 @@ const LAYER_ZONES = [
     target: dir,
     from: 'src-main',
     message: `${dir} imports no src-main: ask main through the IPC contract (src-shared/ipc.ts).`,
+  })),
+  // services/parts are the use cases' own helpers: a front door calls a use case (services/), not a part.
+  ...FRONT_DOORS.map((dir) => ({
+    target: dir,
+    from: 'src-main/services/parts',
+    message: `${short(dir)} calls the use cases in services/, not their parts (services/parts).`,
   })),
 ]
 

@@ -82,6 +82,16 @@ describe('the layer order', () => {
     ['src-main/db/migrations/0099_new.ts', '../../agent/session/provider-retry', 'db is below agent'],
     ['src-main/inputs/new.ts', '../judge/condense', 'inputs is below judge'],
     ['src-main/api/new.ts', '../cli/commands/demo', 'api is below cli'],
+    [
+      'src-main/cli/new.ts',
+      '../services/parts/task-plan',
+      'cli calls the use cases in services/, not their parts',
+    ],
+    [
+      'src-main/api/new.ts',
+      '../services/parts/preflight',
+      'api calls the use cases in services/, not their parts',
+    ],
     ['src-shared/new.ts', '../src-main/stats/decide', 'src-shared is below stats'],
     ['src-renderer/src/new.tsx', '../../src-main/db/index', 'src-renderer imports no src-main'],
     ['src-preload/new.ts', '../src-main/api/host', 'src-preload imports no src-main'],
