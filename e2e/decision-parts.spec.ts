@@ -3,7 +3,7 @@
 // an export whose decision has every part and a spend, opened read-only at a laptop's width; both show the spend.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test } from 'playwright/test'
+import { expect, test, type Page } from 'playwright/test'
 import { EXPORT_SCHEMA_ID } from '../src-shared/export'
 import { decisionFixture, PAIRWISE } from '../src-renderer/src/testing/decision.fixture'
 import { fillCommandTask, WRITES_THE_ANSWER } from './support/command-task'
@@ -153,13 +153,18 @@ function fixtureExport(integrity = false): string {
   return file
 }
 
-test('an opened export shows the warnings, failures, skill use, pairwise parts and spend at a laptop width', async ({
-  page,
-}) => {
+/** The app at 1280 px with `file` opened through Open export. */
+async function openAtLaptopWidth(page: Page, file: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto(app.url)
   await page.getByRole('link', { name: 'Open export' }).click()
-  await page.locator('input[type=file]').setInputFiles(fixtureExport())
+  await page.locator('input[type=file]').setInputFiles(file)
+}
+
+test('an opened export shows the warnings, failures, skill use, pairwise parts and spend at a laptop width', async ({
+  page,
+}) => {
+  await openAtLaptopWidth(page, fixtureExport())
   const warnings = page.getByRole('list', { name: 'Warnings' })
   await expect(warnings.locator('[data-warning="low-trigger-rate"]')).toBeVisible()
   await expect(page.locator('[data-dimension="failures"]')).toContainText('b failed 9 of 16 runs (56%)')
@@ -205,10 +210,7 @@ function integrityDecision() {
 test('an opened export shows judge tampering, the judge’s noise and its position consistency', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto(app.url)
-  await page.getByRole('link', { name: 'Open export' }).click()
-  await page.locator('input[type=file]').setInputFiles(fixtureExport(true))
+  await openAtLaptopWidth(page, fixtureExport(true))
   const warnings = page.getByRole('list', { name: 'Warnings' })
   await expect(warnings.locator('[data-warning="judge-tampering"]')).toContainText('1 run (1 on side b)')
   await expect(warnings.locator('[data-warning="within-judge-noise"]')).toBeVisible()
@@ -266,10 +268,7 @@ test('the first Tab reaches "Skip to content", and Enter moves the focus past th
 test('the plots name what they show: case names, axis titles, the CI band; a dot read and opened by keyboard', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto(app.url)
-  await page.getByRole('link', { name: 'Open export' }).click()
-  await page.locator('input[type=file]').setInputFiles(fixtureExport())
+  await openAtLaptopWidth(page, fixtureExport())
   const perCase = page.getByRole('group', { name: 'Per-case difference b − a' })
   await expect(perCase.locator('text')).toContainText(['hello', 'goodbye'])
   await expect(perCase).toContainText('mean b − mean a per case, in score points')
