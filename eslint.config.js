@@ -114,6 +114,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // One way to count a word (src-shared/plural.ts), not a suffix picked inline.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ConditionalExpression[test.right.value=1][consequent.value=''][alternate.value='s']",
+          message: "a counted word: plural(n, 'word') from src-shared/plural.ts",
+        },
+      ],
     },
   },
   { files: ['src-renderer/**/*'], languageOptions: { globals: { ...globals.browser } } },

@@ -7,6 +7,7 @@ import {
   canRerun,
   caseMeans,
   hasExecuted,
+  judgesCurrentExecution,
   needsExecution,
   totalTokens,
   type ScoredRun,
@@ -54,6 +55,16 @@ describe('the actions a run offers, by its state', () => {
       execute: needsExecution(run),
       work: awaitsWork(run),
     }).toEqual(want)
+  })
+})
+
+describe('judgesCurrentExecution', () => {
+  it("counts a result of the run's session, or of none, and never one of an earlier attempt", () => {
+    const run = { sessionId: 'ses_2' }
+    expect(judgesCurrentExecution({ sessionId: 'ses_2' }, run)).toBe(true)
+    expect(judgesCurrentExecution({ sessionId: null }, run)).toBe(true)
+    expect(judgesCurrentExecution({ sessionId: 'ses_1' }, run)).toBe(false)
+    expect(judgesCurrentExecution({ sessionId: 'ses_1' }, { sessionId: null })).toBe(false)
   })
 })
 

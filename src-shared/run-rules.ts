@@ -11,6 +11,17 @@ export interface RunState {
   failureType: FailureType | null
 }
 
+/**
+ * Whether a judge result scores the run's current execution: one of an earlier attempt,
+ * before a re-run, does not; a result without a session id (judged before they were recorded) counts.
+ */
+export function judgesCurrentExecution(
+  result: { sessionId: string | null },
+  run: { sessionId: string | null },
+): boolean {
+  return result.sessionId === null || result.sessionId === run.sessionId
+}
+
 /** Whether a plain start or resume executes this run: never started, canceled, interrupted, or a provider failure. */
 export function needsExecution(run: RunState): boolean {
   return executesOnResume(run)

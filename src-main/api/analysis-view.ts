@@ -5,13 +5,13 @@ import type { AppContext } from '../services/app-context'
 import { summarizeAnalysis } from '../services/analyze'
 import { reconcileTask } from '../services/reconcile'
 import type { CaseAnalysisView } from '../../src-shared/ipc-views'
-import { ApiRefusal } from './errors'
+import { UserError } from '../../src-shared/user-error'
 
 export function caseAnalysisView(ctx: AppContext, taskId: string): CaseAnalysisView {
   const task = ctx.store.tasks.get(taskId)
-  if (!task) throw new ApiRefusal('not_found', `no case analysis ${taskId} (it may have been deleted)`)
+  if (!task) throw new UserError('not_found', `no case analysis ${taskId} (it may have been deleted)`)
   if (task.kind !== 'case')
-    throw new ApiRefusal('input', `${task.taskName} is an A/B task: open it from the tasks list`)
+    throw new UserError('input', `${task.taskName} is an A/B task: open it from the tasks list`)
   reconcileTask(ctx, taskId)
   const summary = summarizeAnalysis(ctx.store, taskId)
   const runs = ctx.store.runs.listByTask(taskId)

@@ -8,10 +8,11 @@ import { taskDecision } from '../services/task-decision'
 import { contract, type Envelope } from '../../src-shared/ipc'
 import { CHANNELS, type Channel } from '../../src-shared/ipc-channels'
 import type { Patch } from '../../src-shared/ipc-views'
+import { UserError } from '../../src-shared/user-error'
 import { appHandlers } from './app-handlers'
 import { DemoModelServer } from '../demo/demo-model-server'
 import type { HostDeps } from './deps'
-import { ApiRefusal, toApiError } from './errors'
+import { toApiError } from './errors'
 import { JobRegistry } from './jobs'
 import { PatchSource } from './live-patches'
 import { StartupPhases } from './startup-phases'
@@ -93,7 +94,7 @@ export function createApiHost(opts: ApiHostOptions): ApiHost {
     patches,
     async call(channel, payload) {
       try {
-        if (!isChannel(channel)) throw new ApiRefusal('input', `unknown channel "${channel}"`)
+        if (!isChannel(channel)) throw new UserError('input', `unknown channel "${channel}"`)
         const request = contract[channel].request.parse(payload ?? {})
         const handler = handlers[channel] as (req: unknown) => unknown
         return { ok: true, result: await handler(request) }

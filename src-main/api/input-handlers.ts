@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path'
 import { loadDataset } from '../inputs/dataset'
 import { relativePathProblem, resolvePath } from '../inputs/config-paths'
 import { parseTaskConfig } from '../inputs/load-config'
+import { setupWarnings } from '../services/setup-warnings'
 import { listGitVersions } from '../inputs/git-versions'
 import { inspectSkill } from '../inputs/skill'
 import type {
@@ -21,7 +22,6 @@ import { taskConfigSchema } from '../../src-shared/task-config'
 import { UserError, type FieldIssue } from '../../src-shared/user-error'
 import { formatProblem, InputError } from '../inputs/errors'
 import { pathTextProblem } from '../../src-shared/config-text'
-import { ApiRefusal } from './errors'
 
 /** Where the folder browser starts: the user's home. */
 export function uiBaseDir(env: NodeJS.ProcessEnv): string {
@@ -34,28 +34,36 @@ export function uiBaseDir(env: NodeJS.ProcessEnv): string {
  */
 export function requestPath(field: string, raw: string): string {
   const nul = pathTextProblem(raw)
-  if (nul) throw new ApiRefusal('input', `${field}: ${nul}`)
+  if (nul) throw new UserError('input', `${field}: ${nul}`)
   const abs = resolvePath(null, raw)
   if (abs !== null) return abs
   const { message, fix } = relativePathProblem(raw)
-  throw new ApiRefusal('input', `${field}: ${message}: ${fix}`)
+  throw new UserError('input', `${field}: ${message}: ${fix}`)
 }
 
 export const MAX_LISTED = 2000
 
+/** The names in folder `dir`: a path that is no folder is bad input, one that cannot be read is not found. */
+function folderNames(dir: string): string[] {
+  const cannotOpen = (err: unknown) =>
+    new UserError('not_found', `cannot open ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+  let isFolder: boolean
+  try {
+    isFolder = statSync(dir).isDirectory()
+  } catch (err) {
+    throw cannotOpen(err)
+  }
+  if (!isFolder) throw new UserError('input', `${dir} is not a folder`)
+  try {
+    return readdirSync(dir)
+  } catch (err) {
+    throw cannotOpen(err)
+  }
+}
+
 export function listFolder(path: string | undefined, env: NodeJS.ProcessEnv): FolderListing {
   const dir = path === undefined ? uiBaseDir(env) : requestPath('path', path)
-  let names: string[]
-  try {
-    if (!statSync(dir).isDirectory()) throw new ApiRefusal('input', `${dir} is not a folder`)
-    names = readdirSync(dir)
-  } catch (err) {
-    if (err instanceof ApiRefusal) throw err
-    throw new ApiRefusal(
-      'not_found',
-      `cannot open ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
-    )
-  }
+  const names = folderNames(dir)
   const entries = names
     .filter((n) => !n.startsWith('.'))
     .slice(0, MAX_LISTED)
@@ -107,7 +115,10 @@ export async function validateConfig(
     const loaded = parseTaskConfig(config, null, { env: ctx.env })
     checkTask(ctx.store, loaded).release()
     const models = await ctx.modelProblems(loaded.config, loaded.resolved.opencodeConfigPath)
-    return { issues: models.map((p) => ({ ...p, code: 'invalid' })), warnings: loaded.warnings }
+    return {
+      issues: models.map((p) => ({ ...p, code: 'invalid' })),
+      warnings: setupWarnings(loaded, ctx.env),
+    }
   } catch (err) {
     if (!(err instanceof UserError)) throw err
     return { issues: formIssues(err), warnings: [] }

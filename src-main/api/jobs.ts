@@ -30,7 +30,7 @@ export class JobRegistry {
    */
   start(taskId: string, kind: Job['kind'], work: (signal: AbortSignal) => Promise<unknown>): Job {
     const running = this.jobs.get(taskId)
-    if (running) throw new JobBusyError(running.kind)
+    if (running) throw jobBusy(running.kind)
     const controller = new AbortController()
     this.messages.delete(taskId)
     const job: Job = {
@@ -75,14 +75,8 @@ export class JobRegistry {
   }
 }
 
-export class JobBusyError extends UserError {
-  override name = 'JobBusyError'
-  constructor(kind: Job['kind']) {
-    super(
-      'busy',
-      kind === 'run'
-        ? 'the task is running: cancel it first, or wait until it ends'
-        : 'the task is being re-evaluated: wait until it ends, or cancel it',
-    )
-  }
+/** A job of this process already holds the task (`kind` is that job's). */
+export function jobBusy(kind: Job['kind']): UserError {
+  const doing = { run: 'running', reevaluate: 'being re-evaluated', triggers: 'probing its triggers' }[kind]
+  return new UserError('busy', `the task is ${doing}: wait until it ends, or cancel it first`)
 }

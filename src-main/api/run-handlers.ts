@@ -6,11 +6,11 @@ import { clearCorrection, correctResult } from '../services/correct-result'
 import { judgeAgreementOverall } from '../services/judge-agreement'
 import { reevaluateTask, selectForReevaluation } from '../services/reevaluate'
 import { canRerun } from '../../src-shared/run-rules'
+import { UserError } from '../../src-shared/user-error'
 import { caseAnalysisView } from './analysis-view'
 import { listBatches, type BatchListView } from './batches'
 import type { HostDeps } from './deps'
-import { ApiRefusal } from './errors'
-import { JobBusyError } from './jobs'
+import { jobBusy } from './jobs'
 import { startStored } from './run-job'
 import { mustTask, refuseForeignOwner } from './task-handlers'
 import { runDetail, runView } from './views'
@@ -20,18 +20,18 @@ export function runHandlers(d: HostDeps) {
   const runsOf = (taskId: string, ids: string[]): RunRow[] => {
     const byId = new Map(ctx.store.runs.listByTask(taskId).map((r) => [r.id, r]))
     const unknown = ids.filter((id) => !byId.has(id))
-    if (unknown.length) throw new ApiRefusal('not_found', `no run ${unknown.join(', ')} in this task`)
+    if (unknown.length) throw new UserError('not_found', `no run ${unknown.join(', ')} in this task`)
     return ids.map((id) => byId.get(id) as RunRow)
   }
   return {
     'runs.rerun': async ({ taskId, runIds }: { taskId: string; runIds: string[] }) => {
       const task = mustTask(d, taskId)
-      if (jobs.busy(taskId)) throw new JobBusyError('run')
+      if (jobs.busy(taskId)) throw jobBusy('run')
       refuseForeignOwner(d, task, 're-run')
       const runs = runsOf(taskId, runIds)
       const busy = runs.filter((r) => !canRerun(r))
       if (busy.length)
-        throw new ApiRefusal(
+        throw new UserError(
           'input',
           `${busy.length} of the runs are ${busy[0]?.status}: only finished runs can be re-run`,
         )
@@ -52,7 +52,7 @@ export function runHandlers(d: HostDeps) {
       refuseForeignOwner(d, task, 're-evaluate')
       const targets = selectForReevaluation(ctx.store.runs.listByTask(taskId), { runIds, failedOnly })
       if (!targets.length)
-        throw new ApiRefusal(
+        throw new UserError(
           'input',
           'nothing to re-evaluate: no run of the selection has a completed execution',
         )
@@ -77,7 +77,7 @@ export function runHandlers(d: HostDeps) {
     },
     'runs.detail': ({ runId }: { runId: string }) => {
       const run = ctx.store.runs.get(runId)
-      if (!run) throw new ApiRefusal('not_found', `no run ${runId}`)
+      if (!run) throw new UserError('not_found', `no run ${runId}`)
       return runDetail(ctx.store, run)
     },
     'results.correct': (input: { runId: string; evaluatorId: string; score: number; note: string }) =>

@@ -8,7 +8,7 @@ import { checkRun, runChecked } from '../services/run-task'
 import { budgetStopText, type BudgetStop } from '../services/budget'
 import type { RunMode } from '../../src-shared/run-mode'
 import type { HostDeps } from './deps'
-import { JobBusyError } from './jobs'
+import { jobBusy } from './jobs'
 
 /**
  * Creates (or resumes) the task a config describes and runs it (`kind` 'calibration': a calibration config).
@@ -22,7 +22,7 @@ export function startRun(
   const checked = checkRun(d.ctx, loaded, {
     kind,
     onFound: (task) => {
-      if (d.jobs.busy(task.id)) throw new JobBusyError('run')
+      if (d.jobs.busy(task.id)) throw jobBusy('run')
     },
   })
   // Not busy (`onFound` said so, or the task is new): the job starts, and releases the checked inputs.
@@ -33,7 +33,7 @@ export function startRun(
 
 /** Runs a stored task as `mode` says, from its stored snapshot, cases and config (never the live folders). */
 export function startStored(d: HostDeps, taskId: string, mode?: RunMode): Promise<{ taskId: string }> {
-  if (d.jobs.busy(taskId)) throw new JobBusyError('run')
+  if (d.jobs.busy(taskId)) throw jobBusy('run')
   return inBackground(d, taskId, (signal, onPrepared) =>
     continueTask(d.ctx, taskId, mode, { signal, onPrepared: (p) => onPrepared(p.task.id) }),
   )

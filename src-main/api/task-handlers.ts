@@ -10,15 +10,15 @@ import { describeInstance } from '../services/app-context'
 import { exportTask } from '../services/export-task'
 import { listTasks, openTask } from '../services/list-tasks'
 import { sourceChanges } from '../services/source-changes'
-import { ApiRefusal } from './errors'
 import type { HostDeps } from './deps'
 import { validateConfig } from './input-handlers'
 import { startRun, startStored } from './run-job'
 import { isDemoTask, runView, taskDetail } from './views'
+import { UserError } from '../../src-shared/user-error'
 
 export function mustTask(d: HostDeps, taskId: string): TaskRow {
   const task = d.ctx.store.tasks.get(taskId)
-  if (!task) throw new ApiRefusal('not_found', `no A/B task ${taskId} (it may have been deleted)`)
+  if (!task) throw new UserError('not_found', `no A/B task ${taskId} (it may have been deleted)`)
   return task
 }
 
@@ -26,7 +26,7 @@ export function mustTask(d: HostDeps, taskId: string): TaskRow {
 export function refuseForeignOwner(d: HostDeps, task: TaskRow, doing: string): void {
   const owner = task.ownerInstanceId
   if (owner && owner !== d.ctx.instance.id && !d.ctx.isInstanceDead(owner))
-    throw new ApiRefusal(
+    throw new UserError(
       'busy',
       `cannot ${doing}: task "${task.taskName}" is being run by another Skill A/B process (${describeInstance(d.ctx, owner)}); stop it there first`,
     )
@@ -61,7 +61,7 @@ export function taskHandlers(d: HostDeps) {
     'tasks.noiseFloor': ({ taskId }: { taskId: string }) => floorForTask(ctx.store, mustTask(d, taskId)),
     'tasks.calibrate': ({ taskId }: { taskId: string }) => {
       const task = mustTask(d, taskId)
-      if (task.kind !== 'ab') throw new ApiRefusal('input', 'only an A/B task has a baseline to calibrate')
+      if (task.kind !== 'ab') throw new UserError('input', 'only an A/B task has a baseline to calibrate')
       // The stored config (paths absolute): the baseline as it is now, against itself.
       const loaded = parseTaskConfig(JSON.parse(task.configJson), null, { env: ctx.env })
       return startRun(d, calibrationConfig(loaded), 'calibration')
@@ -99,7 +99,7 @@ export function taskHandlers(d: HostDeps) {
     'tasks.delete': ({ taskId }: { taskId: string }) => {
       const task = mustTask(d, taskId)
       if (jobs.busy(taskId))
-        throw new ApiRefusal('busy', `task "${task.taskName}" is running: cancel it first`)
+        throw new UserError('busy', `task "${task.taskName}" is running: cancel it first`)
       refuseForeignOwner(d, task, 'delete it')
       ctx.store.tasks.delete(taskId)
       d.patches.touchTask(taskId, { removed: true })

@@ -6,8 +6,8 @@ import { prepareTriggers } from '../services/prepare-triggers'
 import { deleteTriggerTask, probeTask, triggerReport } from '../services/run-triggers'
 import type { TriggerConfig } from '../../src-shared/trigger-config'
 import type { TriggerDetail, TriggerTaskView } from '../../src-shared/trigger-views'
+import { UserError } from '../../src-shared/user-error'
 import type { HostDeps } from './deps'
-import { ApiRefusal } from './errors'
 
 function view(d: HostDeps, task: TriggerTaskRow): TriggerTaskView {
   const store: Store = d.ctx.store
@@ -30,14 +30,14 @@ function view(d: HostDeps, task: TriggerTaskRow): TriggerTaskView {
 
 function mustTrigger(d: HostDeps, taskId: string): TriggerTaskRow {
   const task = d.ctx.store.triggerTasks.get(taskId)
-  if (!task) throw new ApiRefusal('not_found', `no trigger task ${taskId}`)
+  if (!task) throw new UserError('not_found', `no trigger task ${taskId}`)
   return task
 }
 
 function refuseForeignOwner(d: HostDeps, task: TriggerTaskRow, doing: string): void {
   const owner = task.ownerInstanceId
   if (owner && owner !== d.ctx.instance.id && !d.ctx.isInstanceDead(owner))
-    throw new ApiRefusal(
+    throw new UserError(
       'busy',
       `cannot ${doing}: trigger task "${task.name}" is being probed by another Skill A/B process (${describeInstance(d.ctx, owner)})`,
     )
@@ -69,7 +69,7 @@ export function triggerHandlers(d: HostDeps) {
     'triggers.delete': ({ taskId }: { taskId: string }) => {
       const task = mustTrigger(d, taskId)
       if (jobs.busy(taskId))
-        throw new ApiRefusal('busy', `trigger task "${task.name}" is being probed: cancel it first`)
+        throw new UserError('busy', `trigger task "${task.name}" is being probed: cancel it first`)
       refuseForeignOwner(d, task, 'delete it')
       deleteTriggerTask(ctx.store, taskId)
       d.patches.touchTrigger(taskId)

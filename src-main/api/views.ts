@@ -5,6 +5,7 @@ import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { readStoredConfig } from '../../src-shared/stored-config'
 import { DEMO_TASK_PREFIX } from '../../src-shared/demo'
 import { expectationVerdictsOf } from '../../src-shared/expectation-verdict'
+import { judgesCurrentExecution } from '../../src-shared/run-rules'
 import type {
   CorrectionView,
   EvaluationView,
@@ -51,7 +52,7 @@ function evaluationViews(
     .sort((x, y) => y.seq - x.seq)
     .map((r) => {
       const latest = newest.get(r.evaluatorId) === r.seq
-      const current = latest && (r.sessionId === null || r.sessionId === run.sessionId)
+      const current = latest && judgesCurrentExecution(r, run)
       const c = current ? correction.get(r.evaluatorId) : undefined
       return {
         id: r.id,

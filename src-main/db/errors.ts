@@ -37,32 +37,23 @@ export interface TaskIdentity {
 }
 
 /** A task with the same (skill name, skill version, task name) exists (invariant 5). */
-export class DuplicateTaskError extends StoreError {
-  override readonly name = 'DuplicateTaskError'
-  constructor(
-    readonly identity: TaskIdentity,
-    readonly existingTaskId: string | null,
-  ) {
-    super(
-      'duplicate_task',
-      `an A/B task named "${identity.taskName}" already exists for skill "${identity.skillName}" ` +
-        `version "${identity.skillVersion}": resume it, or choose another task name or version label`,
-    )
-  }
+export function duplicateTask(identity: TaskIdentity): StoreError {
+  return new StoreError(
+    'duplicate_task',
+    `an A/B task named "${identity.taskName}" already exists for skill "${identity.skillName}" ` +
+      `version "${identity.skillVersion}": resume it, or choose another task name or version label`,
+  )
 }
 
 /** The state machine (docs/run-states.md) does not allow this change; a programming error, never a race. */
-export class TransitionError extends StoreError {
-  override readonly name = 'TransitionError'
-  constructor(
-    readonly runId: string,
-    readonly from: RunStatus,
-    readonly to: RunStatus,
-    detail?: string,
-  ) {
-    super(
-      'forbidden_transition',
-      `run ${runId}: ${from} → ${to} is not allowed${detail ? ` (${detail})` : ''}`,
-    )
-  }
+export function forbiddenTransition(
+  runId: string,
+  from: RunStatus,
+  to: RunStatus,
+  detail?: string,
+): StoreError {
+  return new StoreError(
+    'forbidden_transition',
+    `run ${runId}: ${from} → ${to} is not allowed${detail ? ` (${detail})` : ''}`,
+  )
 }

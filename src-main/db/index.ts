@@ -2,13 +2,7 @@
 export { openStore, type Store } from './connection'
 export { BATCH_SOURCES, BatchesRepo, type BatchRow, type BatchSource } from './batches'
 export { dataDir, databasePath } from './data-dir'
-export {
-  DuplicateTaskError,
-  StoreError,
-  TransitionError,
-  type StoreErrorCode,
-  type TaskIdentity,
-} from './errors'
+export { StoreError, type StoreErrorCode, type TaskIdentity } from './errors'
 export {
   diskFull,
   fileSystemFault,

@@ -1,7 +1,6 @@
 import { userInfo } from 'node:os'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from './connection'
-import { TransitionError } from './errors'
 import type { PendingRun } from './runs'
 import { openTempStore, seedTask, type TempStore } from './store.fixture'
 
@@ -66,7 +65,13 @@ describe('runs.transition', () => {
 
   it('throws on a transition the state machine forbids, even when the run is elsewhere', () => {
     const run = onePending()
-    expect(() => store.runs.transition(run.id, { from: ['pending'], to: 'scored' })).toThrow(TransitionError)
+    expect(() => store.runs.transition(run.id, { from: ['pending'], to: 'scored' })).toThrow(
+      expect.objectContaining({
+        code: 'forbidden_transition',
+        kind: 'conflict',
+        message: `run ${run.id}: pending → scored is not allowed`,
+      }),
+    )
     expect(() => store.runs.transition(run.id, { from: ['scored'], to: 'running' })).toThrow(
       /scored → running/,
     )

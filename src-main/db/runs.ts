@@ -8,7 +8,7 @@ import {
   type RunStatus,
   type Side,
 } from '../../src-shared/run-state'
-import { StoreError, TransitionError } from './errors'
+import { forbiddenTransition, StoreError } from './errors'
 import { newId, nowIso } from './ids'
 import {
   RERUN_RESET,
@@ -62,7 +62,7 @@ function failureTypeFor(
   if (to !== 'failed') return null
   if (run.status === 'running') {
     if (requested && EXECUTION_FAILURES.includes(requested)) return requested
-    throw new TransitionError(
+    throw forbiddenTransition(
       run.id,
       run.status,
       to,
@@ -70,7 +70,7 @@ function failureTypeFor(
     )
   }
   if (requested && !(run.status === 'evaluating' && EVALUATION_FAILURES.includes(requested))) {
-    throw new TransitionError(
+    throw forbiddenTransition(
       run.id,
       run.status,
       to,
@@ -256,14 +256,14 @@ export class RunsRepo {
   /**
    * Compare-and-set status change: applies `to` (+ patch) only if the run is in one of `from`, records it
    * in the status history, in one transaction. Returns the updated run, or null if it was not in `from`.
-   * Throws `TransitionError` when any `from → to` is forbidden by `canTransition`, or when failureType
-   * does not fit (an execution failure needs one, an evaluation failure has none). Automatic: → running sets startedBy (local OS user), startedAt and attempt + 1;
+   * Throws a StoreError `forbidden_transition` when any `from → to` is forbidden by `canTransition`, or when
+   * failureType does not fit (an execution failure needs one, an evaluation failure has none). Automatic: → running sets startedBy (local OS user), startedAt and attempt + 1;
    * → pending (re-run) clears everything the previous attempt produced; → evaluating clears the score;
    * → canceled sets failureType 'canceled'; other non-failed statuses clear the failure fields.
    */
   transition(runId: string, req: TransitionRequest): RunRow | null {
     for (const from of req.from) {
-      if (!canTransition(from, req.to)) throw new TransitionError(runId, from, req.to)
+      if (!canTransition(from, req.to)) throw forbiddenTransition(runId, from, req.to)
     }
     return this.sql.transaction(() => {
       const run = this.get(runId)

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openStore, type Store } from './connection'
-import { DuplicateTaskError } from './errors'
+import { StoreError } from './errors'
 import { openTempStore, seedTask, type TempStore } from './store.fixture'
 
 let t: TempStore
@@ -37,7 +37,7 @@ describe('tasks', () => {
     ).toBeNull()
   })
 
-  it('invariant 5: refuses a duplicate identity with a typed error naming it', () => {
+  it('invariant 5: refuses a duplicate identity with a duplicate_task error naming it', () => {
     const task = seedTask(store)
     let err: unknown
     try {
@@ -45,19 +45,14 @@ describe('tasks', () => {
     } catch (e) {
       err = e
     }
-    expect(err).toBeInstanceOf(DuplicateTaskError)
-    const dup = err as DuplicateTaskError
-    expect(dup.code).toBe('duplicate_task')
-    expect(dup.identity).toEqual({
-      skillName: 'pirate-speak',
-      skillVersion: 'v2',
-      taskName: 'pirate v2 vs none',
-    })
-    expect(dup.existingTaskId).toBe(task.id)
-    expect(dup.message).toContain('"pirate v2 vs none"')
-    expect(dup.message).toContain('"pirate-speak"')
-    expect(dup.message).toContain('"v2"')
-    expect(store.tasks.list()).toHaveLength(1)
+    expect(err).toBeInstanceOf(StoreError)
+    const dup = err as StoreError
+    expect([dup.code, dup.kind]).toEqual(['duplicate_task', 'conflict'])
+    expect(dup.message).toBe(
+      'an A/B task named "pirate v2 vs none" already exists for skill "pirate-speak" version "v2": ' +
+        'resume it, or choose another task name or version label',
+    )
+    expect(store.tasks.list().map((row) => row.id)).toEqual([task.id])
   })
 
   it('a second task with another name for the same version works; the unique key is in the schema', () => {

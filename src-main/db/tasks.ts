@@ -1,6 +1,6 @@
 // A/B tasks (`grayscale_task`): identity (skill, version, name), status, owner process and the one batch id.
 import type { TaskStatus } from '../../src-shared/run-state'
-import { DuplicateTaskError, StoreError, type TaskIdentity } from './errors'
+import { duplicateTask, StoreError, type TaskIdentity } from './errors'
 import { newId, nowIso } from './ids'
 import type { GrayscaleTaskTable } from './schema'
 import type { Sql } from './sql'
@@ -75,7 +75,7 @@ export function newTaskId(): string {
 export class TasksRepo {
   constructor(private readonly sql: Sql) {}
 
-  /** Creates a task; an existing identity throws `DuplicateTaskError` (resume is the caller's choice). */
+  /** Creates a task; an existing identity throws a StoreError `duplicate_task` (resume is the caller's choice). */
   create(t: NewTask): TaskRow {
     const identity: TaskIdentity = {
       skillName: t.skillName,
@@ -84,7 +84,7 @@ export class TasksRepo {
     }
     return this.sql.transaction(() => {
       const existing = this.findByIdentity(identity)
-      if (existing) throw new DuplicateTaskError(identity, existing.id)
+      if (existing) throw duplicateTask(identity)
       const now = nowIso()
       const row: GrayscaleTaskTable = {
         id: t.id ?? newTaskId(),

@@ -68,22 +68,15 @@ export interface ExecutionSummary {
  * A side proof that does not hold (nothing was run), or a run whose opencode did not offer exactly its side's
  * skills (`midway`: that run and every run not yet started were not run; the task stopped).
  */
-export class IsolationError extends UserError {
-  override name = 'IsolationError'
-  constructor(
-    readonly proofs: IsolationProof[],
-    midway = false,
-  ) {
-    const failed = failedProofLines(proofs)
-    const heading = midway
-      ? "a run was not offered exactly its side's skills, so it was not run and the task stopped (no run without this evidence is counted)"
-      : 'the pre-flight check failed, nothing was run'
-    super(
-      'input',
-      `${heading}:\n${failed.join('\n')}\n` +
-        '(Each side must know the model and see exactly its own skill; `skill-ab doctor <config>` checks this.)',
-    )
-  }
+function isolationError(proofs: IsolationProof[], midway = false): UserError {
+  const heading = midway
+    ? "a run was not offered exactly its side's skills, so it was not run and the task stopped (no run without this evidence is counted)"
+    : 'the pre-flight check failed, nothing was run'
+  return new UserError(
+    'input',
+    `${heading}:\n${failedProofLines(proofs).join('\n')}\n` +
+      '(Each side must know the model and see exactly its own skill; `skill-ab doctor <config>` checks this.)',
+  )
 }
 
 /** Whether the plan covers this run (its case is selected, its round asked for, and it is in `only`). */
@@ -129,7 +122,7 @@ export async function executeRuns(
   try {
     for (const s of sessions) summary.proofs[s.proof.side] = s.proof
     const failedProofs = sessions.filter((s) => !s.proof.ok)
-    if (failedProofs.length) throw new IsolationError(failedProofs.map((s) => s.proof))
+    if (failedProofs.length) throw isolationError(failedProofs.map((s) => s.proof))
 
     const limiter = createLimiter(plan.concurrency)
     // A free lane takes the next run of the side with the fewest in flight (it keeps a side in warm slots).
@@ -173,7 +166,7 @@ export async function executeRuns(
   } finally {
     await Promise.all(sessions.map((s) => s.close()))
   }
-  if (notIsolated.length) throw new IsolationError(notIsolated, true)
+  if (notIsolated.length) throw isolationError(notIsolated, true)
   if (fault) {
     cancelUnfinished(ctx, plan.taskId, fault)
     throw fault

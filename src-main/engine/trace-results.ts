@@ -6,6 +6,7 @@
 import type { EvalResultRow, RunRow, Store } from '../db'
 import type { EvaluatorSpec } from '../judge/evaluators'
 import { rowScore } from '../judge/row-score'
+import { judgesCurrentExecution } from '../../src-shared/run-rules'
 
 /** The whole-number version stored in `evaluator_version` (`preset@2` → 2; inline evaluators → 1). */
 export function evaluatorVersionNumber(spec: Pick<EvaluatorSpec, 'version'>): number {
@@ -83,9 +84,7 @@ export function currentResults(
   run: Pick<RunRow, 'id' | 'sessionId'>,
   evaluators: readonly EvaluatorSpec[],
 ): (EvalResultRow | null)[] {
-  const latest = store.evalResults
-    .latestByRun(run.id)
-    .filter((r) => r.sessionId === null || r.sessionId === run.sessionId)
+  const latest = store.evalResults.latestByRun(run.id).filter((r) => judgesCurrentExecution(r, run))
   return evaluators.map((spec) => latest.find((r) => r.evaluatorId === spec.id) ?? null)
 }
 

@@ -4,7 +4,7 @@ import type { ExperimentRun } from '../stats/types'
 import type { ExportEvaluation, ExportRun } from '../../src-shared/export'
 import { isAbsolute, relative, sep } from 'node:path'
 import { lacksEvidence, type OfferedSkill } from '../../src-shared/offered-skills'
-import { hasExecuted, totalTokens } from '../../src-shared/run-rules'
+import { hasExecuted, judgesCurrentExecution, totalTokens } from '../../src-shared/run-rules'
 import { expectationVerdictsOf } from '../../src-shared/expectation-verdict'
 
 /** Execution wall time: started → executed, in ms; null when the run has not executed (or times are odd). */
@@ -142,7 +142,7 @@ export function evaluationsByRun(
   const out = new Map<string, ExportEvaluation[]>()
   for (const row of latest) {
     if (row.runId === null || !session.has(row.runId)) continue
-    if (row.sessionId !== null && row.sessionId !== session.get(row.runId)) continue
+    if (!judgesCurrentExecution(row, { sessionId: session.get(row.runId) ?? null })) continue
     const list = out.get(row.runId) ?? []
     list.push(toEvaluation(row, correction.get(`${row.runId}\0${row.evaluatorId}`) ?? null))
     out.set(row.runId, list)

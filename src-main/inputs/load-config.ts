@@ -5,10 +5,6 @@ import { depthProblem } from '../../src-shared/json-depth'
 import { TASK_KNOWN_KEYS, taskConfigSchema } from '../../src-shared/task-config'
 import type { TaskConfig } from '../../src-shared/task-config'
 import { templateProblems, templateVariables } from './template'
-// The layer order's one exception (docs/architecture.md): which of the user's values are secrets is agent's
-// env allow-list (agent/isolation/run-env.ts); the too-short warning belongs above agent, with the use cases.
-// eslint-disable-next-line import-x/no-restricted-paths -- known, documented; remove with the move
-import { secretSourcesFor, shortSecretWarnings } from '../agent/isolation/secret-values'
 import { configWarnings } from './config-warnings'
 import { displayPath, InputError, ProblemList } from './errors'
 import { deepFreeze } from './freeze'
@@ -140,10 +136,7 @@ export function parseTaskConfig(
   checkTemplates(config, file, problems)
   checkPairwiseConfig(config, file, problems)
   problems.throwIfAny()
-  const warnings = [
-    ...configWarnings(config).map((w) => w.message),
-    ...shortSecretWarnings(secretSourcesFor(resolved.opencodeConfigPath, env)),
-  ]
+  const warnings = configWarnings(config).map((w) => w.message)
   return { config: deepFreeze(config), configDir, resolved, warnings }
 }
 

@@ -6,6 +6,7 @@ import { isInside } from './case-files'
 import type { DatasetFormat } from './dataset'
 import { displayPath, InputError } from './errors'
 import { EVALS_DIR, IGNORE_FILE, selectSkillFiles } from './skill-files'
+import { plural } from '../../src-shared/plural'
 
 /**
  * The answer key no agent may see: the dataset file (expected outputs, expectations) and, for a
@@ -59,7 +60,7 @@ export function checkDatasetSealed(
   if (!leaking.length) return
   const line = wholeFolder ? `/${relFolder}/` : `/${relFile}`
   const what = wholeFolder
-    ? `the dataset's folder ${relFolder}/ (${leaking.length} file${leaking.length === 1 ? '' : 's'}, with ${basename(file)})`
+    ? `the dataset's folder ${relFolder}/ (${plural(leaking.length, 'file')}, with ${basename(file)})`
     : `the dataset file ${relFile}`
   throw new InputError({
     file: displayPath(file),

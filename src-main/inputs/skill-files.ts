@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import ignore, { type Ignore } from 'ignore'
 import { displayPath, formatBytes, InputError, reasonOf } from './errors'
+import { plural } from '../../src-shared/plural'
 
 /**
  * How a skill's content hash is computed. 1: every regular file and symlink, `.git` skipped. 2 (current):
@@ -139,7 +140,6 @@ export function readIgnoreRules(root: string): Ignore {
 export function describeLeftOut(sel: Pick<SkillFileSelection, 'evalsFiles' | 'ignored'>): string | null {
   const parts: string[] = []
   if (sel.evalsFiles) parts.push(`${EVALS_DIR}/`)
-  if (sel.ignored.length)
-    parts.push(`${sel.ignored.length} ignored file${sel.ignored.length === 1 ? '' : 's'}`)
+  if (sel.ignored.length) parts.push(plural(sel.ignored.length, 'ignored file'))
   return parts.length ? `${parts.join(' and ')} left out of the snapshot` : null
 }

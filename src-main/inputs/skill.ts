@@ -16,6 +16,7 @@ import {
   type SkillFileSelection,
 } from './skill-files'
 import { hashFiles, holdsUnreadableGiant } from './skill-hash'
+import { plural } from '../../src-shared/plural'
 
 export interface SkillInfo {
   name: string
@@ -86,7 +87,7 @@ export function readSkill(dir: string): SkillInfo {
     throw new InputError({
       file: shown,
       message: skills.length
-        ? `holds ${skills.length} skill${skills.length === 1 ? '' : 's'} (${listed}), not one`
+        ? `holds ${plural(skills.length, 'skill')} (${listed}), not one`
         : 'no SKILL.md in the skill folder',
       fix: near
         ? `rename ${near} to SKILL.md (opencode looks for that exact name)`

@@ -2,6 +2,7 @@
 import { dirname } from 'node:path'
 import type { AgentEvent } from '../agent/types'
 import { SLOT_PREFIX } from '../agent/server/work-slots'
+import { plural } from '../../src-shared/plural'
 
 export interface CondenseInput {
   events: readonly AgentEvent[]
@@ -105,10 +106,9 @@ function eventItem(event: AgentEvent, rel: (s: string) => string): Item | null {
 function omission(items: readonly Item[]): string {
   const tools = items.filter((i) => i.tool).length
   const other = items.length - tools
-  const parts = [
-    tools ? `${tools} tool call${tools === 1 ? '' : 's'}` : '',
-    other ? `${other} message${other === 1 ? '' : 's'}` : '',
-  ].filter(Boolean)
+  const parts = [tools ? plural(tools, 'tool call') : '', other ? plural(other, 'message') : ''].filter(
+    Boolean,
+  )
   return `… ${parts.join(' and ')} omitted …`
 }
 

@@ -2,6 +2,7 @@
 import { REASON_KEYS, SCORE_KEYS } from './judge-labels'
 import { scoreFromJson, tryJson, tryRepairedJson, type LevelOutcome } from './parse-json'
 import type { JudgeScale } from './score-value'
+import { plural } from '../../src-shared/plural'
 
 /** At most this many `{` are examined and this many fragments parsed: a judge's answer is short. */
 const MAX_STARTS = 200
@@ -77,6 +78,6 @@ export function parseJsonFragments(text: string, scale: JudgeScale): LevelOutcom
   const n = fragments.length
   return {
     ok: false,
-    why: `${n} {…} fragment${n === 1 ? '' : 's'} with score and reason, none valid (first: ${firstWhy})`,
+    why: `${plural(n, '{…} fragment')} with score and reason, none valid (first: ${firstWhy})`,
   }
 }

@@ -5,6 +5,7 @@ import { looseReason } from './loose-reason'
 import { jsonFragments, keyPattern } from './parse-fragments'
 import { reasonText, tryJson, tryRepairedJson } from './parse-json'
 import { describe } from './score-value'
+import { plural } from '../../src-shared/plural'
 
 /** Which response won, as the judge saw them: the first shown, the second, or neither. */
 export type ResponseWinner = '1' | '2' | 'tie'
@@ -82,7 +83,7 @@ function fragments(text: string): LevelOutcome {
   const n = found.length
   return {
     ok: false,
-    why: `${n} {…} fragment${n === 1 ? '' : 's'} with a "winner" key, none valid (first: ${firstWhy})`,
+    why: `${plural(n, '{…} fragment')} with a "winner" key, none valid (first: ${firstWhy})`,
   }
 }
 

@@ -10,8 +10,8 @@ import type { LoadedTaskConfig } from '../inputs/load-config'
 import type { RunStatus } from '../../src-shared/run-state'
 import { caseMeans, mean } from '../../src-shared/run-rules'
 import type { ImportAnalysisConfig } from '../../src-shared/case-analysis'
+import { UserError } from '../../src-shared/user-error'
 import type { AppContext } from './app-context'
-import { TaskBusyError } from './parts/errors'
 import { openEvaluation } from './parts/evaluation-setup'
 import { recordImportedTraces } from './parts/import-traces'
 import type { PreparedTask } from './prepare-task'
@@ -117,8 +117,8 @@ export async function analyzeImported(
     setStatus(ctx, task.id, opts.signal.aborted ? 'canceled' : finished ? 'done' : 'idle')
     return summarizeAnalysis(ctx.store, task.id)
   }).catch((err: unknown) => {
-    // Not when another process holds it: its status is that process's to set.
-    if (!(err instanceof TaskBusyError)) setStatus(ctx, task.id, 'idle')
+    // Not when another process holds it (the services' one `busy` error): its status is that process's to set.
+    if (!(err instanceof UserError && err.kind === 'busy')) setStatus(ctx, task.id, 'idle')
     throw err
   })
 }

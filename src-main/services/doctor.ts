@@ -12,6 +12,7 @@ import { loadDataset, selectCases } from '../inputs/dataset'
 import { checkExpectationsCases } from '../inputs/expectations-check'
 import { reasonOf } from '../inputs/errors'
 import { loadTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
+import { setupWarnings } from './setup-warnings'
 import { answerKeyOf } from '../inputs/sealed-paths'
 import { type CheckedSkill, type SkillSnapshot } from '../inputs/skill'
 import { checkSourcesSealed, inspectSource, releaseSource } from '../inputs/skill-source'
@@ -20,7 +21,7 @@ import { describeGitVersion } from '../inputs/git-version'
 import { describeLeftOut } from '../inputs/skill-files'
 import { createDriver } from './app-context'
 import { checkSidesDiffer } from './prepare-task'
-import { storedConfig } from './parts/stored-config'
+import { configToStore } from './parts/config-to-store'
 import { sideSpecs } from './parts/task-plan'
 import { checkBudgetPrices } from './budget'
 import { resolveTaskPrices } from './parts/task-prices'
@@ -90,7 +91,7 @@ export async function runDoctor(env: NodeJS.ProcessEnv, configFile?: string): Pr
   let loaded: LoadedTaskConfig | undefined
   await attempt('config', () => {
     loaded = loadTaskConfig(configFile, { env })
-    return [`${configFile} is valid`, ...loaded.warnings.map((w) => `warning: ${w}`)].join('; ')
+    return [`${configFile} is valid`, ...setupWarnings(loaded, env).map((w) => `warning: ${w}`)].join('; ')
   })
   if (!loaded) return checks
   await checkInputs(loaded, { env, dir, add, attempt })
@@ -177,7 +178,7 @@ async function checkInputs(loaded: LoadedTaskConfig, { env, dir, add, attempt }:
     const driver = createDriver(config.agent.driver, env)
     // The sides as the task's runs get them: the same specs `run` builds (sandbox, answer key, limits).
     const sides = sideSpecs({
-      config: storedConfig(config, resolved, skill.git, baseline?.git),
+      config: configToStore(config, resolved, skill.git, baseline?.git),
       skill,
       baseline,
       sealed,

@@ -82,7 +82,7 @@ export function exportOutputs(files: ExportFiles): OutputFile[] {
   })
 }
 
-/** Writes the JSON, markdown, JUnit and/or benchmark files asked for; a file that cannot be written is a WriteError. */
+/** Writes the JSON, markdown, JUnit and/or benchmark files asked for; a file that cannot be written is a `storage` error. */
 export function writeExportFiles(doc: ExportDocument, files: ExportFiles): void {
   for (const { key, what, text } of REPORTS) {
     const path = files[key]

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Store } from '../db'
 import { openTempStore, seedTask, type TempStore } from '../db/store.fixture'
-import { findTask, TaskLookupError } from './find-task'
+import { UserError } from '../../src-shared/user-error'
+import { findTask } from './find-task'
 
 let t: TempStore
 let store: Store
@@ -12,12 +13,14 @@ beforeEach(() => {
 })
 afterEach(() => t.cleanup())
 
-function lookupError(ref: string): TaskLookupError {
+/** The error a user sees for `ref`: kind not_found, its message listing the candidates. */
+function lookupError(ref: string): UserError {
   try {
     findTask(store, ref)
   } catch (err) {
-    if (err instanceof TaskLookupError) return err
-    throw err
+    expect(err).toBeInstanceOf(UserError)
+    expect((err as UserError).kind).toBe('not_found')
+    return err as UserError
   }
   throw new Error(`findTask(${ref}) did not throw`)
 }
@@ -39,23 +42,19 @@ describe('findTask', () => {
   it('a name shared by tasks of different skill versions is ambiguous: every candidate with its id', () => {
     const v1 = seedTask(store, 'same name', 'v1')
     const v2 = seedTask(store, 'same name', 'v2')
-    seedTask(store, 'other', 'v1')
+    const other = seedTask(store, 'other', 'v1')
     const err = lookupError('same name')
-    expect(err.lookup).toBe('ambiguous')
-    expect(err.candidates.map((c) => c.id).sort()).toEqual([v1.id, v2.id].sort())
-    expect(err.message).toContain('ambiguous')
+    expect(err.message).toMatch(/^task name "same name" is ambiguous: 2 tasks have it/)
     expect(err.message).toContain(v1.id)
     expect(err.message).toContain(v2.id)
+    expect(err.message).not.toContain(other.id)
     expect(err.message).toContain('pirate-speak v2')
   })
 
   it('an unknown task lists up to 10 known tasks and says how many more', () => {
     for (let i = 0; i < 12; i++) seedTask(store, `task ${i}`, 'v1')
     const err = lookupError('nope')
-    expect(err.lookup).toBe('unknown')
-    expect(err.candidates).toHaveLength(10)
-    expect(err.total).toBe(12)
-    expect(err.message).toMatch(/^no task "nope"/)
+    expect(err.message).toMatch(/^no task "nope" \(neither a task id nor a task name\); known tasks:/)
     expect(err.message).toContain('… and 2 more')
     expect(err.message.split('\n').filter((l) => l.includes('task_'))).toHaveLength(10)
   })

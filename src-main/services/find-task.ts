@@ -11,19 +11,17 @@ export function describeTaskRow(t: TaskRow): string {
 }
 
 /**
+ * The `not_found` error of a `<task>` that names no one task, its message listing the candidates:
  * `unknown`: no task has this id or name (`candidates` = up to 10 known tasks, `total` = how many exist).
  * `ambiguous`: several tasks share the name (same name for different skill versions): `candidates` = all of them.
  */
-export class TaskLookupError extends UserError {
-  override name = 'TaskLookupError'
-  constructor(
-    readonly lookup: 'unknown' | 'ambiguous',
-    readonly ref: string,
-    readonly candidates: TaskRow[],
-    readonly total: number,
-  ) {
-    super('not_found', lookupMessage(lookup, ref, candidates, total))
-  }
+function taskLookupError(
+  lookup: 'unknown' | 'ambiguous',
+  ref: string,
+  candidates: TaskRow[],
+  total: number,
+): UserError {
+  return new UserError('not_found', lookupMessage(lookup, ref, candidates, total))
 }
 
 function lookupMessage(
@@ -46,7 +44,8 @@ function lookupMessage(
 }
 
 /**
- * The A/B task whose id is `ref`, else the one A/B task named `ref`; throws `TaskLookupError` otherwise.
+ * The A/B task whose id is `ref`, else the one A/B task named `ref`; otherwise throws a `not_found` error
+ * listing the candidates.
  * Case analyses are not A/B tasks: they are found through `skill-ab batches`.
  */
 export function findTask(store: Store, ref: string): TaskRow {
@@ -55,6 +54,6 @@ export function findTask(store: Store, ref: string): TaskRow {
   const all = store.tasks.list()
   const named = all.filter((t) => t.taskName === ref)
   if (named.length === 1) return named[0] as TaskRow
-  if (named.length > 1) throw new TaskLookupError('ambiguous', ref, named, all.length)
-  throw new TaskLookupError('unknown', ref, all.slice(0, KNOWN_TASKS_SHOWN), all.length)
+  if (named.length > 1) throw taskLookupError('ambiguous', ref, named, all.length)
+  throw taskLookupError('unknown', ref, all.slice(0, KNOWN_TASKS_SHOWN), all.length)
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seedExportTask } from '../export/task.fixture'
-import { findTask, TaskLookupError } from './find-task'
+import { findTask } from './find-task'
 import { listBatches } from './list-batches'
 import { listTasks } from './list-tasks'
 import { reevaluateTask } from './reevaluate'
@@ -55,8 +55,10 @@ describe('batch lists', () => {
         .sort(),
     ).toEqual(['pirate v1 vs none', 'pirate v2 vs none'])
     expect(w.ctx.store.tasks.list().every((t) => t.kind === 'ab')).toBe(true)
-    expect(() => findTask(w.ctx.store, analysis.task.id)).toThrow(TaskLookupError)
-    expect(() => findTask(w.ctx.store, 'pirate on cases')).toThrow(TaskLookupError)
+    for (const ref of [analysis.task.id, 'pirate on cases'])
+      expect(() => findTask(w.ctx.store, ref)).toThrow(
+        expect.objectContaining({ kind: 'not_found', message: expect.stringMatching(`^no task "${ref}"`) }),
+      )
   })
 
   it('a task never judged has no batch yet and is listed in neither view', () => {

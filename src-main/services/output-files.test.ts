@@ -4,7 +4,8 @@ import { linkSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, wr
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeTempDir } from '../db/store.fixture'
-import { checkOutputs, writeTextFile, WriteError } from './output-files'
+import { checkOutputs, writeTextFile } from './output-files'
+import { UserError } from '../../src-shared/user-error'
 
 let root: string
 let data: string
@@ -23,7 +24,8 @@ const refusal = (path: string, inputs: string[] = [], others: string[] = []): st
   try {
     checkOutputs(outputs, data, inputs)
   } catch (err) {
-    expect(err).toBeInstanceOf(WriteError)
+    expect(err).toBeInstanceOf(UserError)
+    expect((err as UserError).kind).toBe('storage')
     return (err as Error).message
   }
   return ''

@@ -25,11 +25,8 @@ export interface OutputFile {
 }
 
 /** A file a command cannot write: where, why, and what to do. */
-export class WriteError extends UserError {
-  override name = 'WriteError'
-  constructor(message: string) {
-    super('storage', message)
-  }
+function writeError(message: string): UserError {
+  return new UserError('storage', message)
 }
 
 /** The path with its folder's links resolved (the file itself may not exist yet). */
@@ -114,12 +111,12 @@ export function checkOutputs(
     const problem = problemOf(out, dataDir, inputs, earlier)
     if (problem) problems.push(`cannot write ${out.what} to ${out.path}: ${problem}`)
   })
-  if (problems.length) throw new WriteError(`${problems.join('\n')}\n(nothing was run or written)`)
+  if (problems.length) throw writeError(`${problems.join('\n')}\n(nothing was run or written)`)
 }
 
 /**
  * Writes `text` to `file` through a temp file beside it, renamed into place; a file that cannot be written is
- * a WriteError naming `what` and why (a full disk said as such).
+ * a `storage` error naming `what` and why (a full disk said as such).
  */
 export function writeTextFile(file: string, text: string, what: string): void {
   const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.tmp`)
@@ -130,9 +127,9 @@ export function writeTextFile(file: string, text: string, what: string): void {
     rmSync(tmp, { force: true })
     const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message
     if (why === 'ENOSPC' || why === 'EDQUOT')
-      throw new WriteError(
+      throw writeError(
         `cannot write ${what} to ${file}: the disk is full (${why}): free space and export again`,
       )
-    throw new WriteError(`cannot write ${what} to ${file} (${why}): check the folder exists and is writable`)
+    throw writeError(`cannot write ${what} to ${file} (${why}): check the folder exists and is writable`)
   }
 }

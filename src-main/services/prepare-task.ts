@@ -15,9 +15,9 @@ import type { TaskConfig } from '../../src-shared/task-config'
 import type { AdaptiveRounds } from '../stats/adaptive-rounds'
 import { planForCases, plannedRuns } from './parts/adaptive-plan'
 import type { ReuseSavings } from '../../src-shared/reuse'
-import { ResumeConflictError } from './parts/errors'
+import { resumeConflict } from './parts/errors'
 import { fingerprintOf, resumeConflicts } from './parts/resume-check'
-import { storedConfig } from './parts/stored-config'
+import { configToStore } from './parts/config-to-store'
 import { readStoredConfig, wholeConfig } from '../../src-shared/stored-config'
 import { executionPlan } from './parts/task-plan'
 import { findTaskOf, liveHashFor } from './parts/task-identity'
@@ -134,7 +134,7 @@ function checkInputs(
   const sealed = answerKeyOf(dataset, store.dataDir)
   const cases = selectCases(dataset.cases, config.cases, { datasetFile: dataset.file })
   checkExpectationsCases(config, cases)
-  const stored = storedConfig(config, resolved, inspectedSkill.git, inspectedBaseline?.git)
+  const stored = configToStore(config, resolved, inspectedSkill.git, inspectedBaseline?.git)
   const identity = { skillName: checked.name, skillVersion: checked.label, taskName: config.name }
 
   if (found && found.kind !== kind)
@@ -265,7 +265,7 @@ function checkResume(
   cases: DatasetCase[],
 ): void {
   const prev = wholeConfig(readStoredConfig(task.configJson))
-  if (!prev) throw new ResumeConflictError(task.taskName, ['its stored config is not a whole task config'])
+  if (!prev) throw resumeConflict(task.taskName, ['its stored config is not a whole task config'])
   const prevSkill = store.skillVersions.get(task.skillVersionBId)
   const prevBaseline = task.skillVersionAId ? store.skillVersions.get(task.skillVersionAId) : null
   const prevCases: Record<string, string> = {}
@@ -287,5 +287,5 @@ function checkResume(
     movedRef('skill', prev.skill.git, skill.git),
     movedRef('baseline', prevBaselineGit, baseline?.git),
   ]
-  throw new ResumeConflictError(task.taskName, [...moved.filter((m) => m !== null), ...conflicts])
+  throw resumeConflict(task.taskName, [...moved.filter((m) => m !== null), ...conflicts])
 }

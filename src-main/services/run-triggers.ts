@@ -13,7 +13,7 @@ import type { TriggerConfig } from '../../src-shared/trigger-config'
 import type { ProbeResult, TriggerSummary } from '../../src-shared/trigger-eval'
 import type { TriggerReport } from '../../src-shared/trigger-views'
 import { describeInstance, type AppContext } from './app-context'
-import { TaskBusyError } from './parts/errors'
+import { taskBusy } from './parts/errors'
 import { prepareTriggers, type PreparedTriggers } from './prepare-triggers'
 
 export interface TriggersRun {
@@ -53,7 +53,7 @@ export async function probeTask(
   if (prev && prev !== ctx.instance.id && ctx.isInstanceDead(prev))
     killLeftovers(null, { name: OWNER_MARKER_VAR, value: prev })
   const owner = store.triggerTasks.claimOwner(taskId, ctx.instance.id, (id) => ctx.isInstanceDead(id))
-  if (owner) throw new TaskBusyError(task.name, describeInstance(ctx, owner))
+  if (owner) throw taskBusy(task.name, describeInstance(ctx, owner))
   try {
     store.triggerProbes.unstick(taskId)
     store.triggerTasks.setStatus(taskId, 'running')

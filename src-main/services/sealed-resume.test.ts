@@ -9,7 +9,6 @@ import { loadDataset } from '../inputs/dataset'
 import { parseTaskConfig, type LoadedTaskConfig } from '../inputs/load-config'
 import { contentHash } from '../inputs/skill'
 import { writeTree } from '../inputs/temp-files.fixture'
-import { ResumeConflictError } from './parts/errors'
 import { prepareTask } from './prepare-task'
 
 let dir: string
@@ -115,7 +114,9 @@ describe('a task made before the sealed snapshot', () => {
       join(dir, 'pirate-speak', 'SKILL.md'),
       '---\nname: pirate-speak\ndescription: d\n---\nNew.\n',
     )
-    expect(() => prepareTask(store, load('v2'))).toThrow(ResumeConflictError)
+    expect(() => prepareTask(store, load('v2'))).toThrow(
+      expect.objectContaining({ kind: 'conflict', message: expect.stringMatching(/cannot resume it/) }),
+    )
     expect(() => prepareTask(store, load('v2'))).toThrow(/skill\.path: the skill's contents changed/)
   })
 

@@ -19,9 +19,9 @@ import { seedTask } from '../db/store.fixture'
 import { loadTaskConfig } from '../inputs/load-config'
 import { InputError } from '../inputs/errors'
 import { seedExportTask } from '../export/task.fixture'
+import { UserError } from '../../src-shared/user-error'
 import { openAppContext, type AppContext } from './app-context'
 import { exportTask } from './export-task'
-import { TaskLookupError } from './find-task'
 import { listTasks, openTask } from './list-tasks'
 import { prepareTask } from './prepare-task'
 import { reevaluateTask } from './reevaluate'
@@ -55,14 +55,18 @@ async function rejection<E extends Error>(type: new (...a: never[]) => E, fn: ()
 }
 
 describe('wrong references', () => {
-  it('openTask: unknown and ambiguous names are TaskLookupErrors listing candidates', async () => {
+  it('openTask: unknown and ambiguous names are not_found errors listing candidates', async () => {
     open()
     const a = seedTask(ctx!.store, 'same', 'v1')
     const b = seedTask(ctx!.store, 'same', 'v2')
-    const unknown = await rejection(TaskLookupError, () => openTask(ctx!, 'nope'))
-    expect(unknown.lookup).toBe('unknown')
-    const ambiguous = await rejection(TaskLookupError, () => openTask(ctx!, 'same'))
-    expect(ambiguous.candidates.map((t) => t.id).sort()).toEqual([a.id, b.id].sort())
+    const unknown = await rejection(UserError, () => openTask(ctx!, 'nope'))
+    expect(unknown.kind).toBe('not_found')
+    expect(unknown.message).toMatch(/^no task "nope" \(neither a task id nor a task name\); known tasks:/)
+    const ambiguous = await rejection(UserError, () => openTask(ctx!, 'same'))
+    expect(ambiguous.kind).toBe('not_found')
+    expect(ambiguous.message).toMatch(/^task name "same" is ambiguous: 2 tasks have it/)
+    expect(ambiguous.message).toContain(a.id)
+    expect(ambiguous.message).toContain(b.id)
   })
 
   it('exportTask: an unknown task id is a StoreError not_found', async () => {

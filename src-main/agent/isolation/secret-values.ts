@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { makeRedactor, type Redactor } from './redact'
 import { isAllowedEnvName, isAppSetEnvName, isSecretEnvName, OWNER_MARKER_VAR } from './run-env'
 import { loadUserConfig, userAuthFile, type UserConfig } from '../opencode/user-config'
+import { plural } from '../../../src-shared/plural'
 
 /** Shorter values are not redacted: replacing them everywhere would mangle ordinary text. */
 export const MIN_SECRET_LENGTH = 8
@@ -127,7 +128,7 @@ export function shortSecretWarnings(sources: readonly SecretSource[]): string[] 
     if (!referenced || length >= MIN_SECRET_LENGTH || seen.has(origin)) continue
     seen.add(origin)
     warnings.push(
-      `the value of ${origin} is ${length} character${length === 1 ? '' : 's'} long, too short to be redacted safely: runs, exports and logs may show it as it is; use a credential of at least ${MIN_SECRET_LENGTH} characters`,
+      `the value of ${origin} is ${plural(length, 'character')} long, too short to be redacted safely: runs, exports and logs may show it as it is; use a credential of at least ${MIN_SECRET_LENGTH} characters`,
     )
   }
   return warnings

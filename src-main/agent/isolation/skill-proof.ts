@@ -5,6 +5,7 @@ import { join, sep } from 'node:path'
 import { queryOpencode, type OpencodeQueryInput } from '../opencode/opencode-query'
 import { unsealedSnapshotProblem } from './sealed-rules'
 import type { IsolationProof, SideSpec } from '../types'
+import { plural } from '../../../src-shared/plural'
 
 export interface ListedSkill {
   name: string
@@ -194,6 +195,6 @@ export function judgeProbeVisibility(
   return {
     ...base,
     ok: true,
-    message: `the probes see exactly ${spec.skillUnderTest}${others ? ` and ${others} competing skill${others === 1 ? '' : 's'}` : ''}`,
+    message: `the probes see exactly ${spec.skillUnderTest}${others ? ` and ${plural(others, 'competing skill')}` : ''}`,
   }
 }

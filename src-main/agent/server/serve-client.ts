@@ -1,16 +1,5 @@
 // The few `opencode serve` routes a side uses, each with a time limit (a request during start-up can hang),
 // each with the server's password (basic auth, opencode's user `opencode`: side-context.ts setupServer).
-export class ServeHttpError extends Error {
-  override name = 'ServeHttpError'
-  constructor(
-    message: string,
-    readonly status: number | null,
-    readonly body: unknown,
-  ) {
-    super(message)
-  }
-}
-
 export interface ServeClient {
   readonly url: string
   json<T>(method: 'GET' | 'POST' | 'DELETE', path: string, directory: string, body?: unknown): Promise<T>
@@ -46,17 +35,16 @@ export function serveClient(url: string, password: string, timeoutMs = REQUEST_T
         })
       } catch (err) {
         const cause = (err as { cause?: { code?: string } }).cause?.code
-        throw new ServeHttpError(`${what}: ${cause ?? (err as Error).message}`, null, null)
+        throw new Error(`${what}: ${cause ?? (err as Error).message}`, { cause: err })
       }
       const text = await res.text().catch(() => '')
+      if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${text.slice(0, 500)}`)
       let parsed: unknown = text
       try {
         parsed = text ? (JSON.parse(text) as unknown) : null
       } catch {
         // not JSON: keep the text
       }
-      if (!res.ok)
-        throw new ServeHttpError(`${what}: HTTP ${res.status} ${text.slice(0, 500)}`, res.status, parsed)
       return parsed as T
     },
     async events(directory: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
@@ -64,7 +52,7 @@ export function serveClient(url: string, password: string, timeoutMs = REQUEST_T
         headers: { authorization, accept: 'text/event-stream' },
         signal,
       })
-      if (!res.ok || !res.body) throw new ServeHttpError(`GET /event: HTTP ${res.status}`, res.status, null)
+      if (!res.ok || !res.body) throw new Error(`GET /event: HTTP ${res.status}`)
       return res.body
     },
   }

@@ -3,6 +3,7 @@
 import { needsEvaluation } from '../../engine/evaluate-runs'
 import { needsExecution } from '../../../src-shared/run-rules'
 import { loadCaseAnalysisConfig } from '../../inputs/load-case-config'
+import { setupWarnings } from '../../services/setup-warnings'
 import { analyzeDataset, analyzeImported, type AnalysisSummary } from '../../services/analyze'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import { UsageError } from '../args'
@@ -70,7 +71,7 @@ export const analyzeCommand: Command = {
       let summary: AnalysisSummary
       if (file) {
         const loaded = loadCaseAnalysisConfig(file, { env: io.env })
-        for (const w of loaded.warnings) io.err(`warning: ${w}\n`)
+        for (const w of setupWarnings(loaded, io.env)) io.err(`warning: ${w}\n`)
         ctx = openAppContext({ env: io.env, kind: 'cli' })
         const c = ctx
         const r = await analyzeDataset(c, loaded, {

@@ -6,6 +6,7 @@ import { inPlan } from '../../engine/execute-runs'
 import { needsExecution } from '../../../src-shared/run-rules'
 import { CONFIG_WARNING_CODES } from '../../inputs/config-warnings'
 import { loadTaskConfig } from '../../inputs/load-config'
+import { setupWarnings } from '../../services/setup-warnings'
 import { openAppContext, type AppContext } from '../../services/app-context'
 import type { SkillSnapshot } from '../../inputs/skill'
 import type { PreparedTask } from '../../services/prepare-task'
@@ -120,7 +121,7 @@ export const runCommand: Command = {
         ...inputs,
         ...[resolved.baselinePath, resolved.opencodeConfigPath].filter((p): p is string => !!p),
       ])
-      for (const w of written.warnings) io.err(`warning: ${w}\n`)
+      for (const w of setupWarnings(written, io.env)) io.err(`warning: ${w}\n`)
       const sharded = shard && shardConfig(written, shard)
       const loaded = calibrate ? calibrationConfig(written) : (sharded?.loaded ?? written)
       ctx = openAppContext({ env: io.env, kind: 'cli' })

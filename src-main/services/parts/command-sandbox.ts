@@ -8,7 +8,7 @@ import type { Store, TaskRow } from '../../db'
 import type { DatasetFormat } from '../../inputs/dataset'
 import { answerKeyOf } from '../../inputs/sealed-paths'
 import { readStoredConfig } from '../../../src-shared/stored-config'
-import { skillFoldersOf } from './stored-config'
+import { skillFoldersOf } from './config-to-store'
 
 /** null: the task's `agent.sandbox` is "off", or this machine has no sandbox (its runs were warned of). */
 export function commandSandboxOf(store: Store, task: TaskRow, env: NodeJS.ProcessEnv): SandboxPolicy | null {

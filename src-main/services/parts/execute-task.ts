@@ -11,7 +11,7 @@ import { needsExecution } from '../../../src-shared/run-rules'
 import { SUBMIT, type RunMode } from '../../../src-shared/run-mode'
 import type { ReuseSavings } from '../../../src-shared/reuse'
 import { describeInstance, type AppContext } from '../app-context'
-import { TaskBusyError } from './errors'
+import { taskBusy } from './errors'
 import { reuseBaseline } from './baseline-reuse'
 import { engineContext, openEvaluation } from './evaluation-setup'
 import { lookAfterExecution } from './adaptive-plan'
@@ -75,8 +75,7 @@ export async function executeTask<P extends TaskPlan>(
   // Before claiming: a dead owner's runs are unstuck and everything it started is killed.
   reconcileTask(ctx, taskId)
   const claim = ctx.store.tasks.claimOwner(taskId, ctx.instance.id, (id) => ctx.isInstanceDead(id))
-  if (!claim.claimed)
-    throw new TaskBusyError(unscoped.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
+  if (!claim.claimed) throw taskBusy(unscoped.task.taskName, describeInstance(ctx, claim.ownerInstanceId))
   try {
     const { config, opencodeConfigPath } = settings
     // A task with runs to execute or judge starts only if its providers answer (a finished one just decides).

@@ -6,7 +6,7 @@ import type { TaskRow } from '../../db'
 import type { ExecutionPlan } from '../../engine/execute-runs'
 import type { Side } from '../../../src-shared/run-state'
 import { maxRoundsOf, type TaskConfig } from '../../../src-shared/task-config'
-import { sideSandboxOf } from './stored-config'
+import { sideSandboxOf } from './config-to-store'
 
 /** A skill snapshot a side runs with. */
 export interface SideSkill {
@@ -16,7 +16,7 @@ export interface SideSkill {
 }
 
 export interface SideInputs {
-  /** The task's config as stored (`storedConfig`): its skill folders are what each side's sandbox hides. */
+  /** The task's config as stored (`configToStore`): its skill folders are what each side's sandbox hides. */
   config: TaskConfig
   /** Side b's snapshot (the skill under test); side a's, or null for no skill. */
   skill: SideSkill

@@ -1,4 +1,5 @@
-// The config a task stores (README "The config"): what a resume, Duplicate and the export read back.
+// The config a task stores, written once when it is made with absolute paths (README "The config"; read back by
+// src-shared/stored-config.ts), and the skill folders those paths name, which each side's sandbox hides.
 import { join } from 'node:path'
 import type { SideSandbox } from '../../agent/isolation/sandbox-policy'
 import type { GitVersion } from '../../inputs/git-version'
@@ -10,7 +11,7 @@ import type { TaskConfig } from '../../../src-shared/task-config'
  * The config as stored with the task: defaults filled in, paths absolute (a resume may start elsewhere), a
  * git version with its repository's top folder and the commit it resolved to.
  */
-export function storedConfig(
+export function configToStore(
   config: TaskConfig,
   resolved: LoadedTaskConfig['resolved'],
   skillGit: GitVersion | undefined,
