@@ -21,11 +21,18 @@ export function globalConfigFiles(env: NodeJS.ProcessEnv): string[] {
     .filter((f) => existsSync(f))
 }
 
-/** Which files hold the user's providers: the explicit path, else OPENCODE_CONFIG, else the global config. */
+/** The opencode config file a task's agents and judge read: the task's own (`agent.opencodeConfig`), else OPENCODE_CONFIG. */
+export function opencodeConfigPathOf(
+  explicit: string | undefined,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  return explicit || env.OPENCODE_CONFIG || undefined
+}
+
+/** Which files hold the user's providers: `opencodeConfigPathOf`, else the global config. */
 export function userConfigFiles(explicit: string | undefined, env: NodeJS.ProcessEnv): string[] {
-  if (explicit) return [resolve(explicit)]
-  if (env.OPENCODE_CONFIG) return [resolve(env.OPENCODE_CONFIG)]
-  return globalConfigFiles(env)
+  const file = opencodeConfigPathOf(explicit, env)
+  return file ? [resolve(file)] : globalConfigFiles(env)
 }
 
 /** The largest opencode config file read. */

@@ -7,6 +7,7 @@ import type { Store, TaskRow } from '../db'
 import { needsEvaluation } from '../engine/evaluate-runs'
 import { InputError } from '../inputs/errors'
 import type { LoadedTaskConfig } from '../inputs/load-config'
+import { opencodeConfigPathOf } from '../inputs/opencode-config'
 import type { RunStatus } from '../../src-shared/run-state'
 import { caseMeans, mean } from '../../src-shared/run-rules'
 import type { ImportAnalysisConfig } from '../../src-shared/case-analysis'
@@ -110,7 +111,7 @@ export async function analyzeImported(
     const todo = ctx.store.runs.listByTask(task.id).filter(needsEvaluation)
     opts.onImported?.({ ...imported, toJudge: todo.length })
     setStatus(ctx, task.id, 'running')
-    const queue = openEvaluation(ctx, task, opts.signal, ctx.env.OPENCODE_CONFIG)
+    const queue = openEvaluation(ctx, task, opts.signal, opencodeConfigPathOf(undefined, ctx.env))
     for (const run of todo) queue.add(run)
     await queue.drain()
     const { finished } = taskProgress(ctx.store, task)

@@ -14,7 +14,7 @@ import type { TaskConfig } from '../../src-shared/task-config'
 import type { AppContext } from './app-context'
 import { executeTask, type ExecuteTaskResult, type TaskPlan } from './parts/execute-task'
 import { executionPlan } from './parts/task-plan'
-import { opencodeConfigPathOf } from './parts/evaluation-setup'
+import { opencodeConfigPathOf } from '../inputs/opencode-config'
 
 export interface StoredTaskPlan extends TaskPlan {
   config: TaskConfig
@@ -60,7 +60,7 @@ export function planFromStore(store: Store, taskId: string, env: NodeJS.ProcessE
   const dataset = store.datasets.get(task.datasetId)
   if (!dataset) throw missing(task, `its dataset row ${task.datasetId}`)
   const cases = store.datasets.getCases(dataset.id)
-  const opencodeConfigPath = opencodeConfigPathOf(config, env)
+  const opencodeConfigPath = opencodeConfigPathOf(config.agent.opencodeConfig, env)
   // The dataset file stays unreadable to the agents (its path only is needed, never its contents).
   const sealed = answerKeyOf({ file: dataset.path, format: dataset.format as DatasetFormat }, store.dataDir)
   const sideSkill = (v: SkillVersionRow) => ({

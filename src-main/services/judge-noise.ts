@@ -12,13 +12,8 @@ import { pointwiseEvaluatorsOf } from '../judge/task-evaluators'
 import { judgeNoise } from '../stats/judge-noise'
 import type { JudgeNoise } from '../../src-shared/decision'
 import type { AppContext } from './app-context'
-import {
-  blindSpecOf,
-  casesOf,
-  judgeSettingsOf,
-  opencodeConfigPathOf,
-  taskJudge,
-} from './parts/evaluation-setup'
+import { blindSpecOf, casesOf, judgeSettingsOf, taskJudge } from './parts/evaluation-setup'
+import { opencodeConfigPathOf } from '../inputs/opencode-config'
 import { reconcileTask } from './reconcile'
 import { withTaskClaim } from './parts/task-claim'
 import { readStoredConfig } from '../../src-shared/stored-config'
@@ -98,7 +93,11 @@ async function judgeAgain(
   evaluators: readonly EvaluatorSpec[],
   opts: MeasureNoiseOptions & { sample: number },
 ): Promise<MeasureNoiseResult> {
-  const judge = taskJudge(ctx, task, opencodeConfigPathOf(readStoredConfig(task.configJson), ctx.env))
+  const judge = taskJudge(
+    ctx,
+    task,
+    opencodeConfigPathOf(readStoredConfig(task.configJson).agent?.opencodeConfig, ctx.env),
+  )
   try {
     const runs = noiseSample(ctx.store.runs.listByTask(task.id), opts.sample)
     if (runs.length < 2)

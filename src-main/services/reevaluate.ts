@@ -6,7 +6,8 @@ import type { PairwiseSummary } from '../engine/pairwise-runs'
 import { InputError } from '../inputs/errors'
 import { canReevaluate } from '../../src-shared/run-rules'
 import type { AppContext } from './app-context'
-import { openEvaluation, opencodeConfigPathOf } from './parts/evaluation-setup'
+import { opencodeConfigPathOf } from '../inputs/opencode-config'
+import { openEvaluation } from './parts/evaluation-setup'
 import { reconcileTask } from './reconcile'
 import { withTaskClaim } from './parts/task-claim'
 import { readStoredConfig } from '../../src-shared/stored-config'
@@ -78,10 +79,16 @@ export async function reevaluateTask(
     // Comparisons are judged again like the runs: all of them, the failed (or missing) ones with --failed,
     // or those of the --runs given.
     const picked = opts.runIds ? new Set(opts.runIds) : null
-    const queue = openEvaluation(ctx, task, opts.signal, opencodeConfigPathOf(config, ctx.env), {
-      redo: opts.failedOnly ? 'failed' : 'all',
-      ...(picked ? { inScope: (run: RunRow) => picked.has(run.id) } : {}),
-    })
+    const queue = openEvaluation(
+      ctx,
+      task,
+      opts.signal,
+      opencodeConfigPathOf(config.agent?.opencodeConfig, ctx.env),
+      {
+        redo: opts.failedOnly ? 'failed' : 'all',
+        ...(picked ? { inScope: (run: RunRow) => picked.has(run.id) } : {}),
+      },
+    )
     for (const run of targets) queue.add(run)
     const { scored, failed, pairwise } = await queue.drain()
     return { batchId: queue.batchId, runs: targets.length, scored, failed, corrected, pairwise }

@@ -4,6 +4,7 @@
 import { statSync } from 'node:fs'
 import { pricesFromCost, type ModelPrices } from '../../../src-shared/prices'
 import { removePrivateDirs } from '../isolation/private-dirs'
+import { opencodeConfigPathOf } from '../../inputs/opencode-config'
 import { modelProblem } from './model-check'
 import { queryOpencode } from './opencode-query'
 import { prepareSide, providerOf, setupProcess } from '../isolation/side-context'
@@ -109,7 +110,7 @@ export async function lookupPrices(
 function modelsOfProvider(lookup: PriceLookup): Promise<ModelList> {
   const provider = providerOf(lookup.model)
   if (!provider || !lookup.askOpencode) return Promise.resolve(null)
-  const config = lookup.opencodeConfigPath ?? lookup.env.OPENCODE_CONFIG
+  const config = opencodeConfigPathOf(lookup.opencodeConfigPath, lookup.env)
   const key = JSON.stringify([lookup.bin, config, fileStamp(config), provider])
   let pending = listed.get(key)
   if (!pending) {

@@ -93,18 +93,6 @@ export interface TaskEvaluation extends EvaluationQueue {
   }): Promise<{ scored: number; failed: number; pairwise: PairwiseSummary | null }>
 }
 
-/**
- * A queue that judges the task's runs in its one batch (created now if the task has none yet); draining it
- * also judges the task's pairwise comparisons (when it has a pairwise evaluator and was not canceled).
- */
-/** The opencode config a task's agents and judge read: the config's `agent.opencodeConfig`, else OPENCODE_CONFIG. */
-export function opencodeConfigPathOf(
-  config: { agent?: { opencodeConfig?: string | undefined } },
-  env: NodeJS.ProcessEnv,
-): string | undefined {
-  return config.agent?.opencodeConfig ?? env.OPENCODE_CONFIG
-}
-
 /** The task's judge (its model, limits and driver; command evaluators in the agents' sandbox). */
 export function taskJudge(ctx: AppContext, task: TaskRow, opencodeConfigPath: string | undefined): Judge {
   const settings = judgeSettingsOf(task)
@@ -118,6 +106,10 @@ export function taskJudge(ctx: AppContext, task: TaskRow, opencodeConfigPath: st
   })
 }
 
+/**
+ * A queue that judges the task's runs in its one batch (created now if the task has none yet); draining it
+ * also judges the task's pairwise comparisons (when it has a pairwise evaluator and was not canceled).
+ */
 export function openEvaluation(
   ctx: AppContext,
   task: TaskRow,
