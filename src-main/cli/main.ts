@@ -45,7 +45,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.err(`skill-ab ${name}: ${err.message}\n\n${command.usage}\n`)
       return EXIT.error
     }
-    // A user's input a command did not catch itself is still said in words, never with a stack.
+    // Every error a user can act on, of any command, is said here in words (exit 2), never with a stack.
     const message = userErrorMessage(err)
     if (message === null) throw err
     io.err(`skill-ab ${name}: ${message}\n`)

@@ -8,7 +8,6 @@ import { analyzeDataset, analyzeImported, type AnalysisSummary } from '../../ser
 import { openAppContext, type AppContext } from '../../services/app-context'
 import { UsageError } from '../args'
 import { EXIT, type Command, type Io } from '../command'
-import { userErrorMessage } from '../errors'
 import { progressPrinter } from '../progress'
 import { importConfigFromFlags } from './analyze-import'
 import { plural } from '../../../src-shared/plural'
@@ -114,11 +113,6 @@ export const analyzeCommand: Command = {
       print(io, summary, Boolean(flags.json))
       if (abort.signal.aborted) return EXIT.interrupted
       return summary.cases.every((x) => x.scored === x.runs) ? EXIT.pass : EXIT.inconclusive
-    } catch (err) {
-      const message = userErrorMessage(err)
-      if (message === null) throw err
-      io.err(`skill-ab analyze: ${message}\n`)
-      return EXIT.error
     } finally {
       process.removeListener('SIGINT', onSignal)
       process.removeListener('SIGTERM', onSignal)

@@ -4,7 +4,6 @@ import { openAppContext, type AppContext } from '../../services/app-context'
 import { listBatches } from '../../services/list-batches'
 import { UsageError } from '../args'
 import { EXIT, type Command } from '../command'
-import { userErrorMessage } from '../errors'
 
 export const batchesCommand: Command = {
   name: 'batches',
@@ -34,11 +33,6 @@ export const batchesCommand: Command = {
               `${b.scored}/${b.runs} scored  mean ${meansText(b.means)}  created ${b.createdAt}\n`,
           )
       return Promise.resolve(EXIT.pass)
-    } catch (err) {
-      const message = userErrorMessage(err)
-      if (message === null) throw err
-      io.err(`skill-ab batches: ${message}\n`)
-      return Promise.resolve(EXIT.error)
     } finally {
       ctx?.close()
     }

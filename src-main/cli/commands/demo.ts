@@ -5,8 +5,7 @@ import { join } from 'node:path'
 import { startScriptedLlm, writeProviderConfig } from '../../demo/scripted-llm'
 import { dataDir, openStore } from '../../db'
 import { UsageError } from '../args'
-import { EXIT, type Command } from '../command'
-import { userErrorMessage } from '../errors'
+import type { Command } from '../command'
 import { demoModel } from '../../demo/demo-model'
 import { runCommand } from './run'
 import { demoConfig, writeExampleFiles } from '../../services/examples'
@@ -28,14 +27,7 @@ export const demoCommand: Command = {
   async run(positionals, flags, io) {
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`)
     // A data folder that cannot be used is said before anything is written into it.
-    try {
-      openStore(dataDir(io.env)).close()
-    } catch (err) {
-      const message = userErrorMessage(err)
-      if (message === null) throw err
-      io.err(`skill-ab demo: ${message}\n`)
-      return EXIT.error
-    }
+    openStore(dataDir(io.env)).close()
     const dir = join(dataDir(io.env), 'demo')
     writeExampleFiles(dir)
     const config = demoConfig()

@@ -8,10 +8,9 @@ import { openStore, type TaskRow } from '../../db'
 import { seedTask } from '../../db/store.fixture'
 import { drive, seedExportTask } from '../../export/task.fixture'
 import { exportSchema } from '../../../src-shared/export'
-import { parseArgs, UsageError } from '../args'
 import { captureIo, type CapturedIo } from '../capture-io.fixture'
 import { mountTmpfs, tmpfsUnavailable } from '../../../test/support/tmpfs'
-import { exportCommand } from './export'
+import { main } from '../main'
 
 const noTmpfs = tmpfsUnavailable()
 
@@ -37,8 +36,7 @@ const fakeIo = (): CapturedIo => captureIo(env, home)
 
 async function run(argv: string[]) {
   const io = fakeIo()
-  const { positionals, flags } = parseArgs(argv, exportCommand.flags)
-  const code = await exportCommand.run(positionals, flags, io)
+  const code = await main(['export', ...argv], io)
   return { code, stdout: io.stdout, stderr: io.stderr }
 }
 
@@ -204,13 +202,16 @@ describe('skill-ab export', () => {
   )
 
   it('usage errors: no task, extra arguments, a flag without a file', async () => {
-    await expect(run([])).rejects.toThrow(UsageError)
-    await expect(run([])).rejects.toThrow(/missing <task>/)
-    await expect(run(['a', 'b'])).rejects.toThrow(/unexpected argument "b"/)
-    expect(() => parseArgs(['a', '--out'], exportCommand.flags)).toThrow(/--out needs a value/)
-    expect(exportCommand.usage).toContain(
-      'Usage: skill-ab export <task> [--full] [--out f.json] [--markdown f.md]',
-    )
+    for (const [argv, said] of [
+      [[], /^skill-ab export: missing <task>/],
+      [['a', 'b'], /^skill-ab export: unexpected argument "b"/],
+      [['a', '--out'], /^skill-ab export: --out needs a value/],
+    ] as const) {
+      const r = await run([...argv])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(said)
+      expect(r.stderr).toContain('Usage: skill-ab export <task> [--full] [--out f.json] [--markdown f.md]')
+    }
   })
 
   it('no opencode binary: opencodeVersion is null', async () => {

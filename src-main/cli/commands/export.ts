@@ -8,7 +8,6 @@ import { checkOutputs } from '../../services/output-files'
 import { findTask } from '../../services/find-task'
 import { UsageError } from '../args'
 import { EXIT, type Command } from '../command'
-import { userErrorMessage } from '../errors'
 
 /** A flag naming a file: `--out` alone is a usage error. */
 export function fileFlag(
@@ -88,11 +87,6 @@ export const exportCommand: Command = {
       if (files.junit) io.err(`JUnit report written to ${fileFlag(flags, 'junit')}\n`)
       if (files.benchmark) io.err(`benchmark.json written to ${fileFlag(flags, 'benchmark-json')}\n`)
       return EXIT.pass
-    } catch (err) {
-      const message = userErrorMessage(err)
-      if (message === null) throw err
-      io.err(`skill-ab export: ${message}\n`)
-      return EXIT.error
     } finally {
       ctx?.close()
     }

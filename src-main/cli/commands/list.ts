@@ -4,7 +4,6 @@ import { listCalibrations, listTasks } from '../../services/list-tasks'
 import { floorText } from '../../../src-shared/noise-floor'
 import type { TaskSummary } from '../../../src-shared/task-summary'
 import { EXIT, type Command, type Io } from '../command'
-import { userErrorMessage } from '../errors'
 import { UsageError } from '../args'
 import { plural } from '../../../src-shared/plural'
 
@@ -27,11 +26,6 @@ export const listCommand: Command = {
       if (flags.calibrations) listCalibrationsTo(io, ctx, flags.json === true)
       else listTasksTo(io, ctx, flags.json === true)
       return EXIT.pass
-    } catch (err) {
-      const message = userErrorMessage(err)
-      if (message === null) throw err
-      io.err(`skill-ab list: ${message}\n`)
-      return EXIT.error
     } finally {
       ctx?.close()
     }

@@ -5,9 +5,8 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { parseArgs } from '../args'
 import { captureIo } from '../capture-io.fixture'
-import { mergeCommand } from './merge'
+import { main } from '../main'
 
 let home: string
 beforeEach(() => {
@@ -17,8 +16,7 @@ afterEach(() => rmSync(home, { recursive: true, force: true }))
 
 async function run(argv: string[]) {
   const io = captureIo({ PATH: process.env.PATH, SKILL_AB_HOME: join(home, 'data') }, home)
-  const { positionals, flags } = parseArgs(argv, mergeCommand.flags)
-  const code = await mergeCommand.run(positionals, flags, io)
+  const code = await main(['merge', ...argv], io)
   return { code, stderr: io.stderr }
 }
 

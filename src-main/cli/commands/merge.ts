@@ -13,9 +13,8 @@ import { EXPORT_TOO_LARGE_FIX, MAX_EXPORT_BYTES } from '../../../src-shared/expo
 import type { ExportDocument } from '../../../src-shared/export'
 import { UserError } from '../../../src-shared/user-error'
 import { UsageError } from '../args'
-import { EXIT, VERDICT_EXIT, type Command } from '../command'
+import { VERDICT_EXIT, type Command } from '../command'
 import { decisionText } from '../decision-text'
-import { userErrorMessage } from '../errors'
 import { exportFilesOf, REPORT_FLAGS, REPORT_USAGE } from './export'
 
 /** One shard's export file, read (as every JSON input is: a regular UTF-8 file, a byte-order mark dropped) and checked against the export schema. */
@@ -55,20 +54,13 @@ export const mergeCommand: Command = {
   run(positionals, flags, io) {
     if (positionals.length < 2) throw new UsageError('give the exports of every shard (at least two)')
     const files = exportFilesOf(flags, io.cwd, 'out')
-    try {
-      const shardPaths = positionals.map((f) => resolve(io.cwd, f))
-      checkOutputs(exportOutputs(files), dataDir(io.env), shardPaths)
-      const doc = mergeShards(positionals.map((file) => readShardFile(file, io.cwd)))
-      writeExportFiles(doc, files)
-      if (!files.json) io.out(`${JSON.stringify(doc, null, 2)}\n`)
-      io.err(`merged ${positionals.length} shards: ${doc.cases.length} cases, ${doc.runs.length} runs\n`)
-      io.err(decisionText(doc, { except: CONFIG_WARNING_CODES }))
-      return Promise.resolve(VERDICT_EXIT[doc.decision.verdict])
-    } catch (err) {
-      const message = userErrorMessage(err)
-      if (message === null) throw err
-      io.err(`skill-ab merge: ${message}\n`)
-      return Promise.resolve(EXIT.error)
-    }
+    const shardPaths = positionals.map((f) => resolve(io.cwd, f))
+    checkOutputs(exportOutputs(files), dataDir(io.env), shardPaths)
+    const doc = mergeShards(positionals.map((file) => readShardFile(file, io.cwd)))
+    writeExportFiles(doc, files)
+    if (!files.json) io.out(`${JSON.stringify(doc, null, 2)}\n`)
+    io.err(`merged ${positionals.length} shards: ${doc.cases.length} cases, ${doc.runs.length} runs\n`)
+    io.err(decisionText(doc, { except: CONFIG_WARNING_CODES }))
+    return Promise.resolve(VERDICT_EXIT[doc.decision.verdict])
   },
 }

@@ -7,7 +7,6 @@ import { DEFAULT_NOISE_SAMPLE, measureJudgeNoise, type MeasureNoiseResult } from
 import { reevaluateTask, selectForReevaluation, type ReevaluateResult } from '../../services/reevaluate'
 import { UsageError } from '../args'
 import { EXIT, type Command, type Io } from '../command'
-import { userErrorMessage } from '../errors'
 import { pairwisePrinter, progressPrinter } from '../progress'
 import { plural } from '../../../src-shared/plural'
 
@@ -106,11 +105,6 @@ async function onTask(
     ctx = openAppContext({ env: io.env, kind: 'cli' })
     await work(ctx, findTask(ctx.store, ref), abort.signal)
     return abort.signal.aborted ? EXIT.interrupted : EXIT.pass
-  } catch (err) {
-    const message = userErrorMessage(err)
-    if (message === null) throw err
-    io.err(`skill-ab reevaluate: ${message}\n`)
-    return EXIT.error
   } finally {
     process.removeListener('SIGINT', onSignal)
     ctx?.close()

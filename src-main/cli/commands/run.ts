@@ -15,7 +15,6 @@ import { FAILURE_LABEL } from '../../../src-shared/failure-label'
 import type { RunMode } from '../../../src-shared/run-mode'
 import { reuseText } from '../../../src-shared/reuse'
 import { EXIT, VERDICT_EXIT, type Command, type Io } from '../command'
-import { userErrorMessage } from '../errors'
 import { pairwisePrinter, progressPrinter } from '../progress'
 import { exportOutputs, exportTask, writeExportFiles } from '../../services/export-task'
 import { checkOutputs } from '../../services/output-files'
@@ -169,11 +168,6 @@ export const runCommand: Command = {
         return EXIT.maxCost
       }
       return VERDICT_EXIT[doc.decision.verdict]
-    } catch (err) {
-      const message = userErrorMessage(err)
-      if (message === null) throw err
-      io.err(`skill-ab run: ${message}\n`)
-      return EXIT.error
     } finally {
       process.removeListener('SIGINT', onSignal)
       process.removeListener('SIGTERM', onSignal)

@@ -7,7 +7,6 @@ import { findRendererDir } from '../../serve/static-files'
 import { openAppContext } from '../../services/app-context'
 import { plainNumber, UsageError } from '../args'
 import { EXIT, type Command } from '../command'
-import { userErrorMessage } from '../errors'
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -30,16 +29,8 @@ export const serveCommand: Command = {
       throw new UsageError(
         `--port takes a port number (0–65535), as a plain whole number, not "${String(flags.port)}"`,
       )
-    let ctx
-    try {
-      const env = environmentWithSettings(io.env, readSettings(dataDir(io.env)))
-      ctx = openAppContext({ env, kind: 'serve' })
-    } catch (err) {
-      const message = userErrorMessage(err)
-      if (message === null) throw err
-      io.err(`skill-ab serve: ${message}\n`)
-      return EXIT.error
-    }
+    const env = environmentWithSettings(io.env, readSettings(dataDir(io.env)))
+    const ctx = openAppContext({ env, kind: 'serve' })
     const host = createApiHost({ ctx, transport: 'serve', log: (line) => io.err(`${line}\n`) })
     const rendererDir = findRendererDir(io.env)
     let server

@@ -10,7 +10,6 @@ import { openAppContext, type AppContext } from '../../services/app-context'
 import { runTriggers } from '../../services/run-triggers'
 import { UsageError } from '../args'
 import { EXIT, VERDICT_EXIT, type Command } from '../command'
-import { userErrorMessage } from '../errors'
 import { probeLine, reportText } from '../trigger-text'
 import { plural } from '../../../src-shared/plural'
 
@@ -108,11 +107,6 @@ export const triggersCommand: Command = {
       if (abort.signal.aborted) return EXIT.interrupted
       if (verdict) return VERDICT_EXIT[verdict]
       return missing ? EXIT.inconclusive : EXIT.pass
-    } catch (err) {
-      const message = userErrorMessage(err)
-      if (message === null) throw err
-      io.err(`skill-ab triggers: ${message}\n`)
-      return EXIT.error
     } finally {
       process.removeListener('SIGINT', onSignal)
       process.removeListener('SIGTERM', onSignal)
