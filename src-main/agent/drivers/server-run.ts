@@ -142,7 +142,7 @@ export async function runOnServer(
     startedAt,
     offeredSkills: evidence.offered && atWorkDir(evidence.offered, [dir, realDir], spec.workDir),
     // The server that ran the session: started inside the sandbox or not (a revived one like the first).
-    sandbox: runSandbox(ctx, session, startedAt),
+    sandbox: runSandbox(ctx, session, startedAt, { shared: true }),
     leftovers,
     note: archiveError ? `\n[skill-ab: the work dir could not be kept: ${archiveError}]\n` : '',
   })

@@ -1,6 +1,7 @@
 // What the sandbox blocked during one run (docs/sandbox.md "Blocked is recorded"): connections the proxy refused
-// (attributed by the command's id, within the run's time), and reads and writes its tools reported failing on a
-// path the policy denies (a read-denied folder looks empty inside, so "no such file" there is the sandbox).
+// (attributed by the command's id, within the run's time; on a server, within one of the run's tool calls), and
+// reads and writes its tools reported failing on a path the policy denies (a read-denied folder looks empty
+// inside, so "no such file" there is the sandbox).
 import { SandboxManager } from '@anthropic-ai/sandbox-runtime'
 import { isAbsolute, sep } from 'node:path'
 import type { AgentEvent } from '../../../src-shared/agent-event'
@@ -44,11 +45,26 @@ export function fileDenials(events: readonly AgentEvent[], policy: SandboxPolicy
   return found
 }
 
-/** Connections the proxy refused for `commandId` between `from` and `to`. */
-export function networkDenials(commandId: string, from: number, to: number): SandboxDenial[] {
+/** How far a refused connection may stand outside a tool call's times and still be that call's (one clock, two readers). */
+export const TOOL_SPAN_SLACK_MS = 250
+
+/** When each of the run's tool calls ran (opencode's `state.time`, ms), widened by TOOL_SPAN_SLACK_MS. */
+export function toolSpans(events: readonly AgentEvent[]): [number, number][] {
+  return events.flatMap((e): [number, number][] => {
+    if (e.type !== 'tool_use') return []
+    const time = obj(obj(obj(e.part).state).time)
+    const [start, end] = [time.start, time.end]
+    return typeof start === 'number' && typeof end === 'number'
+      ? [[start - TOOL_SPAN_SLACK_MS, end + TOOL_SPAN_SLACK_MS]]
+      : []
+  })
+}
+
+/** Connections the proxy refused for `commandId` at a time `when` accepts (ms since the epoch). */
+export function networkDenials(commandId: string, when: (t: number) => boolean): SandboxDenial[] {
   return SandboxManager.getSandboxViolationStore()
     .getViolationsForCommand(commandId)
-    .filter((v) => v.timestamp.getTime() >= from && v.timestamp.getTime() <= to)
+    .filter((v) => when(v.timestamp.getTime()))
     .flatMap((v) => {
       const m = /deny network-outbound (\S+)/.exec(v.line)
       return m?.[1] ? [{ kind: 'network' as const, target: m[1] }] : []
@@ -69,17 +85,34 @@ export function distinctDenials(denials: readonly SandboxDenial[]): SandboxDenia
 }
 
 /**
+ * Whether a connection refused at a time (ms) is the run's: within the run, and with `events` (a sandbox the run
+ * shares) within one of its own tool calls.
+ */
+export function refusalOfRun(
+  from: number,
+  to: number,
+  events: readonly AgentEvent[] | null,
+): (t: number) => boolean {
+  const spans: [number, number][] = events ? toolSpans(events) : [[from, to]]
+  return (t) => t >= from && t <= to && spans.some(([start, end]) => t >= start && t <= end)
+}
+
+/**
  * What a run records of its sandbox: whether its session's process (or server) was started in it, and what it
- * blocked during the run. On a server, a connection refused while several sessions ran counts for each.
+ * blocked during the run. `shared` (a server's sessions share one sandbox): a refused connection is this run's
+ * only while one of its own tool calls ran — only a tool connects anywhere but the model — so a run waiting
+ * on its model beside another run's `curl` is not charged with it.
  */
 export function runSandbox(
   ctx: Pick<SideContext, 'sandbox'>,
   session: Pick<SessionResult, 'sandbox' | 'events'>,
   startedAt: string,
+  opts: { shared?: boolean } = {},
 ): RunSandbox {
   const { sandbox } = session
   if (!sandbox) return { on: false, detail: ctx.sandbox.detail, denials: [] }
-  const network = networkDenials(sandbox.id, Date.parse(startedAt), Date.now())
+  const ofRun = refusalOfRun(Date.parse(startedAt), Date.now(), opts.shared ? session.events : null)
+  const network = networkDenials(sandbox.id, ofRun)
   const denials = distinctDenials([...fileDenials(session.events, sandbox.policy), ...network])
   return { on: true, detail: ctx.sandbox.detail, denials }
 }

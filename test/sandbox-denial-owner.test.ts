@@ -1,0 +1,90 @@
+// On a server, every run of a side shares one sandbox and one proxy: a connection the proxy refuses is charged
+// to the run whose own tool call was running then, not to every run whose session was open. Side b's four runs
+// run at once; one of them `curl`s a local service while the other three wait on their model (the scripted
+// LLM answers each request after 2.5 s): only that run records the denial.
+import { createServer, type Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sandboxSupport } from '../src-main/agent/isolation/sandbox'
+import { expectDecided } from './support/expect-decided'
+import {
+  makeWorld,
+  outsideTempDir,
+  runCli,
+  stopCliChildren,
+  writeSkill,
+  type World,
+} from './support/fixtures'
+import { startScriptedLlm, type ScriptedLlm } from './support/scripted-llm'
+import { runsOf, writeTask } from './support/server-task'
+
+const SKILL = 'pirate-speak'
+const REACH = 'reach-out'
+let llm: ScriptedLlm
+let world: World
+let service: Server
+let port = 0
+
+const answer = { tool: 'write', args: { filePath: 'answer.txt', content: 'Arr.' } }
+
+beforeAll(async () => {
+  service = createServer((_req, res) => res.end('local service'))
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve))
+  port = (service.address() as { port: number }).port
+  llm = await startScriptedLlm({
+    skillName: SKILL,
+    delayMs: 2500,
+    cases: [
+      {
+        match: REACH,
+        // Its curl starts a second after the other runs' quick tool call ended: they are waiting on the model.
+        withSkill: [
+          {
+            tool: 'bash',
+            args: {
+              command: `sleep 1.2; curl -s -m 2 http://127.0.0.1:${port}/; echo tried`,
+              description: 'reach',
+            },
+          },
+          answer,
+          { text: 'Done.' },
+        ],
+        withoutSkill: [answer, { text: 'Done.' }],
+      },
+    ],
+    defaultScript: { withSkill: [answer, { text: 'Done.' }], withoutSkill: [answer, { text: 'Done.' }] },
+  })
+  world = makeWorld(llm.url, { under: outsideTempDir() })
+  writeSkill(world, `skills/${SKILL}`, SKILL)
+})
+
+afterAll(async () => {
+  await stopCliChildren()
+  await llm?.close()
+  service?.close()
+  world?.cleanup()
+})
+
+describe.runIf(sandboxSupport().ok)('a refused connection on a shared server sandbox', () => {
+  it("is charged to the run whose tool call made it, not to side b's other runs open at the time", async () => {
+    const cases = [REACH, 'quiet-1', 'quiet-2', 'quiet-3']
+      .map((id) => JSON.stringify({ id, prompt: `Say hello like a pirate (${id}).` }))
+      .join('\n')
+    writeTask(world, 'owner.json', 'denial owner', SKILL, `${cases}\n`, {
+      concurrency: 8,
+      sandbox: 'required',
+    })
+    const res = await runCli(['run', 'owner.json'], world.env, world.root)
+    expectDecided(res)
+    const b = runsOf(world, 'denial owner').filter((r) => r.side === 'b')
+    const network = (caseId: string) =>
+      b.find((r) => r.caseKey === caseId)?.sandbox?.denials?.filter((d) => d.kind === 'network') ?? null
+    expect(network(REACH)).toEqual([{ kind: 'network', target: `127.0.0.1:${port}` }])
+    for (const quiet of ['quiet-1', 'quiet-2', 'quiet-3']) expect(network(quiet), quiet).toEqual([])
+    // The quiet runs were open when the curl was refused (else this would prove nothing).
+    const reach = b.find((r) => r.caseKey === REACH)
+    for (const r of b.filter((x) => x.caseKey !== REACH))
+      expect(Date.parse(r.finishedAt ?? '') > Date.parse(reach?.startedAt ?? '') + 3_700, r.caseKey).toBe(
+        true,
+      )
+  })
+})
