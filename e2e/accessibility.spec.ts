@@ -1,8 +1,9 @@
 // The axe audit (WCAG 2.0/2.1 A and AA) of every screen at 1280 px and 1440 px, in the light and the dark
 // theme, against `skill-ab serve`: zero serious or critical findings. The screens: Tasks (no task yet; a
 // finished task's runs, decision and config), a run's detail, a case's a vs b, New task, Triggers,
-// Evaluations, Settings, Open export (an export opened: decision, runs, a run, a case) and Compare (two
-// exports). One served app and one page for all of it; the tasks are seeded, not run (finished-tasks.ts).
+// Evaluations (and a case analysis opened there), Settings, Open export (an export opened: decision, runs,
+// a run, a case) and Compare (two exports). One served app and one page for all of it; the tasks are
+// seeded, not run (finished-tasks.ts).
 import { expect, test, type Page } from 'playwright/test'
 import { seriousFindings } from './support/axe'
 import { fillCommandTask } from './support/command-task'
@@ -79,6 +80,11 @@ async function auditEveryScreen(t: FinishedTasks): Promise<string[]> {
   await go('#/evaluations')
   await expect(page.getByRole('heading', { name: 'Evaluations' })).toBeVisible()
   await audit('Evaluations')
+  await page.getByRole('button', { name: t.analysis.name }).click()
+  await expect(page.getByRole('region', { name: `Case analysis ${t.analysis.name}` })).toContainText(
+    'over 4 of 4 cases',
+  )
+  await audit('Evaluations: a case analysis')
   await go('#/settings')
   await expect(page.getByText('in a browser (skill-ab serve)')).toBeVisible()
   await audit('Settings')

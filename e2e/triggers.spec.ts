@@ -1,10 +1,11 @@
 // The Triggers screen in a browser against `skill-ab serve` (real opencode, the scripted model choosing a skill
 // from the descriptions it is shown): a set picked through the form, live progress, the description A/B
-// verdict, the confusion table and the queries that go wrong.
+// verdict, the confusion table and the queries that go wrong (its report passes the axe audit in both themes).
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'playwright/test'
 import { PROBE_SCRIPT } from '../test/support/probe-agent'
+import { seriousFindings } from './support/axe'
 import { serveApp, type ServedApp } from './support/serve'
 import { shoot } from './support/shoot'
 
@@ -77,6 +78,16 @@ test('probe two descriptions from the Triggers screen and read the verdict, conf
   await expect(a.locator('[data-failing="pdf6"]')).toContainText('none ×1')
   await expect(page.locator('[data-trigger-task] .badge')).toHaveText('done')
   await shoot(page, '20-triggers')
+  // The report with its data (verdict, both versions' figures, confusion tables, the queries that go wrong)
+  // passes the axe audit at a laptop's width, in both themes.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const findings: string[] = []
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme)
+    findings.push(...(await seriousFindings(page, `Triggers: a finished report (${scheme})`)))
+  }
+  expect(findings.length, findings.join('\n')).toBe(0)
 })
 
 test('cancel a trigger task while it probes, resume it, then delete it', async ({ page }) => {

@@ -1,7 +1,8 @@
 // e2e fixture: two finished A/B tasks seeded straight into a served app's store (no agent runs: instant),
 // each exported with the CLI (`skill-ab export --out`), for specs about how the screens read rather than
 // how a task runs. The first is named as the demo is (its badge and banner show), with a failed run and a
-// run of b that did not use the skill; the second is the same dataset measured again.
+// run of b that did not use the skill; the second is the same dataset measured again. Beside them, a finished
+// case analysis (one skill on the same cases, side b only; the Evaluations screen opens it).
 import { join } from 'node:path'
 import { openStore } from '../../src-main/db'
 import { drive, findRun, seedExportTask } from '../../src-main/export/task.fixture'
@@ -23,6 +24,8 @@ export interface FinishedTask {
 export interface FinishedTasks {
   demo: FinishedTask
   second: FinishedTask
+  /** A case analysis: not exported (the app opens it from the Evaluations screen). */
+  analysis: Omit<FinishedTask, 'exportPath'>
 }
 
 /** b's score per case and round over a's; `lift` moves every b score. */
@@ -34,11 +37,12 @@ function seed(
   name: string,
   lift: number,
   withFailures: boolean,
+  kind: 'ab' | 'case' = 'ab',
 ): Omit<FinishedTask, 'exportPath'> {
   const store = openStore(app.world.dataDir)
   try {
     return store.transaction(() => {
-      const { task, runs } = seedExportTask(store, { name, cases: [...CASES], rounds: 2 })
+      const { task, runs } = seedExportTask(store, { name, kind, cases: [...CASES], rounds: 2 })
       const batch = store.tasks.ensureBatchId(task.id, `batch_${task.id}`)
       for (const run of runs) {
         const i = CASES.indexOf(run.caseKey as (typeof CASES)[number])
@@ -85,5 +89,6 @@ async function exportTask(app: ServedApp, task: Omit<FinishedTask, 'exportPath'>
 export async function seedFinishedTasks(app: ServedApp): Promise<FinishedTasks> {
   const demo = seed(app, `${DEMO_TASK_PREFIX}pirate-speak vs no skill`, 0, true)
   const second = seed(app, 'pirate v3 vs none', -12, false)
-  return { demo: await exportTask(app, demo), second: await exportTask(app, second) }
+  const analysis = seed(app, 'pirate on its cases', 0, false, 'case')
+  return { demo: await exportTask(app, demo), second: await exportTask(app, second), analysis }
 }
