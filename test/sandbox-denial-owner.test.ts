@@ -1,7 +1,8 @@
 // On a server, every run of a side shares one sandbox and one proxy: a connection the proxy refuses is charged
-// to the run whose own tool call was running then, not to every run whose session was open. Side b's four runs
-// run at once; one of them `curl`s a local service while the other three wait on their model (the scripted
-// LLM answers each request after 2.5 s): only that run records the denial.
+// to the run whose own tool call was running then, not to every run whose session was open. Side b's runs run
+// at once; one `curl`s a local service while the others wait on their model (the scripted LLM answers each
+// request after 2.5 s): only that run records the denial. One leaves its `curl` in the background, to fire
+// after its tool call returned: no tool call runs then, so every run open records it — it is never lost.
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxSupport } from '../src-main/agent/isolation/sandbox'
@@ -19,10 +20,13 @@ import { runsOf, writeTask } from './support/server-task'
 
 const SKILL = 'pirate-speak'
 const REACH = 'reach-out'
+const LATER = 'reach-later'
 let llm: ScriptedLlm
 let world: World
 let service: Server
 let port = 0
+let later: Server
+let laterPort = 0
 
 const answer = { tool: 'write', args: { filePath: 'answer.txt', content: 'Arr.' } }
 
@@ -30,6 +34,9 @@ beforeAll(async () => {
   service = createServer((_req, res) => res.end('local service'))
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve))
   port = (service.address() as { port: number }).port
+  later = createServer((_req, res) => res.end('another local service'))
+  await new Promise<void>((resolve) => later.listen(0, '127.0.0.1', resolve))
+  laterPort = (later.address() as { port: number }).port
   llm = await startScriptedLlm({
     skillName: SKILL,
     delayMs: 2500,
@@ -50,6 +57,22 @@ beforeAll(async () => {
         ],
         withoutSkill: [answer, { text: 'Done.' }],
       },
+      {
+        match: LATER,
+        // Its tool call returns at once; the curl fires 1.5 s later, while the run waits on its model.
+        withSkill: [
+          {
+            tool: 'bash',
+            args: {
+              command: `(sleep 1.5; curl -s -m 2 http://127.0.0.1:${laterPort}/) > /dev/null 2>&1 &`,
+              description: 'reach later',
+            },
+          },
+          answer,
+          { text: 'Done.' },
+        ],
+        withoutSkill: [answer, { text: 'Done.' }],
+      },
     ],
     defaultScript: { withSkill: [answer, { text: 'Done.' }], withoutSkill: [answer, { text: 'Done.' }] },
   })
@@ -61,12 +84,13 @@ afterAll(async () => {
   await stopCliChildren()
   await llm?.close()
   service?.close()
+  later?.close()
   world?.cleanup()
 })
 
 describe.runIf(sandboxSupport().ok)('a refused connection on a shared server sandbox', () => {
   it("is charged to the run whose tool call made it, not to side b's other runs open at the time", async () => {
-    const cases = [REACH, 'quiet-1', 'quiet-2', 'quiet-3']
+    const cases = [REACH, LATER, 'quiet-1', 'quiet-2']
       .map((id) => JSON.stringify({ id, prompt: `Say hello like a pirate (${id}).` }))
       .join('\n')
     writeTask(world, 'owner.json', 'denial owner', SKILL, `${cases}\n`, {
@@ -78,9 +102,13 @@ describe.runIf(sandboxSupport().ok)('a refused connection on a shared server san
     const b = runsOf(world, 'denial owner').filter((r) => r.side === 'b')
     const network = (caseId: string) =>
       b.find((r) => r.caseKey === caseId)?.sandbox?.denials?.filter((d) => d.kind === 'network') ?? null
-    expect(network(REACH)).toEqual([{ kind: 'network', target: `127.0.0.1:${port}` }])
-    for (const quiet of ['quiet-1', 'quiet-2', 'quiet-3']) expect(network(quiet), quiet).toEqual([])
-    // The quiet runs were open when the curl was refused (else this would prove nothing).
+    const refused = (caseId: string, at: number) =>
+      (network(caseId) ?? []).filter((d) => d.target === `127.0.0.1:${at}`)
+    expect(refused(REACH, port)).toEqual([{ kind: 'network', target: `127.0.0.1:${port}` }])
+    for (const other of [LATER, 'quiet-1', 'quiet-2']) expect(refused(other, port), other).toEqual([])
+    // The background curl: in no run's tool call, so charged to the runs open then, its own among them.
+    expect(refused(LATER, laterPort)).toEqual([{ kind: 'network', target: `127.0.0.1:${laterPort}` }])
+    // The others were open when the first curl was refused (else this would prove nothing).
     const reach = b.find((r) => r.caseKey === REACH)
     for (const r of b.filter((x) => x.caseKey !== REACH))
       expect(Date.parse(r.finishedAt ?? '') > Date.parse(reach?.startedAt ?? '') + 3_700, r.caseKey).toBe(

@@ -7,6 +7,7 @@ import { emptyOutcome } from './run-outcome'
 import { judgeVisibility, proveSealed } from '../isolation/skill-proof'
 import { runOnServer, type ServerSide } from './server-run'
 import { prepareSide } from '../isolation/side-context'
+import { SharedToolSpans } from '../isolation/sandbox-denials'
 import type { AgentDriver, IsolationProof, SideSession, SideHooks, SideSpec } from '../types'
 import { DEFAULT_START_TIMEOUT_MS, WarmServer } from '../server/warm-server'
 
@@ -75,7 +76,7 @@ async function openServerSide(
     proofSlot !== null,
   )
   if (proofSlot) server.slots.release(proofSlot, proof.ok)
-  const side: ServerSide = { ctx, server, graceMs }
+  const side: ServerSide = { ctx, server, graceMs, toolSpans: new SharedToolSpans() }
   return {
     proof,
     run: (runSpec, hooks, signal) => runOnServer(side, runSpec, hooks, signal),

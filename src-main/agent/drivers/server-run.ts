@@ -1,7 +1,7 @@
 // One agent run on a side's `opencode serve`: a work-dir slot prepared (work-slots.ts), what its instance offers
 // read and judged (rebuilt once when wrong; still wrong: no session, the run is no result), one session in it
 // (session.ts, server transport), strays killed, the folder moved to the run's own work dir, the diff captured.
-import { runSandbox } from '../isolation/sandbox-denials'
+import { runSandbox, type SharedToolSpans } from '../isolation/sandbox-denials'
 import { existsSync, realpathSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import { seedConfigDir } from '../isolation/private-dirs'
@@ -19,6 +19,8 @@ export interface ServerSide {
   ctx: SideContext
   server: WarmServer
   graceMs: number
+  /** Its runs' tool calls: which run a connection its sandbox refused is charged to. */
+  toolSpans: SharedToolSpans
 }
 
 /** What `opencode run` denies for every session it creates (nothing may wait for a human). */
@@ -107,7 +109,13 @@ export async function runOnServer(
     idleTimeoutSec: ctx.spec.idleTimeoutSec,
     graceMs: side.graceMs,
     signal,
-    hooks,
+    hooks: {
+      ...hooks,
+      onEvent: (event) => {
+        side.toolSpans.note(spec.runId, event)
+        hooks.onEvent?.(event)
+      },
+    },
     setup,
     transport: { kind: 'server', serve, client, dir, permission: SESSION_PERMISSIONS, what: 'run' },
   })
@@ -142,7 +150,7 @@ export async function runOnServer(
     startedAt,
     offeredSkills: evidence.offered && atWorkDir(evidence.offered, [dir, realDir], spec.workDir),
     // The server that ran the session: started inside the sandbox or not (a revived one like the first).
-    sandbox: runSandbox(ctx, session, startedAt, { shared: true }),
+    sandbox: runSandbox(ctx, session, startedAt, { spans: side.toolSpans, runId: spec.runId }),
     leftovers,
     note: archiveError ? `\n[skill-ab: the work dir could not be kept: ${archiveError}]\n` : '',
   })

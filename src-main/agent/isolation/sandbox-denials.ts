@@ -1,5 +1,5 @@
 // What the sandbox blocked during one run (docs/sandbox.md "Blocked is recorded"): connections the proxy refused
-// (attributed by the command's id, within the run's time; on a server, within one of the run's tool calls), and
+// (attributed by the command's id, within the run's time; on a server, by whose tool call ran then), and
 // reads and writes its tools reported failing on a path the policy denies (a read-denied folder looks empty
 // inside, so "no such file" there is the sandbox).
 import { SandboxManager } from '@anthropic-ai/sandbox-runtime'
@@ -85,33 +85,59 @@ export function distinctDenials(denials: readonly SandboxDenial[]): SandboxDenia
 }
 
 /**
- * Whether a connection refused at a time (ms) is the run's: within the run, and with `events` (a sandbox the run
- * shares) within one of its own tool calls.
+ * The tool calls of the runs on one server (one sandbox, one proxy), noted as each ends: whose tool was running
+ * when a connection was refused.
+ */
+export class SharedToolSpans {
+  private readonly byRun = new Map<string, [number, number][]>()
+
+  /** Notes one of a run's events (a finished tool call has a span). */
+  note(runId: string, event: AgentEvent): void {
+    const spans = toolSpans([event])
+    if (spans.length) this.byRun.set(runId, [...(this.byRun.get(runId) ?? []), ...spans])
+  }
+
+  /** Whether a tool call of another run than `runId` was running at `t` (as far as is known now). */
+  otherAt(runId: string, t: number): boolean {
+    for (const [id, spans] of this.byRun)
+      if (id !== runId && spans.some(([start, end]) => t >= start && t <= end)) return true
+    return false
+  }
+}
+
+/**
+ * Whether a connection refused at a time (ms) is the run's: within the run, and on a sandbox it shares
+ * (`shared`), not while another run's tool call ran unless one of its own ran too. A refusal in no run's tool
+ * call (a process a tool left in the background) is charged to every run open then: never to none.
  */
 export function refusalOfRun(
   from: number,
   to: number,
-  events: readonly AgentEvent[] | null,
+  shared: { events: readonly AgentEvent[]; otherAt: (t: number) => boolean } | null,
 ): (t: number) => boolean {
-  const spans: [number, number][] = events ? toolSpans(events) : [[from, to]]
-  return (t) => t >= from && t <= to && spans.some(([start, end]) => t >= start && t <= end)
+  const own = shared ? toolSpans(shared.events) : []
+  const ownAt = (t: number) => own.some(([start, end]) => t >= start && t <= end)
+  return (t) => t >= from && t <= to && (!shared || ownAt(t) || !shared.otherAt(t))
 }
 
 /**
  * What a run records of its sandbox: whether its session's process (or server) was started in it, and what it
- * blocked during the run. `shared` (a server's sessions share one sandbox): a refused connection is this run's
- * only while one of its own tool calls ran — only a tool connects anywhere but the model — so a run waiting
- * on its model beside another run's `curl` is not charged with it.
+ * blocked during the run. `shared` (a server's runs share one sandbox): only a tool connects anywhere but the
+ * model, so a run waiting on its model beside another run's `curl` is not charged with it (`refusalOfRun`).
  */
 export function runSandbox(
   ctx: Pick<SideContext, 'sandbox'>,
   session: Pick<SessionResult, 'sandbox' | 'events'>,
   startedAt: string,
-  opts: { shared?: boolean } = {},
+  shared?: { spans: SharedToolSpans; runId: string },
 ): RunSandbox {
   const { sandbox } = session
   if (!sandbox) return { on: false, detail: ctx.sandbox.detail, denials: [] }
-  const ofRun = refusalOfRun(Date.parse(startedAt), Date.now(), opts.shared ? session.events : null)
+  const ofRun = refusalOfRun(
+    Date.parse(startedAt),
+    Date.now(),
+    shared ? { events: session.events, otherAt: (t) => shared.spans.otherAt(shared.runId, t) } : null,
+  )
   const network = networkDenials(sandbox.id, ofRun)
   const denials = distinctDenials([...fileDenials(session.events, sandbox.policy), ...network])
   return { on: true, detail: ctx.sandbox.detail, denials }
