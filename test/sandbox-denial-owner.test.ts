@@ -1,7 +1,8 @@
 // On a server, every run of a side shares one sandbox and one proxy: a connection the proxy refuses is charged
 // to the run whose own tool call was running then, not to every run whose session was open. Side b's runs run
 // at once; one `curl`s a local service while the others wait on their model (the scripted LLM answers each
-// request after 2.5 s): only that run records the denial. One leaves its `curl` in the background, to fire
+// request after 2.5 s): that run records the denial, and the others do not (save one whose own tool call a
+// slow start puts beside the curl). One leaves its `curl` in the background, to fire
 // after its tool call returned, between the others' tool calls: a refusal in no run's tool call is charged to
 // every run open then, so it is never lost (it would be charged to none by tool calls alone).
 import { createServer, type Server } from 'node:http'
@@ -106,16 +107,19 @@ describe.runIf(sandboxSupport().ok)('a refused connection on a shared server san
     const refused = (caseId: string, at: number) =>
       (network(caseId) ?? []).filter((d) => d.target === `127.0.0.1:${at}`)
     expect(refused(REACH, port)).toEqual([{ kind: 'network', target: `127.0.0.1:${port}` }])
-    for (const other of [LATER, 'quiet-1', 'quiet-2']) expect(refused(other, port), other).toEqual([])
+    // The others were open when it was refused (else this would prove nothing). A slow start may put one's own
+    // tool call beside the curl (then it is charged too), but not all three: by whose session was open, each is.
+    const reach = b.find((r) => r.caseKey === REACH)
+    const others = b.filter((x) => x.caseKey !== REACH)
+    for (const r of others)
+      expect(Date.parse(r.finishedAt ?? '') > Date.parse(reach?.startedAt ?? '') + 3_700, r.caseKey).toBe(
+        true,
+      )
+    const spared = others.filter((r) => refused(r.caseKey, port).length === 0).map((r) => r.caseKey)
+    expect(spared.length, 'runs open but not charged with the curl').toBeGreaterThan(0)
     // The background curl: charged to the runs open then (or, should a slow start put it inside another run's
     // tool call, to that run) — never to none.
     const charged = b.filter((r) => refused(r.caseKey, laterPort).length > 0).map((r) => r.caseKey)
     expect(charged.length, 'runs charged with the background curl').toBeGreaterThan(0)
-    // The others were open when the first curl was refused (else this would prove nothing).
-    const reach = b.find((r) => r.caseKey === REACH)
-    for (const r of b.filter((x) => x.caseKey !== REACH))
-      expect(Date.parse(r.finishedAt ?? '') > Date.parse(reach?.startedAt ?? '') + 3_700, r.caseKey).toBe(
-        true,
-      )
   })
 })
