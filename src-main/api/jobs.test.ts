@@ -1,17 +1,6 @@
 // One job per task: a second is refused as busy, saying what the first is doing; a failed job's error is kept.
 import { describe, expect, it } from 'vitest'
-import { UserError } from '../../src-shared/user-error'
 import { JobRegistry } from './jobs'
-
-function refusal(fn: () => unknown): UserError {
-  try {
-    fn()
-  } catch (err) {
-    if (err instanceof UserError) return err
-    throw err
-  }
-  throw new Error('not refused')
-}
 
 describe('JobRegistry', () => {
   it.each([
@@ -23,8 +12,9 @@ describe('JobRegistry', () => {
     let release = () => {}
     const held = new Promise<void>((r) => (release = r))
     const first = jobs.start('t1', kind, () => held)
-    const err = refusal(() => jobs.start('t1', 'run', async () => {}))
-    expect([err.kind, err.message]).toEqual(['busy', message])
+    expect(() => jobs.start('t1', 'run', async () => {})).toThrow(
+      expect.objectContaining({ kind: 'busy', message }),
+    )
     release()
     await first.done
     expect(jobs.busy('t1')).toBe(false)

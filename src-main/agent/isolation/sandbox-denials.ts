@@ -49,7 +49,7 @@ export function fileDenials(events: readonly AgentEvent[], policy: SandboxPolicy
 export const TOOL_SPAN_SLACK_MS = 250
 
 /** When each of the run's tool calls ran (opencode's `state.time`, ms), widened by TOOL_SPAN_SLACK_MS. */
-export function toolSpans(events: readonly AgentEvent[]): [number, number][] {
+function toolSpans(events: readonly AgentEvent[]): [number, number][] {
   return events.flatMap((e): [number, number][] => {
     if (e.type !== 'tool_use') return []
     const time = obj(obj(obj(e.part).state).time)
@@ -61,7 +61,7 @@ export function toolSpans(events: readonly AgentEvent[]): [number, number][] {
 }
 
 /** Connections the proxy refused for `commandId` at a time `when` accepts (ms since the epoch). */
-export function networkDenials(commandId: string, when: (t: number) => boolean): SandboxDenial[] {
+function networkDenials(commandId: string, when: (t: number) => boolean): SandboxDenial[] {
   return SandboxManager.getSandboxViolationStore()
     .getViolationsForCommand(commandId)
     .filter((v) => when(v.timestamp.getTime()))

@@ -17,7 +17,7 @@ export interface OpencodeQueryInput {
 }
 
 /** What a query printed and how it ended (`shortMessage`: why it failed, empty when it did not). */
-export interface OpencodeQueryResult {
+interface OpencodeQueryResult {
   stdout: string
   stderr: string
   failed: boolean

@@ -19,7 +19,7 @@ export interface ImportedTask {
 }
 
 /** The config as stored with the task (the data dir absolute, so a resume may start elsewhere). */
-function configToStore(config: ImportAnalysisConfig, db: string): string {
+function importConfigJson(config: ImportAnalysisConfig, db: string): string {
   return JSON.stringify({ ...config, traces: { ...config.traces, dataDir: db } })
 }
 
@@ -49,7 +49,7 @@ export function recordImportedTraces(
     ]
     const { dataset } = store.datasets.import(db, IMPORTED_FORMAT, cases)
     const sv = store.skillVersions.upsert(IMPORTED_SKILL, IMPORTED_LABEL, 'none', '')
-    const configJson = configToStore(config, db)
+    const configJson = importConfigJson(config, db)
     const task = existing
       ? store.tasks.updateConfig(existing.id, configJson, dataset.id)
       : store.tasks.create({
